@@ -1,0 +1,92 @@
+import Foundation
+
+/// Bytes of a file read in chunks, so a reader never holds a whole large file.
+///
+/// Readers look at `buffer[position..<end]`; `require(_:)` makes at least that many
+/// bytes available (reading more from the source and dropping what was consumed)
+/// and returns false at the end of the input. `offset` counts bytes consumed since
+/// the start, for error messages.
+///
+/// ```swift
+/// let stream = try ByteStream(contentsOf: url)
+/// while stream.require(1) { let byte = stream.buffer[stream.position]; stream.position += 1 }
+/// ```
+public final class ByteStream {
+    /// The window of the input currently in memory.
+    public private(set) var buffer: [UInt8]
+    /// Index in `buffer` of the next unread byte.
+    public var position: Int = 0
+    /// One past the last valid byte of `buffer`.
+    public private(set) var end: Int
+    private var discarded = 0
+    private let handle: FileHandle?
+    private let chunkSize: Int
+
+    /// Streams an in-memory body (an upload); nothing is copied after the first time.
+    public init(data: Data) {
+        buffer = [UInt8](data)
+        end = buffer.count
+        handle = nil
+        chunkSize = 0
+    }
+
+    /// Streams the file at `url` in chunks of `chunkSize` bytes.
+    public init(contentsOf url: URL, chunkSize: Int = 1 << 16) throws {
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw ActivityFileError(.unreadable, "cannot open file: \(error.localizedDescription)")
+        }
+        buffer = []
+        end = 0
+        self.chunkSize = chunkSize
+    }
+
+    deinit { try? handle?.close() }
+
+    /// Bytes consumed since the start of the input (the offset of `position`).
+    public var offset: Int { discarded + position }
+
+    /// Bytes available without reading more.
+    @inline(__always) public var available: Int { end - position }
+
+    /// Makes at least `count` unread bytes available; false if the input ends first.
+    @inline(__always) public func require(_ count: Int) -> Bool {
+        end - position >= count || refill(count)
+    }
+
+    /// Whether no byte is left.
+    public var isAtEnd: Bool { !require(1) }
+
+    /// Reads one byte, or nil at the end.
+    @inline(__always) public func readByte() -> UInt8? {
+        guard require(1) else { return nil }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    /// Reads exactly `count` bytes, or nil if the input ends first (nothing is consumed then).
+    public func readBytes(_ count: Int) -> ArraySlice<UInt8>? {
+        guard require(count) else { return nil }
+        defer { position += count }
+        return buffer[position..<position + count]
+    }
+
+    private func refill(_ count: Int) -> Bool {
+        guard let handle else { return false }
+        // Drop consumed bytes, keep the unread tail at the front.
+        if position > 0 {
+            buffer.removeSubrange(0..<position)
+            discarded += position
+            end -= position
+            position = 0
+        }
+        while end < count {
+            let chunk = (try? handle.read(upToCount: max(chunkSize, count - end))) ?? nil
+            guard let chunk, !chunk.isEmpty else { return false }
+            buffer.append(contentsOf: chunk)
+            end = buffer.count
+        }
+        return true
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The shared corpus of real device files (`../shared/data/tracks` beside the repository).
+public enum Fixtures {
+    /// `shared/data/tracks`, found from this source file's location, or from
+    /// `PACELINE_TRACKS` when set.
+    public static let tracksDirectory: URL = {
+        if let path = ProcessInfo.processInfo.environment["PACELINE_TRACKS"] {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // PacelineTestSupport
+            .deletingLastPathComponent()  // Sources
+            .deletingLastPathComponent()  // repository root
+        return repository.deletingLastPathComponent().appendingPathComponent("shared/data/tracks", isDirectory: true)
+    }()
+
+    /// The URL of a corpus file, e.g. `track("gpx/run.gpx")`.
+    public static func track(_ relativePath: String) -> URL {
+        tracksDirectory.appendingPathComponent(relativePath)
+    }
+
+    /// Every file in one corpus folder with the given extension, sorted by name.
+    public static func files(in folder: String, withExtension ext: String) -> [URL] {
+        let directory = tracksDirectory.appendingPathComponent(folder, isDirectory: true)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.lowercased().hasSuffix("." + ext) }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    /// `reference-gpxpy.json`: peer libraries' numbers for every corpus file, keyed by relative path.
+    nonisolated(unsafe) public static let reference: [String: [String: Any]] = {
+        let url = tracksDirectory.appendingPathComponent("reference-gpxpy.json")
+        guard let data = try? Data(contentsOf: url),
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let files = root["files"] as? [String: [String: Any]]
+        else { return [:] }
+        return files
+    }()
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `paceline`: the command-line face of Paceline.
+@main
+struct Paceline: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paceline",
+        abstract: "Record, analyse and follow runs and walks.",
+        subcommands: []
+    )
+}
