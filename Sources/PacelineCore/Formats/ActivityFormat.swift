@@ -18,8 +18,8 @@ public enum ActivityFormat: String, Sendable, Hashable, Codable, CaseIterable {
         let text = String(decoding: bytes, as: UTF8.self)
         if text.contains("<TrainingCenterDatabase") {
             self = .tcx
-        } else if text.contains("<gpx") {
-            self = .gpx
+        } else if text.contains("<gpx") || text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") {
+            self = .gpx  // other XML is read as GPX, so its errors are reported as XML errors
         } else {
             return nil
         }

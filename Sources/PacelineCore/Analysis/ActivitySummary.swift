@@ -1,0 +1,156 @@
+import Foundation
+
+/// The statistics of one activity, computed from its fixes (never copied from what
+/// the device claims). Its JSON form is the `paceline analyze --json` contract.
+public struct ActivitySummary: Sendable, Hashable {
+    public var format: ActivityFormat
+    public var sport: Sport
+    public var name: String?
+    /// Fixes in the file's track, with or without position.
+    public var points: Int
+    /// Track segments in the file (empty ones included).
+    public var segments: Int
+    /// Geodesic metres over the kept fixes (see `TrackProfile`).
+    public var distanceMeters: Double
+    /// Where `distanceMeters` comes from: "gps", or "device" for a file with no
+    /// positions at all (treadmill, foot pod), whose own distance is all there is.
+    public var distanceSource: String
+    public var elapsedSeconds: Double?
+    public var movingSeconds: Double?
+    public var ascentMeters: Double?
+    public var descentMeters: Double?
+    public var maxSpeedMetersPerSecond: Double?
+    public var averageSpeedMetersPerSecond: Double?
+    /// Moving seconds per kilometre.
+    public var averagePaceSecondsPerKilometer: Double?
+    public var startTime: Date?
+    public var endTime: Date?
+    public var splits: [Split]
+    public var heartRate: HeartRateSummary?
+    /// Fixes the filter dropped, by reason.
+    public var dropped: FixFilter.Counts
+
+    /// Analyses `activity` with the thresholds of its sport.
+    /// - Complexity: O(n) in the number of fixes.
+    public init(_ activity: Activity, thresholds: SportThresholds? = nil) {
+        let thresholds = thresholds ?? .for(activity.sport)
+        let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
+        let profile = TrackProfile(segments: kept, thresholds: thresholds)
+        let allFixes = activity.track.fixes
+        let times = allFixes.compactMap(\.time)
+
+        format = activity.format
+        sport = activity.sport
+        name = activity.name
+        points = activity.track.fixCount
+        segments = activity.track.segments.count
+        self.dropped = dropped
+        let start = times.min(), end = times.max()
+        startTime = start
+        endTime = end
+        elapsedSeconds = start.flatMap { start in end.map { $0.timeIntervalSince(start) } }
+
+        if kept.isEmpty, let deviceDistance = allFixes.compactMap(\.distance).max() {
+            distanceMeters = deviceDistance
+            distanceSource = "device"
+        } else {
+            distanceMeters = profile.distance
+            distanceSource = "gps"
+        }
+        movingSeconds = kept.isEmpty ? nil : profile.movingTime
+        if let moving = movingSeconds, moving > 0, distanceMeters >= 1 {
+            averageSpeedMetersPerSecond = distanceMeters / moving
+            averagePaceSecondsPerKilometer = moving / (distanceMeters / 1000)
+        }
+        maxSpeedMetersPerSecond = Self.maxSpeed(profile, window: thresholds.maxSpeedWindow)
+
+        let smoothing = activity.hasBarometricElevation ? 0.0 : 50
+        let gain: ElevationGain? = if profile.segments.contains(where: { $0.contains { $0.fix.elevation != nil } }) {
+            ElevationGain(profile: profile, hysteresis: thresholds.elevationHysteresis, smoothingMeters: smoothing)
+        } else if kept.isEmpty, allFixes.contains(where: { $0.elevation != nil }) {
+            ElevationGain(unpositioned: activity.track.segments, hysteresis: thresholds.elevationHysteresis)
+        } else {
+            nil
+        }
+        ascentMeters = gain?.ascent
+        descentMeters = gain?.descent
+        splits = Split.kilometers(of: profile)
+        heartRate = HeartRateSummary(allFixes)
+    }
+
+    /// The fastest path speed over any stretch of at least `window` seconds within a
+    /// segment: a single spike between two fixes cannot make it.
+    private static func maxSpeed(_ profile: TrackProfile, window: Double) -> Double? {
+        var best: Double?
+        for segment in profile.segments where segment.count > 1 {
+            guard segment.allSatisfy({ $0.fix.time != nil }) else { continue }
+            let t = segment.map { $0.fix.time!.timeIntervalSince1970 }
+            var end = 0
+            for start in segment.indices {
+                if end <= start { end = start + 1 }
+                while end < segment.count, t[end] - t[start] < window { end += 1 }
+                guard end < segment.count else { break }
+                let speed = (segment[end].distance - segment[start].distance) / (t[end] - t[start])
+                best = max(best ?? 0, speed)
+            }
+        }
+        return best
+    }
+}
+
+extension ActivitySummary: Encodable {
+    private enum Key: String, CodingKey {
+        case format, sport, name, points, segments, distanceMeters, distanceSource, elapsedSeconds, movingSeconds
+        case ascentMeters, descentMeters, maxSpeedMetersPerSecond, averageSpeedMetersPerSecond
+        case averagePaceSecondsPerKilometer, startTime, endTime, splits, heartRate, dropped
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(format, forKey: .format)
+        try c.encode(sport, forKey: .sport)
+        try c.encode(name, forKey: .name)
+        try c.encode(points, forKey: .points)
+        try c.encode(segments, forKey: .segments)
+        try c.encode(Self.rounded(distanceMeters, 2), forKey: .distanceMeters)
+        try c.encode(distanceSource, forKey: .distanceSource)
+        try c.encode(elapsedSeconds.map { Self.rounded($0, 3) }, forKey: .elapsedSeconds)
+        try c.encode(movingSeconds.map { Self.rounded($0, 3) }, forKey: .movingSeconds)
+        try c.encode(ascentMeters.map { Self.rounded($0, 1) }, forKey: .ascentMeters)
+        try c.encode(descentMeters.map { Self.rounded($0, 1) }, forKey: .descentMeters)
+        try c.encode(maxSpeedMetersPerSecond.map { Self.rounded($0, 3) }, forKey: .maxSpeedMetersPerSecond)
+        try c.encode(averageSpeedMetersPerSecond.map { Self.rounded($0, 3) }, forKey: .averageSpeedMetersPerSecond)
+        try c.encode(averagePaceSecondsPerKilometer.map { Self.rounded($0, 1) }, forKey: .averagePaceSecondsPerKilometer)
+        try c.encode(startTime.map(Self.iso8601), forKey: .startTime)
+        try c.encode(endTime.map(Self.iso8601), forKey: .endTime)
+        try c.encode(splits.map { Split(kilometer: $0.kilometer, seconds: Self.rounded($0.seconds, 1),
+                                        elapsedSeconds: Self.rounded($0.elapsedSeconds, 1),
+                                        distanceMeters: Self.rounded($0.distanceMeters, 1)) }, forKey: .splits)
+        try c.encode(heartRate.map { HeartRateSummary(average: Self.rounded($0.average, 1), minimum: $0.minimum, maximum: $0.maximum) },
+                     forKey: .heartRate)
+        try c.encode(dropped, forKey: .dropped)
+    }
+
+    private static func rounded(_ value: Double, _ digits: Int) -> Double {
+        let scale = pow(10.0, Double(digits))
+        return (value * scale).rounded() / scale
+    }
+
+    /// "2017-06-11T14:34:09Z", with milliseconds only when the time has them.
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        if date.timeIntervalSince1970 - whole >= 0.0005 {
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        }
+        return formatter.string(from: date)
+    }
+}
+
+extension HeartRateSummary {
+    init(average: Double, minimum: Int, maximum: Int) {
+        self.average = average
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+}

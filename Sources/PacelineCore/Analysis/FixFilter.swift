@@ -1,0 +1,113 @@
+import Foundation
+
+/// Drops the fixes no statistic should see, and counts why.
+///
+/// A segment whose clock is broken (three or more fixes, all times within one second)
+/// first loses its times. Then, per segment against the last *kept* fix:
+/// 1. no coordinate → not positioned (kept out of distance, still used for heart rate);
+/// 2. horizontal accuracy worse than `maximumAccuracy` (default 50 m) → dropped;
+/// 3. time earlier than the last kept fix → time reversal, dropped;
+/// 4. same time as the last kept fix → duplicate, dropped (a position repeated at a
+///    later time is a real reading of standing still and is kept);
+/// 5. implied speed above the sport's `maximumSpeed` → spike, dropped. If the next
+///    `spikeRecovery` fixes all still disagree with the last kept one, the device
+///    really moved (it lost signal in a tunnel, say): the segment is split there and
+///    recording resumes, so the jump adds no distance and loses no fixes after it.
+public struct FixFilter: Sendable {
+    /// How many fixes were dropped, and why.
+    public struct Counts: Sendable, Hashable, Codable {
+        public var unpositioned = 0
+        public var inaccurate = 0
+        public var timeReversals = 0
+        public var duplicates = 0
+        public var spikes = 0
+        /// Fixes whose times were ignored because their segment's clock was broken.
+        public var untrustedTimes = 0
+    }
+
+    public var thresholds: SportThresholds
+    /// Consecutive rejections after which a jump is accepted as real.
+    public var spikeRecovery = 3
+
+    public init(thresholds: SportThresholds) {
+        self.thresholds = thresholds
+    }
+
+    /// The positioned, plausible fixes of `track`, in segments, with what was dropped.
+    /// - Complexity: O(n) in the number of fixes.
+    public func filter(_ track: Track) -> (segments: [[Fix]], counts: Counts) {
+        var counts = Counts()
+        var result: [[Fix]] = []
+        for segment in track.segments {
+            var segment = segment
+            if Self.hasBrokenClock(segment) {
+                counts.untrustedTimes += segment.count
+                segment = Self.untimed(segment)
+            }
+            var kept: [Fix] = []
+            kept.reserveCapacity(segment.count)
+            var pending: [Fix] = []  // fixes rejected as spikes, in case the jump was real
+            for fix in segment {
+                guard let coordinate = fix.coordinate else { counts.unpositioned += 1; continue }
+                if let accuracy = fix.horizontalAccuracy, accuracy > thresholds.maximumAccuracy { counts.inaccurate += 1; continue }
+                guard let last = kept.last, let lastCoordinate = last.coordinate else { kept.append(fix); continue }
+                if let time = fix.time, let lastTime = last.time {
+                    let seconds = time.timeIntervalSince(lastTime)
+                    if seconds < 0 { counts.timeReversals += 1; continue }
+                    if seconds == 0 {
+                        counts.duplicates += 1
+                        continue
+                    }
+                    if Geodesy.distance(lastCoordinate, coordinate) / seconds > thresholds.maximumSpeed {
+                        pending.append(fix)
+                        if pending.count > spikeRecovery, isConsistent(pending) {
+                            // A real jump: close the segment, start anew from the first pending fix.
+                            result.append(kept)
+                            kept = pending
+                            pending = []
+                        }
+                        continue
+                    }
+                }
+                counts.spikes += pending.count
+                pending = []
+                kept.append(fix)
+            }
+            counts.spikes += pending.count
+            if !kept.isEmpty { result.append(kept) }
+        }
+        return (result, counts)
+    }
+
+    /// `track` with the times of broken-clock segments removed (see `hasBrokenClock`).
+    public static func trustedClock(_ track: Track) -> Track {
+        Track(segments: track.segments.map { hasBrokenClock($0) ? untimed($0) : $0 })
+    }
+
+    private static func untimed(_ segment: [Fix]) -> [Fix] {
+        segment.map { fix in
+            var fix = fix
+            fix.time = nil
+            return fix
+        }
+    }
+
+    /// A segment of three or more fixes whose times all fall within one second (a
+    /// converter that wrote one bogus instant everywhere, like 1901-12-13T20:45:52):
+    /// its times say nothing, so it is treated as untimed rather than as one instant.
+    static func hasBrokenClock(_ segment: [Fix]) -> Bool {
+        let times = segment.compactMap(\.time)
+        guard times.count >= 3, let first = times.min(), let last = times.max() else { return false }
+        return last.timeIntervalSince(first) < 1
+    }
+
+    /// Whether the rejected fixes form a plausible path among themselves.
+    private func isConsistent(_ fixes: [Fix]) -> Bool {
+        for (a, b) in zip(fixes, fixes.dropFirst()) {
+            guard let ta = a.time, let tb = b.time, let ca = a.coordinate, let cb = b.coordinate else { return false }
+            let seconds = tb.timeIntervalSince(ta)
+            if seconds <= 0 || Geodesy.distance(ca, cb) / seconds > thresholds.maximumSpeed { return false }
+        }
+        return true
+    }
+}

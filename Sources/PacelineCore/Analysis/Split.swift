@@ -1,0 +1,48 @@
+import Foundation
+
+/// The time taken for one kilometre (the last split may be shorter).
+public struct Split: Sendable, Hashable, Codable {
+    /// 1 for the first kilometre.
+    public var kilometer: Int
+    /// Moving seconds spent on this kilometre.
+    public var seconds: Double
+    /// Wall-clock seconds, pauses included.
+    public var elapsedSeconds: Double
+    /// 1000, or less for a final partial kilometre.
+    public var distanceMeters: Double
+
+    /// Kilometre splits along `profile`, by interpolating the instant each whole
+    /// kilometre was crossed between the two fixes around it.
+    /// - Complexity: O(n).
+    public static func kilometers(of profile: TrackProfile) -> [Split] {
+        var splits: [Split] = []
+        var previous: (distance: Double, moving: Double, clock: Double)?
+        var lastMark: (distance: Double, moving: Double, clock: Double)?
+        for point in profile.points {
+            guard let moving = point.movingTime, let time = point.fix.time?.timeIntervalSince1970 else { return [] }
+            let here = (distance: point.distance, moving: moving, clock: time)
+            guard let before = previous else {
+                previous = here
+                lastMark = here
+                continue
+            }
+            while let mark = lastMark, here.distance >= Double(splits.count + 1) * 1000, here.distance > before.distance {
+                let target = Double(splits.count + 1) * 1000
+                let fraction = (target - before.distance) / (here.distance - before.distance)
+                let crossing = (
+                    distance: target,
+                    moving: before.moving + fraction * (here.moving - before.moving),
+                    clock: before.clock + fraction * (here.clock - before.clock))
+                splits.append(Split(kilometer: splits.count + 1, seconds: crossing.moving - mark.moving,
+                                    elapsedSeconds: crossing.clock - mark.clock, distanceMeters: 1000))
+                lastMark = crossing
+            }
+            previous = here
+        }
+        if let mark = lastMark, let end = previous, end.distance - mark.distance >= 1 {
+            splits.append(Split(kilometer: splits.count + 1, seconds: end.moving - mark.moving,
+                                elapsedSeconds: end.clock - mark.clock, distanceMeters: end.distance - mark.distance))
+        }
+        return splits
+    }
+}

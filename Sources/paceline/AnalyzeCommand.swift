@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import PacelineCore
+
+/// `paceline analyze FILE... [--json]`: statistics of activity files.
+struct AnalyzeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Statistics of GPX, TCX and FIT files: distance, times, pace, climb, splits.",
+        discussion: """
+            With --json, prints one JSON object per file, one per line (the contract in DESIGN.md).
+            A file that cannot be read gets one line on stderr; the others are still analysed,
+            and the exit status is 65.
+            """
+    )
+
+    @Argument(help: "Activity files (.gpx, .tcx, .fit).", completion: .file())
+    var files: [String]
+
+    @Flag(help: "Print JSON (one object per file per line).")
+    var json = false
+
+    @Option(help: "Units for the table: metric or imperial.")
+    var units: UnitSystem = .metric
+
+    @Option(help: "Override the sport the file declares (run, walk, hike, ride, swim, other).")
+    var sport: Sport?
+
+    func run() throws {
+        var failures = 0
+        var rows: [(String, ActivitySummary)] = []
+        let progress = Progress(total: files.count, enabled: !json && files.count > 1)
+        for (index, path) in files.enumerated() {
+            progress.show(index, path)
+            do {
+                var activity = try ActivityReader.read(contentsOf: URL(fileURLWithPath: path))
+                if let sport { activity.sport = sport }
+                let summary = ActivitySummary(activity)
+                if json {
+                    try printJSON(path, summary)
+                } else {
+                    rows.append((path, summary))
+                }
+            } catch {
+                failures += 1
+                progress.clear()
+                Output.error("\(path): \(error)")
+            }
+        }
+        progress.clear()
+        if !json { print(AnalysisTable(rows: rows, units: units).render()) }
+        if failures > 0 { throw ExitCode(65) }
+    }
+
+    private func printJSON(_ path: String, _ summary: ActivitySummary) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var object = try JSONSerialization.jsonObject(with: encoder.encode(summary)) as! [String: Any]
+        object["file"] = path
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        Output.line(String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension UnitSystem: ExpressibleByArgument {}
+extension Sport: ExpressibleByArgument {}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where the command-line tool writes: results to stdout, problems and progress to stderr.
+enum Output {
+    static func line(_ text: String) {
+        print(text)
+    }
+
+    /// One line on stderr, prefixed with the tool's name.
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data("paceline: \(text)\n".utf8))
+    }
+}
+
+/// A "[3/60] file.gpx" line on stderr that rewrites itself, shown only on a terminal.
+final class Progress {
+    private let total: Int
+    private let enabled: Bool
+    private var shown = false
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled && isatty(STDERR_FILENO) != 0
+    }
+
+    func show(_ index: Int, _ item: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K[\(index + 1)/\(total)] \(item)".utf8))
+        shown = true
+    }
+
+    func clear() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        shown = false
+    }
+}
