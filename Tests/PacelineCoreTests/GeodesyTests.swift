@@ -1,0 +1,34 @@
+import Testing
+@testable import PacelineCore
+
+@Suite struct GeodesyTests {
+    @Test func vincentyMatchesThePublishedExample() throws {
+        // Flinders Peak to Buninyong (Vincenty 1975, Geoscience Australia): 54 972.271 m.
+        let flinders = Coordinate(latitude: -(37 + 57 / 60.0 + 3.72030 / 3600), longitude: 144 + 25 / 60.0 + 29.52440 / 3600)
+        let buninyong = Coordinate(latitude: -(37 + 39 / 60.0 + 10.15610 / 3600), longitude: 143 + 55 / 60.0 + 35.38390 / 3600)
+        let d = try #require(Geodesy.vincenty(flinders, buninyong))
+        #expect(abs(d - 54_972.271) < 0.01)
+        #expect(abs(Geodesy.distance(flinders, buninyong) - 54_972.271) < 0.01)
+    }
+
+    @Test(arguments: [0.0, 45.0, 60.0, 80.0])
+    func shortDistancesAgreeWithVincentyToOnePartPerMillion(latitude: Double) throws {
+        let a = Coordinate(latitude: latitude, longitude: 10)
+        for (dLat, dLon) in [(0.0001, 0.0), (0.0, 0.0001), (0.003, 0.004), (0.05, -0.07)] {
+            let b = Coordinate(latitude: latitude + dLat, longitude: 10 + dLon)
+            let exact = try #require(Geodesy.vincenty(a, b))
+            #expect(abs(Geodesy.distance(a, b) - exact) <= exact * 1e-6 + 1e-6)
+        }
+    }
+
+    @Test func antimeridianIsCrossedTheShortWay() {
+        let a = Coordinate(latitude: 0, longitude: 179.9999)
+        let b = Coordinate(latitude: 0, longitude: -179.9999)
+        #expect(abs(Geodesy.distance(a, b) - 22.26) < 0.01)
+    }
+
+    @Test func nearAntipodalPointsFallBackToHaversine() {
+        let d = Geodesy.distance(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0.5, longitude: 179.7))
+        #expect(d > 19_900_000 && d < 20_050_000)
+    }
+}
