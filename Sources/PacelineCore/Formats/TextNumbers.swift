@@ -3,7 +3,22 @@ import Foundation
 /// Fast, allocation-free readers for the numbers and times activity files write
 /// as text ("46.0512345", "-0.11", "2017-06-11T07:34:09.250+01:00").
 enum TextNumbers {
-    private static let powersOfTen: [Double] = (0...22).map { pow(10.0, Double($0)) }
+    /// 10^k for k in 0...22, all exactly representable.
+    @inline(__always) private static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        default: pow(10.0, Double(k))
+        }
+    }
 
     /// Parses a decimal number, allowing surrounding white space; nil if it is not one.
     /// Exact (correctly rounded) for up to 15 significant digits; longer numbers fall
@@ -41,7 +56,7 @@ enum TextNumbers {
         if i < end { return slowDouble(bytes, start, end) }  // exponent or junk
         guard sawDigit else { return nil }
         guard digits <= 15, fractionDigits <= 22 else { return slowDouble(bytes, start, end) }
-        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        let value = Double(mantissa) / powerOfTen(fractionDigits)
         return negative ? -value : value
     }
 

@@ -257,8 +257,9 @@ struct XMLScanner {
         while i < count {
             let c = p[i]
             if c < 0x80 {
-                guard Self.asciiNameClass[Int(c)] != 0 else { break }
-                if i == start && Self.asciiNameClass[Int(c)] != 2 {
+                let kind = Self.asciiNameClass(c)
+                guard kind != 0 else { break }
+                if i == start && kind != 2 {
                     throw error("a name cannot start with \"\(Character(Unicode.Scalar(c)))\"", kind: .malformedXML)
                 }
                 i += 1
@@ -329,9 +330,9 @@ struct XMLScanner {
     }
 
     /// 0: not a name character, 1: name character, 2: also a name start character.
-    private static let asciiNameClass: [UInt8] = (0..<128).map { c -> UInt8 in
-        switch UInt8(c) {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: ":"): 2
+    @inline(__always) private static func asciiNameClass(_ c: UInt8) -> UInt8 {
+        switch c {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: ":"): 2
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): 1
         default: 0
         }
