@@ -87,9 +87,15 @@ struct FITActivityBuilder {
 
     private mutating func addSession(_ m: FITMessage) {
         sessionCount += 1
-        breakPending = true
         sessionSports.append(m.integer(5).map(FITProfile.sport))
-        if let start = m.number(2).flatMap({ UInt32(exactly: $0) }) { sessionStarts.append(FITProfile.date(start)) }
+        // Sessions with a start time split the track by time when building (a device
+        // may write the record at a leg's end after that leg's session message);
+        // without one, the next record starts a new segment.
+        if let start = m.number(2).flatMap({ UInt32(exactly: $0) }) {
+            sessionStarts.append(FITProfile.date(start))
+        } else {
+            breakPending = true
+        }
         func add(_ keyPath: WritableKeyPath<DeviceTotals, Double?>, _ value: Double?) {
             guard let value else { return }
             totals[keyPath: keyPath] = (totals[keyPath: keyPath] ?? 0) + value

@@ -27,7 +27,9 @@ struct FITHeader {
         guard size >= minimumSize else {
             throw ActivityFileError(
                 index == 0 ? .unsupportedFormat : .corrupt,
-                "byte \(start): not a FIT file (\(what) size \(size), expected 12 or 14)")
+                index == 0
+                    ? "byte \(start): not a FIT file (header size \(size), expected 12 or 14)"
+                    : "byte \(start): \(what) is corrupt (header size \(size), expected 12 or 14)")
         }
         guard stream.require(size) else {
             // Distinguish "not a FIT file at all" from a genuinely cut header when we can.
@@ -35,7 +37,7 @@ struct FITHeader {
             if have >= 12, !hasSignature(stream) {
                 throw ActivityFileError(
                     index == 0 ? .unsupportedFormat : .corrupt,
-                    "byte \(start): not a FIT file (\(what) has no \".FIT\" signature)")
+                    signatureMessage(start, what, index))
             }
             throw ActivityFileError(
                 .truncated, "byte \(start): the file ends inside the \(what) (\(have) of \(size) bytes)")
@@ -43,7 +45,7 @@ struct FITHeader {
         guard hasSignature(stream) else {
             throw ActivityFileError(
                 index == 0 ? .unsupportedFormat : .corrupt,
-                "byte \(start): not a FIT file (\(what) has no \".FIT\" signature)")
+                signatureMessage(start, what, index))
         }
         let buffer = stream.buffer, p = stream.position
         let dataSize = Int(buffer[p + 4]) | Int(buffer[p + 5]) << 8 | Int(buffer[p + 6]) << 16 | Int(buffer[p + 7]) << 24
@@ -62,6 +64,12 @@ struct FITHeader {
         return FITHeader(
             size: size, protocolVersion: buffer[p + 1],
             profileVersion: UInt16(buffer[p + 2]) | UInt16(buffer[p + 3]) << 8, dataSize: dataSize)
+    }
+
+    private static func signatureMessage(_ start: Int, _ what: String, _ index: Int) -> String {
+        index == 0
+            ? "byte \(start): not a FIT file (no \".FIT\" signature in the header)"
+            : "byte \(start): \(what) is corrupt (no \".FIT\" signature)"
     }
 
     private static func hasSignature(_ stream: ByteStream) -> Bool {
