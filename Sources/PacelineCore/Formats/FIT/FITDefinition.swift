@@ -101,9 +101,9 @@ final class FITDefinition: Sendable {
         return i == 0 ? nil : fields[i - 1]
     }
 
-    /// Parses a definition message whose bytes (after the record header byte) start
-    /// at `buffer[start]`; the caller has made `bytes` of them available. Returns nil
-    /// and the bytes needed when more are required.
+    /// The size of the definition message whose bytes (after the record header byte)
+    /// start at `buffer[start]`, as far as the `available` bytes tell: call again
+    /// with more bytes until the answer stops growing.
     ///
     /// Layout: reserved, architecture (0 little, 1 big endian), global message
     /// number (2), field count, 3 bytes per field (number, size, base type), then
