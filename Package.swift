@@ -25,7 +25,7 @@ let package = Package(
         // Fixture loaders and synthetic-track builders shared by every test target.
         .target(name: "PacelineTestSupport", dependencies: ["PacelineCore"]),
         .testTarget(name: "PacelineCoreTests", dependencies: ["PacelineCore", "PacelineTestSupport"]),
-        .testTarget(name: "PacelineCLITests", dependencies: ["PacelineCore", "PacelineTestSupport"]),
+        .testTarget(name: "PacelineCLITests", dependencies: ["PacelineCore", "PacelineTestSupport", "paceline"]),
     ],
     swiftLanguageModes: [.v6]
 )

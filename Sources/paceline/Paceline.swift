@@ -6,6 +6,6 @@ struct Paceline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paceline",
         abstract: "Record, analyse and follow runs and walks.",
-        subcommands: [AnalyzeCommand.self, BenchCommand.self]
+        subcommands: [AnalyzeCommand.self, ConvertCommand.self, BenchCommand.self]
     )
 }

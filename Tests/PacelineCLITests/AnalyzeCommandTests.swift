@@ -1,0 +1,89 @@
+import Foundation
+import PacelineTestSupport
+import Testing
+
+@Suite struct AnalyzeCommandTests {
+    static let contractKeys = [
+        "format", "points", "segments", "distanceMeters", "elapsedSeconds", "movingSeconds", "ascentMeters",
+        "descentMeters", "maxSpeedMetersPerSecond", "averagePaceSecondsPerKilometer", "startTime", "endTime", "splits",
+    ]
+
+    @Test func jsonFollowsTheContract() throws {
+        let result = try PacelineCLI.run(["analyze", "--json", Fixtures.track("gpx/run.gpx").path, Fixtures.track("fit/activity-small-fenix2-run.fit").path])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            for key in Self.contractKeys { #expect(object.keys.contains(key), "missing \(key)") }
+            let splits = try #require(object["splits"] as? [[String: Any]])
+            #expect(splits.first?["kilometer"] as? Int == 1)
+            #expect((splits.first?["seconds"] as? Double ?? 0) > 0)
+        }
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(run["format"] as? String == "gpx")
+        #expect(run["points"] as? Int == 206)
+        #expect(abs((run["distanceMeters"] as? Double ?? 0) - 3102) / 3102 < 0.005)
+        #expect(run["startTime"] as? String == "2012-08-27T13:52:56Z" || (run["startTime"] as? String)?.hasPrefix("20") == true)
+    }
+
+    @Test func aBadFileGetsExit65AndOneLineWhileOthersAreStillAnalysed() throws {
+        let bad = Fixtures.track("malformed/badcharacter.xml").path
+        let good = Fixtures.track("gpx/run_gpxtpx.gpx").path
+        let result = try PacelineCLI.run(["analyze", "--json", bad, good])
+        #expect(result.status == 65)
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("badcharacter.xml") == true)
+        #expect(result.stdout.split(separator: "\n").count == 1)
+    }
+
+    /// Every malformed file is refused with its documented reason (docs/ALGORITHMS.md, "Malformed files").
+    @Test(arguments: [
+        ("activity-filecrc.fit", "CRC mismatch"),
+        ("activity-settings-corruptheader.fit", "corrupt"),
+        ("activity-settings-nodata.fit", "ends inside a FIT message"),
+        ("activity-unexpected-eof.fit", "ends inside a FIT message"),
+        ("badcharacter.xml", "invalid character"),
+        ("legacy_gpx_pause_resume.gpx", "latitude 100.0 is outside"),
+        ("nick.fit", "runs past the end of the FIT data"),
+        ("strava-android-app-201.10-b1218918.fit", "local message type 11, which was never defined"),
+        ("with_accuracy.gpx", "<fix> holds"),
+    ])
+    func malformedFilesGiveTheirDocumentedError(file: String, reason: String) throws {
+        let result = try PacelineCLI.run(["analyze", Fixtures.track("malformed/" + file).path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(reason), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal"))
+    }
+
+    @Test func developerFieldsFileWithoutApplicationIDStillParses() throws {
+        let result = try PacelineCLI.run(["analyze", "--json", Fixtures.track("malformed/elemnt-bolt-no-application-id-inside-developer-data-id.fit").path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"points\":132"))
+    }
+
+    @Test func tableIsReadable() throws {
+        let result = try PacelineCLI.run(["analyze", Fixtures.track("gpx/run.gpx").path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("km"))
+        #expect(result.stdout.contains("/km"))
+    }
+
+    @Test func convertRoundTripsThroughOurOwnReader() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = Fixtures.track("fit/garmin-fenix-5-run.fit").path
+        for ext in ["gpx", "tcx", "geojson"] {
+            let out = directory.appendingPathComponent("run.\(ext)").path
+            let result = try PacelineCLI.run(["convert", source, out])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: out))
+        }
+        let original = try PacelineCLI.run(["analyze", "--json", source]).stdout
+        let viaGPX = try PacelineCLI.run(["analyze", "--json", directory.appendingPathComponent("run.gpx").path]).stdout
+        let points = { (s: String) in (try? JSONSerialization.jsonObject(with: Data(s.utf8)) as? [String: Any])?["points"] as? Int }
+        #expect(points(original) == points(viaGPX))
+    }
+}
