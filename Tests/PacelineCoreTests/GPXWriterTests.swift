@@ -117,6 +117,8 @@ import PacelineTestSupport
         #expect(gpx.contains("xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\""))
         #expect(gpx.contains("<type>hike</type>"))
         #expect(occurrences(of: "<trkseg>", in: gpx) == 2)
+        #expect(gpx.contains("<rtept lat=\"46.0512\" lon=\"14.5054\"/>\n"))
+        #expect(gpx.contains("<rtept lat=\"46.0612\" lon=\"14.5154\">\n   <ele>310.5</ele>\n  </rtept>\n"))
         #expect(gpx.contains("<gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr><gpxtpx:cad>80</gpxtpx:cad></gpxtpx:TrackPointExtension>"))
     }
 

@@ -83,18 +83,16 @@ public enum GPXWriter {
 
         for waypoint in activity.waypoints {
             guard let coordinate = waypoint.fix.coordinate, coordinate.isValid else { continue }
-            out.append(" <wpt")
-            appendPoint(waypoint.fix, at: coordinate, name: waypoint.name, indent: "  ", into: &out)
-            out.append(" </wpt>\n")
+            appendPoint(
+                waypoint.fix, at: coordinate, name: waypoint.name,
+                open: " <wpt", close: " </wpt>\n", indent: "  ", into: &out)
         }
 
         for route in activity.routes {
             out.append(" <rte>\n")
             for fix in route {
                 guard let coordinate = fix.coordinate, coordinate.isValid else { continue }
-                out.append("  <rtept")
-                appendPoint(fix, at: coordinate, name: nil, indent: "   ", into: &out)
-                out.append("  </rtept>\n")
+                appendPoint(fix, at: coordinate, name: nil, open: "  <rtept", close: "  </rtept>\n", indent: "   ", into: &out)
             }
             out.append(" </rte>\n")
             out.flush(to: &target, ifAtLeast: chunkSize)
@@ -113,9 +111,7 @@ public enum GPXWriter {
             out.append("  <trkseg>\n")
             for fix in segment {
                 guard let coordinate = fix.coordinate, coordinate.isValid else { continue }
-                out.append("   <trkpt")
-                appendPoint(fix, at: coordinate, name: nil, indent: "    ", into: &out)
-                out.append("   </trkpt>\n")
+                appendPoint(fix, at: coordinate, name: nil, open: "   <trkpt", close: "   </trkpt>\n", indent: "    ", into: &out)
                 out.flush(to: &target, ifAtLeast: chunkSize)
             }
             out.append("  </trkseg>\n")
@@ -123,18 +119,27 @@ public enum GPXWriter {
         out.append(" </trk>\n</gpx>\n")
     }
 
-    /// Writes ` lat="…" lon="…">` and the point's children (`ele`, `time`, `name`,
-    /// `extensions`, in GPX schema order), each line indented by `indent`.
+    /// Writes one point element: `open` (`<trkpt`…), ` lat="…" lon="…"`, then
+    /// either `/>` when it has nothing else or `>`, its children (`ele`, `time`,
+    /// `name`, `extensions`, in GPX schema order, each line indented by
+    /// `indent`) and `close`.
     @inline(__always)
     private static func appendPoint(
-        _ fix: Fix, at coordinate: Coordinate, name: String?, indent: StaticString, into out: inout TextOutput
+        _ fix: Fix, at coordinate: Coordinate, name: String?,
+        open: StaticString, close: StaticString, indent: StaticString, into out: inout TextOutput
     ) {
+        out.append(open)
         out.append(" lat=\"")
         out.append(decimal: coordinate.latitude, fractionDigits: 9)
         out.append("\" lon=\"")
         out.append(decimal: coordinate.longitude, fractionDigits: 9)
+        let elevation = fix.elevation.flatMap { $0.isFinite ? $0 : nil }
+        guard elevation != nil || fix.time != nil || name != nil || fix.heartRate != nil || fix.cadence != nil else {
+            out.append("\"/>\n")
+            return
+        }
         out.append("\">\n")
-        if let elevation = fix.elevation, elevation.isFinite {
+        if let elevation {
             out.append(indent)
             out.append("<ele>")
             out.append(decimal: elevation, fractionDigits: 4)
@@ -167,5 +172,6 @@ public enum GPXWriter {
             }
             out.append("</gpxtpx:TrackPointExtension></extensions>\n")
         }
+        out.append(close)
     }
 }
