@@ -79,11 +79,6 @@ public struct FixFilter: Sendable {
         return (result, counts)
     }
 
-    /// `track` with the times of broken-clock segments removed (see `hasBrokenClock`).
-    public static func trustedClock(_ track: Track) -> Track {
-        Track(segments: track.segments.map { hasBrokenClock($0) ? untimed($0) : $0 })
-    }
-
     private static func untimed(_ segment: [Fix]) -> [Fix] {
         segment.map { fix in
             var fix = fix

@@ -58,20 +58,6 @@ public final class ByteStream {
     /// Whether no byte is left.
     public var isAtEnd: Bool { !require(1) }
 
-    /// Reads one byte, or nil at the end.
-    @inline(__always) public func readByte() -> UInt8? {
-        guard require(1) else { return nil }
-        defer { position += 1 }
-        return buffer[position]
-    }
-
-    /// Reads exactly `count` bytes, or nil if the input ends first (nothing is consumed then).
-    public func readBytes(_ count: Int) -> ArraySlice<UInt8>? {
-        guard require(count) else { return nil }
-        defer { position += count }
-        return buffer[position..<position + count]
-    }
-
     private func refill(_ count: Int) -> Bool {
         guard let handle else { return false }
         // Drop consumed bytes, keep the unread tail at the front.

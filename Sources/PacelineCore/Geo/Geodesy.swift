@@ -38,15 +38,6 @@ public enum Geodesy {
         return vincenty(a, b) ?? haversine(a, b)
     }
 
-    /// Metres east and north of `origin` to `point`, in the tangent plane at their mid-latitude.
-    /// Accurate to 1 ppm within 10 km; the building block for matching fixes to checkpoints.
-    @inline(__always)
-    public static func offset(from origin: Coordinate, to point: Coordinate) -> (east: Double, north: Double) {
-        var dLongitude = (point.longitude - origin.longitude) * radians
-        if dLongitude > .pi { dLongitude -= 2 * .pi } else if dLongitude < -.pi { dLongitude += 2 * .pi }
-        return localOffset(from: origin, dLatitude: (point.latitude - origin.latitude) * radians, dLongitude: dLongitude)
-    }
-
     @inline(__always)
     private static func localOffset(from a: Coordinate, dLatitude: Double, dLongitude: Double) -> (east: Double, north: Double) {
         let midLatitude = a.latitude * radians + dLatitude / 2

@@ -22,18 +22,12 @@ import Foundation
 public enum GeoJSONWriter {
     /// The GeoJSON document for `activity`, as one string.
     public static func write(_ activity: Activity) -> String {
-        var result = ""
-        var output = TextOutput(reservingCapacity: 256 + activity.track.fixCount * 80)
-        emit(activity, into: &output, target: &result, chunkSize: .max)
-        output.flush(to: &result, ifAtLeast: 0)
-        return result
+        TextOutput.document(reservingCapacity: 256 + activity.track.fixCount * 80) { emit(activity, into: &$0, target: &$1, chunkSize: $2) }
     }
 
     /// Streams the GeoJSON document for `activity` into `target` in chunks of about 64 KiB.
     public static func write<Target: TextOutputStream>(_ activity: Activity, to target: inout Target) {
-        var output = TextOutput(reservingCapacity: textOutputChunkSize + 4096)
-        emit(activity, into: &output, target: &target, chunkSize: textOutputChunkSize)
-        output.flush(to: &target, ifAtLeast: 0)
+        TextOutput.stream(to: &target) { emit(activity, into: &$0, target: &$1, chunkSize: $2) }
     }
 
     private static func emit<Target: TextOutputStream>(

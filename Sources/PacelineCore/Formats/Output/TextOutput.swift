@@ -48,3 +48,27 @@ struct TextOutput {
 
 /// How many bytes writers buffer before handing a chunk to a `TextOutputStream`.
 let textOutputChunkSize = 1 << 16
+
+extension TextOutput {
+    /// Emits a whole document (`emit` fills the buffer and may flush it to the
+    /// target every `chunkSize` bytes) into one string.
+    static func document(
+        reservingCapacity capacity: Int, _ emit: (inout TextOutput, inout String, _ chunkSize: Int) -> Void
+    ) -> String {
+        var result = ""
+        var output = TextOutput(reservingCapacity: capacity)
+        emit(&output, &result, .max)
+        output.flush(to: &result, ifAtLeast: 0)
+        return result
+    }
+
+    /// Emits a document into `target` in chunks of about `textOutputChunkSize` bytes,
+    /// so a large track is never held in memory twice.
+    static func stream<Target: TextOutputStream>(
+        to target: inout Target, _ emit: (inout TextOutput, inout Target, _ chunkSize: Int) -> Void
+    ) {
+        var output = TextOutput(reservingCapacity: textOutputChunkSize + 4096)
+        emit(&output, &target, textOutputChunkSize)
+        output.flush(to: &target, ifAtLeast: 0)
+    }
+}

@@ -40,18 +40,12 @@ public enum TCXWriter {
 
     /// The TCX document for `activity`, as one string.
     public static func write(_ activity: Activity) -> String {
-        var result = ""
-        var output = TextOutput(reservingCapacity: 512 + activity.track.fixCount * 330)
-        emit(activity, into: &output, target: &result, chunkSize: .max)
-        output.flush(to: &result, ifAtLeast: 0)
-        return result
+        TextOutput.document(reservingCapacity: 512 + activity.track.fixCount * 330) { emit(activity, into: &$0, target: &$1, chunkSize: $2) }
     }
 
     /// Streams the TCX document for `activity` into `target` in chunks of about 64 KiB.
     public static func write<Target: TextOutputStream>(_ activity: Activity, to target: inout Target) {
-        var output = TextOutput(reservingCapacity: textOutputChunkSize + 4096)
-        emit(activity, into: &output, target: &target, chunkSize: textOutputChunkSize)
-        output.flush(to: &target, ifAtLeast: 0)
+        TextOutput.stream(to: &target) { emit(activity, into: &$0, target: &$1, chunkSize: $2) }
     }
 
     /// The `Sport` attribute value TCX uses for `sport`.
