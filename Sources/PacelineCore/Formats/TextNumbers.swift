@@ -88,15 +88,15 @@ enum TextNumbers {
             i += width
             return value
         }
-        func expect(_ c: Character) -> Bool {
-            guard i < end, bytes[i] == c.asciiValue! else { return false }
+        func expect(_ c: UInt8) -> Bool {
+            guard i < end, bytes[i] == c else { return false }
             i += 1
             return true
         }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")), let day = number(2),
               i < end, bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: " ") else { return nil }
         i += 1
-        guard let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2),
+        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")), let second = number(2),
               (1...12).contains(month), (1...31).contains(day), hour <= 24, minute < 60, second <= 60 else { return nil }
         var fraction = 0.0
         if i < end, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ",") {
@@ -118,7 +118,7 @@ enum TextNumbers {
                 let sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1
                 i += 1
                 guard let hours = number(2) else { return nil }
-                _ = expect(":")
+                _ = expect(UInt8(ascii: ":"))
                 let minutes = number(2) ?? 0
                 guard hours <= 14, minutes < 60 else { return nil }
                 offsetSeconds = sign * (hours * 3600 + minutes * 60)
