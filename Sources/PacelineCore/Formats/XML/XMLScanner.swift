@@ -5,10 +5,10 @@
 protocol XMLHandler {
     /// An element opens (`<trkpt lat="…">`). Self-closing elements get both calls.
     mutating func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws
-    /// An element closes.
-    mutating func endElement(_ name: XMLBytes) throws
-    /// Character data inside the current element (may arrive in several pieces).
-    mutating func text(_ text: XMLBytes) throws
+    /// An element closes. `text` is the character data since the last tag: all the
+    /// text of a leaf element like `<ele>301.5</ele>` (comments and CDATA sections
+    /// removed); empty when the element has none.
+    mutating func endElement(_ name: XMLBytes, text: XMLBytes) throws
 }
 
 /// A streaming, non-validating XML 1.0 scanner built for speed on large tracks.
@@ -26,6 +26,7 @@ struct XMLScanner {
     private var sawRoot = false
     private var line = 1
     private var attributes: [XMLAttributes.Entry] = []
+    private var text = TextSinceTag()
 
     /// Scans the whole stream, calling `handler` for each element and text.
     static func scan<Handler: XMLHandler>(_ stream: ByteStream, into handler: inout Handler) throws {
@@ -72,6 +73,7 @@ struct XMLScanner {
     private mutating func scanChunk<Handler: XMLHandler>(
         _ p: UnsafePointer<UInt8>, _ count: Int, _ isFinal: Bool, _ handler: inout Handler
     ) throws -> Int {
+        defer { text.keepAcrossRefill() }
         var i = 0
         while i < count {
             let tokenStart = i
@@ -109,7 +111,7 @@ struct XMLScanner {
             if open.isEmpty { throw error("text outside the root element", kind: .malformedXML) }
             let bytes = XMLBytes(UnsafeBufferPointer(start: p + start, count: i - start), needsDecoding: hasEntity)
             if hasEntity { try checkEntities(bytes) }
-            try handler.text(bytes)
+            text.append(bytes)
         }
         return i
     }
@@ -141,7 +143,7 @@ struct XMLScanner {
         if Self.matches("[CDATA[", p + start + 2) {
             guard let after = skip(until: "]]>", p, start + 9, count) else { return nil }
             if open.isEmpty { throw error("CDATA outside the root element", kind: .malformedXML) }
-            try handler.text(XMLBytes(UnsafeBufferPointer(start: p + start + 9, count: after - 3 - (start + 9)), needsDecoding: false))
+            text.append(XMLBytes(UnsafeBufferPointer(start: p + start + 9, count: after - 3 - (start + 9)), needsDecoding: false))
             return after
         }
         if Self.matches("DOCTYPE", p + start + 2) {
@@ -184,10 +186,11 @@ struct XMLScanner {
                     i += 1
                 }
                 sawRoot = true
+                text.reset()
                 let attributeView = XMLAttributes(entries: attributes)
                 try handler.startElement(XMLBytes(name, needsDecoding: false), attributes: attributeView)
                 if selfClosing {
-                    try handler.endElement(XMLBytes(name, needsDecoding: false))
+                    try handler.endElement(XMLBytes(name, needsDecoding: false), text: XMLBytes(UnsafeBufferPointer(start: nil, count: 0), needsDecoding: false))
                 } else {
                     open.push(name)
                 }
@@ -232,7 +235,7 @@ struct XMLScanner {
         let length = open.innermostLength
         if !open.isEmpty, start + 2 + length < count, p[start + 2 + length] == UInt8(ascii: ">"), open.innermostIs(p + start + 2) {
             open.pop()
-            try handler.endElement(XMLBytes(UnsafeBufferPointer(start: p + start + 2, count: length), needsDecoding: false))
+            try endElement(XMLBytes(UnsafeBufferPointer(start: p + start + 2, count: length), needsDecoding: false), &handler)
             return start + 3 + length
         }
         guard let nameEnd = try scanName(p, start + 2, count) else { return nil }
@@ -246,8 +249,13 @@ struct XMLScanner {
             throw error("closing tag </\(string(name))> does not match <\(open.name(open.count - 1))>", kind: .malformedXML)
         }
         open.pop()
-        try handler.endElement(XMLBytes(name, needsDecoding: false))
+        try endElement(XMLBytes(name, needsDecoding: false), &handler)
         return close + 1
+    }
+
+    private mutating func endElement<Handler: XMLHandler>(_ name: XMLBytes, _ handler: inout Handler) throws {
+        try text.withText { try handler.endElement(name, text: $0) }
+        text.reset()
     }
 
     // MARK: - Pieces
