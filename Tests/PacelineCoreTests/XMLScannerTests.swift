@@ -63,6 +63,28 @@ import Testing
         #expect(fix.time == Date(timeIntervalSince1970: 1_709_251_199.5))
     }
 
+    /// Text split by comments and CDATA, and names and text kept while the buffer is
+    /// refilled, read the same in chunks of every size as in one piece.
+    @Test func textAndOpenNamesSurviveEveryChunkBoundary() throws {
+        let xml = """
+            <gpx><metadata><name>Lake<!-- a comment --> loop <![CDATA[& back]]></name></metadata>
+            <trk><trkseg><trkpt lat="46.5" lon="14.25"><ele>30<!-- split -->1.5</ele>\
+            <time>2024-02-29T23:59:59Z</time><extensions><gpxtpx:hr>151</gpxtpx:hr></extensions></trkpt>
+            <trkpt lat="46.6" lon="14.35"><ele> 302 </ele></trkpt></trkseg></trk></gpx>
+            """
+        let whole = try read(xml)
+        #expect(whole.name == "Lake loop & back")
+        #expect(whole.track.fixes.map(\.elevation) == [301.5, 302])
+        #expect(whole.track.fixes.first?.heartRate == 151)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chunks-\(UUID().uuidString).gpx")
+        try Data(xml.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for chunkSize in 1...24 {
+            let chunked = try GPXReader.read(ByteStream(contentsOf: url, chunkSize: chunkSize))
+            #expect(chunked.track == whole.track && chunked.name == whole.name, "chunks of \(chunkSize)")
+        }
+    }
+
     @Test func byteOrderMarkIsSkippedAndUTF16Refused() throws {
         let bom = Data([0xEF, 0xBB, 0xBF]) + Data("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>".utf8)
         #expect(try GPXReader.read(ByteStream(data: bom)).track.fixCount == 1)

@@ -1,42 +1,51 @@
 /// The names of the elements the scanner is inside, innermost last, so each end tag
 /// can be checked against its start tag.
 ///
-/// The names are copied end to end into scratch bytes that keep their memory, so a
-/// document with millions of elements allocates only for its deepest nesting.
-struct OpenElements {
-    private var names = ScratchBytes()
-    private var ends: [Int] = []
+/// A name is a view into the scanner's buffer, where its start tag stands, so opening
+/// an element copies nothing. Before the buffer changes (`keepAcrossRefill()`), the
+/// names still open are copied out, which happens once per chunk, for a few names.
+struct OpenElements: ~Copyable {
+    private var names = ScratchBuffer<UnsafeBufferPointer<UInt8>>()
+    private var kept = ScratchBuffer<UInt8>()
 
     /// Number of open elements.
-    private(set) var count = 0
+    var count: Int { names.count }
 
-    var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { names.isEmpty }
 
-    /// Opens an element named `name`.
+    /// Opens an element named `name` (a view into the scanner's buffer).
     mutating func push(_ name: UnsafeBufferPointer<UInt8>) {
         names.append(name)
-        if count == ends.count { ends.append(names.count) } else { ends[count] = names.count }
-        count += 1
     }
 
     /// Closes the innermost element.
     mutating func pop() {
-        count -= 1
-        names.removeAll(after: count > 0 ? ends[count - 1] : 0)
+        names.removeLast()
     }
 
     /// Length in bytes of the innermost element's name.
-    var innermostLength: Int { names.count - (count > 1 ? ends[count - 2] : 0) }
+    var innermostLength: Int { names.last.count }
 
     /// Whether the `innermostLength` bytes at `p` are the innermost element's name.
     func innermostIs(_ p: UnsafePointer<UInt8>) -> Bool {
-        let length = innermostLength
-        return names.withUnsafeBufferPointer { memoryEqual($0.baseAddress! + ($0.count - length), p, length) }
+        let name = names.last
+        return memoryEqual(name.baseAddress!, p, name.count)
     }
 
     /// The name of the element at `index` (0 is the root), for messages.
     func name(_ index: Int) -> String {
-        let start = index > 0 ? ends[index - 1] : 0
-        return names.withUnsafeBufferPointer { String(decoding: $0[start..<ends[index]], as: UTF8.self) }
+        String(decoding: names[index], as: UTF8.self)
+    }
+
+    /// Copies the open names out of the scanner's buffer, which is about to change.
+    mutating func keepAcrossRefill() {
+        let total = names.elements.reduce(0) { $0 + $1.count }
+        var fresh = ScratchBuffer<UInt8>(capacity: total)
+        for index in 0..<names.count {
+            let start = fresh.count
+            fresh.append(contentsOf: names[index])
+            names[index] = UnsafeBufferPointer(rebasing: fresh.elements[start...])
+        }
+        kept = fresh
     }
 }

@@ -2,12 +2,12 @@
 /// `<ele>301.5</ele>`, its whole text, handed to the handler with the end tag.
 ///
 /// Usually that is one piece, left where it lies in the scanner's buffer. Pieces split
-/// by a comment or CDATA section are gathered into scratch bytes, and so is a piece
-/// that must outlive the buffer's current contents (`keepAcrossRefill()`).
-/// White-space-only pieces add nothing, as if they were not there.
-struct TextSinceTag {
+/// by a comment or CDATA section are gathered into scratch space, and so is a piece
+/// that must outlive the buffer's current contents (`keepAcrossRefill()`). The scanner
+/// leaves out pieces that are only white space.
+struct TextSinceTag: ~Copyable {
     private var piece = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    private var gathered = ScratchBytes()
+    private var gathered = ScratchBuffer<UInt8>(capacity: 64)
     private var isGathered = false
     private var needsDecoding = false
 
@@ -18,7 +18,7 @@ struct TextSinceTag {
         needsDecoding = false
     }
 
-    /// Adds a piece of text that has content.
+    /// Adds a piece of text.
     mutating func append(_ text: XMLBytes) {
         needsDecoding = needsDecoding || text.needsDecoding
         if piece.isEmpty && !isGathered {
@@ -26,21 +26,18 @@ struct TextSinceTag {
             return
         }
         keepAcrossRefill()
-        gathered.append(text.raw)
+        gathered.append(contentsOf: text.raw)
     }
 
     /// Copies a piece that still points into the scanner's buffer, which is about to change.
     mutating func keepAcrossRefill() {
         guard !isGathered, !piece.isEmpty else { return }
         gathered.removeAll()
-        gathered.append(piece)
+        gathered.append(contentsOf: piece)
         piece = UnsafeBufferPointer(start: nil, count: 0)
         isGathered = true
     }
 
-    /// Calls `body` with the text.
-    func withText<Result>(_ body: (XMLBytes) throws -> Result) rethrows -> Result {
-        guard isGathered else { return try body(XMLBytes(piece, needsDecoding: needsDecoding)) }
-        return try gathered.withUnsafeBufferPointer { try body(XMLBytes($0, needsDecoding: needsDecoding)) }
-    }
+    /// The text; valid until the next change or refill.
+    var bytes: XMLBytes { XMLBytes(isGathered ? gathered.elements : piece, needsDecoding: needsDecoding) }
 }

@@ -70,7 +70,7 @@ struct XMLAttributes {
         let value: XMLBytes
     }
 
-    let entries: [Entry]
+    let entries: UnsafeBufferPointer<Entry>
 
     /// The value of the attribute whose local name is `local`, if present.
     subscript(local: StaticString) -> XMLBytes? {

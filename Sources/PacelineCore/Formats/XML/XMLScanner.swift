@@ -21,11 +21,11 @@ protocol XMLHandler {
 ///
 /// - Complexity: O(n) in the bytes of the document; memory is one chunk plus the
 ///   names of the currently open elements.
-struct XMLScanner {
+struct XMLScanner: ~Copyable {
     private var open = OpenElements()
     private var sawRoot = false
     private var line = 1
-    private var attributes: [XMLAttributes.Entry] = []
+    private var attributes = ScratchBuffer<XMLAttributes.Entry>()
     private var text = TextSinceTag()
 
     /// Scans the whole stream, calling `handler` for each element and text.
@@ -73,7 +73,10 @@ struct XMLScanner {
     private mutating func scanChunk<Handler: XMLHandler>(
         _ p: UnsafePointer<UInt8>, _ count: Int, _ isFinal: Bool, _ handler: inout Handler
     ) throws -> Int {
-        defer { text.keepAcrossRefill() }
+        defer {
+            text.keepAcrossRefill()
+            open.keepAcrossRefill()
+        }
         var i = 0
         while i < count {
             let tokenStart = i
@@ -171,7 +174,7 @@ struct XMLScanner {
         guard let nameEnd = try scanName(p, start + 1, count) else { return nil }
         if open.isEmpty && sawRoot { throw error("a second root element after the first one closed", kind: .malformedXML) }
         let name = UnsafeBufferPointer(start: p + start + 1, count: nameEnd - start - 1)
-        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        attributes.removeAll()
         var i = nameEnd
         while true {
             let whitespaceStart = i
@@ -187,7 +190,7 @@ struct XMLScanner {
                 }
                 sawRoot = true
                 text.reset()
-                let attributeView = XMLAttributes(entries: attributes)
+                let attributeView = XMLAttributes(entries: attributes.elements)
                 try handler.startElement(XMLBytes(name, needsDecoding: false), attributes: attributeView)
                 if selfClosing {
                     try handler.endElement(XMLBytes(name, needsDecoding: false), text: XMLBytes(UnsafeBufferPointer(start: nil, count: 0), needsDecoding: false))
@@ -254,7 +257,7 @@ struct XMLScanner {
     }
 
     private mutating func endElement<Handler: XMLHandler>(_ name: XMLBytes, _ handler: inout Handler) throws {
-        try text.withText { try handler.endElement(name, text: $0) }
+        try handler.endElement(name, text: text.bytes)
         text.reset()
     }
 
