@@ -264,7 +264,9 @@ struct XMLScanner: ~Copyable {
     // MARK: - Pieces
 
     /// Scans an XML name starting at `start`; returns its end, or nil if the chunk ends first.
-    private func scanName(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws -> Int? {
+    /// (Mutating only so that calls pass the scanner by reference: a non-mutating call
+    /// from the mutating scan would copy the whole scanner every time.)
+    private mutating func scanName(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws -> Int? {
         var i = start
         while i < count {
             let c = p[i]
