@@ -37,7 +37,6 @@ public struct ActivitySummary: Sendable, Hashable {
         let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
         let profile = TrackProfile(segments: kept, thresholds: thresholds)
         let allFixes = activity.track.segments.joined()
-        let times = allFixes.lazy.compactMap(\.time)
 
         format = activity.format
         sport = activity.sport
@@ -45,10 +44,10 @@ public struct ActivitySummary: Sendable, Hashable {
         points = activity.track.fixCount
         segments = activity.track.segments.count
         self.dropped = dropped
-        let start = times.min(), end = times.max()
-        startTime = start
-        endTime = end
-        elapsedSeconds = start.flatMap { start in end.map { $0.timeIntervalSince(start) } }
+        let span = Self.timeSpan(activity.track)
+        startTime = span?.start
+        endTime = span?.end
+        elapsedSeconds = span.map { $0.end.timeIntervalSince($0.start) }
 
         if kept.isEmpty, let deviceDistance = allFixes.lazy.compactMap(\.distance).max() {
             distanceMeters = deviceDistance
@@ -76,6 +75,18 @@ public struct ActivitySummary: Sendable, Hashable {
         descentMeters = gain?.descent
         splits = Split.kilometers(of: profile)
         heartRate = HeartRateSummary(allFixes)
+    }
+
+    /// The earliest and latest times of the track's fixes.
+    private static func timeSpan(_ track: Track) -> (start: Date, end: Date)? {
+        var span: (start: Date, end: Date)?
+        for segment in track.segments {
+            for fix in segment {
+                guard let time = fix.time else { continue }
+                span = span.map { (min($0.start, time), max($0.end, time)) } ?? (time, time)
+            }
+        }
+        return span
     }
 
     /// The fastest path speed over any stretch of at least `window` seconds within a
