@@ -12,7 +12,7 @@ import Foundation
 /// while stream.require(1) { let byte = stream.buffer[stream.position]; stream.position += 1 }
 /// ```
 public final class ByteStream {
-    /// The window of the input currently in memory.
+    /// The window of the input currently in memory (valid up to `end`).
     public private(set) var buffer: [UInt8]
     /// Index in `buffer` of the next unread byte.
     public var position: Int = 0
@@ -60,18 +60,24 @@ public final class ByteStream {
 
     private func refill(_ count: Int) -> Bool {
         guard let handle else { return false }
-        // Drop consumed bytes, keep the unread tail at the front.
+        // Move the unread tail to the front, then read straight into the space after it.
         if position > 0 {
-            buffer.removeSubrange(0..<position)
+            buffer.withUnsafeMutableBytes { raw in
+                raw.baseAddress!.copyMemory(from: raw.baseAddress! + position, byteCount: end - position)
+            }
             discarded += position
             end -= position
             position = 0
         }
+        let capacity = max(count, end + chunkSize)
+        if buffer.count < capacity { buffer.append(contentsOf: repeatElement(0, count: capacity - buffer.count)) }
         while end < count {
-            let chunk = (try? handle.read(upToCount: max(chunkSize, count - end))) ?? nil
-            guard let chunk, !chunk.isEmpty else { return false }
-            buffer.append(contentsOf: chunk)
-            end = buffer.count
+            let bytesRead = buffer.withUnsafeMutableBytes { raw in
+                read(handle.fileDescriptor, raw.baseAddress! + end, raw.count - end)
+            }
+            if bytesRead < 0 && errno == EINTR { continue }
+            guard bytesRead > 0 else { return false }
+            end += bytesRead
         }
         return true
     }
