@@ -92,8 +92,9 @@ public struct FixFilter: Sendable {
             timed += 1
             first = min(first, time)
             last = max(last, time)
+            if last.timeIntervalSince(first) >= 1 { return false }  // a working clock shows at once
         }
-        return timed >= 3 && last.timeIntervalSince(first) < 1
+        return timed >= 3
     }
 
     /// Whether the rejected fixes form a plausible path among themselves.
