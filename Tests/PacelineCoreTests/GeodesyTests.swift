@@ -1,3 +1,4 @@
+import PacelineTestSupport
 import Testing
 @testable import PacelineCore
 
@@ -18,6 +19,22 @@ import Testing
             let b = Coordinate(latitude: latitude + dLat, longitude: 10 + dLon)
             let exact = try #require(Geodesy.vincenty(a, b))
             #expect(abs(Geodesy.distance(a, b) - exact) <= exact * 1e-6 + 1e-6)
+        }
+    }
+
+    /// The filter and the smoothing skip the exact distance when the bound settles a
+    /// comparison, which is only right if the bound is never below the distance.
+    @Test func upperBoundIsNeverBelowTheDistance() {
+        var random = SeededRandom(seed: 7)
+        for scale in [1e-6, 1e-4, 1e-2, 1.0, 100.0] {
+            for _ in 0..<2_000 {
+                let a = Coordinate(latitude: Double.random(in: -89.9...89.9, using: &random), longitude: Double.random(in: -180...180, using: &random))
+                let b = Coordinate(latitude: min(90, max(-90, a.latitude + Double.random(in: -scale...scale, using: &random))),
+                                   longitude: (a.longitude + Double.random(in: -scale...scale, using: &random) + 540).truncatingRemainder(dividingBy: 360) - 180)
+                let distance = Geodesy.distance(a, b), bound = Geodesy.distanceUpperBound(a, b)
+                #expect(bound >= distance, "\(a) \(b)")
+                if scale <= 1e-4 && abs(a.latitude) < 60 { #expect(bound <= 3 * distance + 1e-9, "\(a) \(b)") }
+            }
         }
     }
 

@@ -55,7 +55,7 @@ public struct FixFilter: Sendable {
                         counts.duplicates += 1
                         continue
                     }
-                    if Geodesy.distance(previous.coordinate, coordinate) / seconds > thresholds.maximumSpeed {
+                    if isTooFast(from: previous.coordinate, to: coordinate, in: seconds) {
                         pending.append(fix)
                         if pending.count > spikeRecovery, isConsistent(pending) {
                             // A real jump: close the segment, start anew from the first pending fix.
@@ -102,8 +102,15 @@ public struct FixFilter: Sendable {
         for (a, b) in zip(fixes, fixes.dropFirst()) {
             guard let ta = a.time, let tb = b.time, let ca = a.coordinate, let cb = b.coordinate else { return false }
             let seconds = tb.timeIntervalSince(ta)
-            if seconds <= 0 || Geodesy.distance(ca, cb) / seconds > thresholds.maximumSpeed { return false }
+            if seconds <= 0 || isTooFast(from: ca, to: cb, in: seconds) { return false }
         }
         return true
+    }
+
+    /// Whether going from `a` to `b` in `seconds` is faster than the sport allows.
+    /// The cheap upper bound of the distance settles most steps without the exact one.
+    private func isTooFast(from a: Coordinate, to b: Coordinate, in seconds: Double) -> Bool {
+        Geodesy.distanceUpperBound(a, b) / seconds > thresholds.maximumSpeed
+            && Geodesy.distance(a, b) / seconds > thresholds.maximumSpeed
     }
 }

@@ -98,15 +98,15 @@ public struct TrackProfile: Sendable {
         return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes)
     }
 
+    /// Metres of travel, either side, beyond which positions are not averaged.
+    static let smoothingDistance = 15.0
+
     /// Each coordinate replaced by the mean of those within `halfWindow` seconds of it.
     /// White GPS jitter adds length to every step (at 1 Hz and walking pace, 0.3 m of
     /// jitter adds about 5 %); averaging over a few seconds removes it, while a real path
     /// is shortened only on bends: by (v·w)²/(24·R²) of an arc of radius R covered at
     /// speed v with a window of w seconds (0.4 % for a runner at 3 m/s turning on a 10 m radius).
     /// The window shrinks so it never spans more than `smoothingDistance` metres either side.
-    /// Metres of travel, either side, beyond which positions are not averaged.
-    static let smoothingDistance = 15.0
-
     private static func smoothed(_ c: [Coordinate], _ t: [Double], halfWindow: Double) -> [Coordinate] {
         guard halfWindow > 0 else { return c }
         let n = c.count
@@ -123,9 +123,8 @@ public struct TrackProfile: Sendable {
             // Symmetric near the ends, so a segment's first and last positions stay put.
             // Only as far as about `smoothingDistance` of travel: a car's curves are real.
             let before = max(0, i - 1), after = min(n - 1, i + 1)
-            let span = t[after] - t[before]
-            let speed = span > 0 ? Geodesy.distance(c[before], c[after]) / span : 0
-            let half = min(halfWindow, smoothingDistance / max(speed, 0.1), t[i] - t[0], t[n - 1] - t[i])
+            let travel = travelHalfWindow(c[before], c[after], seconds: t[after] - t[before], atLeast: halfWindow)
+            let half = min(halfWindow, travel, t[i] - t[0], t[n - 1] - t[i])
             while t[low] < t[i] - half { low += 1 }
             while low > 0, t[low - 1] >= t[i] - half { low -= 1 }
             if high < i { high = i }
@@ -136,6 +135,16 @@ public struct TrackProfile: Sendable {
                                      longitude: c[0].longitude + (longitudeSums[high + 1] - longitudeSums[low]) / count))
         }
         return result
+    }
+
+    /// The seconds it takes to travel `smoothingDistance` at the speed from `a` to `b`
+    /// (at least 0.1 m/s); or just `halfWindow` when the cheap upper bound of the speed
+    /// shows it is no less: the caller takes the smaller of the two, so then the exact
+    /// distance is not needed.
+    private static func travelHalfWindow(_ a: Coordinate, _ b: Coordinate, seconds: Double, atLeast halfWindow: Double) -> Double {
+        guard seconds > 0 else { return smoothingDistance / 0.1 }
+        if smoothingDistance / max(Geodesy.distanceUpperBound(a, b) / seconds, 0.1) >= halfWindow { return halfWindow }
+        return smoothingDistance / max(Geodesy.distance(a, b) / seconds, 0.1)
     }
 
     /// `result[k]` tells whether the interval from fix k-1 to fix k was spent moving.

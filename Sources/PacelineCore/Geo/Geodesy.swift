@@ -38,6 +38,20 @@ public enum Geodesy {
         return vincenty(a, b) ?? haversine(a, b)
     }
 
+    /// An upper bound of `distance(a, b)` that needs no trigonometry: the steps along
+    /// the meridian and along the parallel, each at more than the ellipsoid's largest
+    /// radius of curvature (a/√(1−e²) ≈ 6 399 594 m, at the poles). Between nearby fixes
+    /// it is at most about twice the distance, so it settles most "faster than…?"
+    /// questions without computing the distance itself.
+    /// - Complexity: O(1); no sine, cosine or square root.
+    @inline(__always)
+    public static func distanceUpperBound(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let dLatitude = abs(b.latitude - a.latitude) * radians
+        var dLongitude = abs(b.longitude - a.longitude) * radians
+        if dLongitude > .pi { dLongitude = 2 * .pi - dLongitude }
+        return (dLatitude + dLongitude) * 6_500_000
+    }
+
     @inline(__always)
     private static func localOffset(from a: Coordinate, dLatitude: Double, dLongitude: Double) -> (east: Double, north: Double) {
         let midLatitude = a.latitude * radians + dLatitude / 2
