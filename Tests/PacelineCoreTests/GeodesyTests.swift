@@ -22,9 +22,9 @@ import Testing
         }
     }
 
-    /// The filter and the smoothing skip the exact distance when the bound settles a
-    /// comparison, which is only right if the bound is never below the distance.
-    @Test func upperBoundIsNeverBelowTheDistance() {
+    /// The analysis skips the exact distance when a bound settles a comparison, which
+    /// is only right if the bounds never cross the distance.
+    @Test func boundsNeverCrossTheDistance() {
         var random = SeededRandom(seed: 7)
         for scale in [1e-6, 1e-4, 1e-2, 1.0, 100.0] {
             for _ in 0..<2_000 {
@@ -33,6 +33,7 @@ import Testing
                                    longitude: (a.longitude + Double.random(in: -scale...scale, using: &random) + 540).truncatingRemainder(dividingBy: 360) - 180)
                 let distance = Geodesy.distance(a, b), bound = Geodesy.distanceUpperBound(a, b)
                 #expect(bound >= distance, "\(a) \(b)")
+                #expect(Geodesy.distanceLowerBound(a, b) <= distance, "\(a) \(b)")
                 if scale <= 1e-4 && abs(a.latitude) < 60 { #expect(bound <= 3 * distance + 1e-9, "\(a) \(b)") }
             }
         }

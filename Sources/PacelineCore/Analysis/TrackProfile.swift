@@ -147,6 +147,14 @@ public struct TrackProfile: Sendable {
         return smoothingDistance / max(Geodesy.distance(a, b) / seconds, 0.1)
     }
 
+    /// Whether the straight-line speed from `a` to `b` in `seconds` (0 when no time
+    /// passes) is at least `speed`. The cheap lower bound of the distance settles most
+    /// windows of a moving athlete without the exact distance.
+    private static func isAtLeast(_ speed: Double, from a: Coordinate, to b: Coordinate, in seconds: Double) -> Bool {
+        guard seconds > 0 else { return 0 >= speed }
+        return Geodesy.distanceLowerBound(a, b) / seconds >= speed || Geodesy.distance(a, b) / seconds >= speed
+    }
+
     /// `result[k]` tells whether the interval from fix k-1 to fix k was spent moving.
     private static func movingIntervals(_ c: [Coordinate], _ t: [Double], _ thresholds: SportThresholds) -> [Bool] {
         let n = c.count
@@ -157,9 +165,7 @@ public struct TrackProfile: Sendable {
             while t[start] < t[k - 1] - half { start += 1 }
             if end < k { end = k }
             while end + 1 < n, t[end + 1] <= t[k] + half { end += 1 }
-            let seconds = t[end] - t[start]
-            let speed = seconds > 0 ? Geodesy.distance(c[start], c[end]) / seconds : 0
-            moving[k] = speed >= thresholds.stoppedSpeed
+            moving[k] = isAtLeast(thresholds.stoppedSpeed, from: c[start], to: c[end], in: t[end] - t[start])
         }
         // Stops shorter than the minimum pause are part of moving.
         var k = 1

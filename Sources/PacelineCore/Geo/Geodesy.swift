@@ -52,6 +52,15 @@ public enum Geodesy {
         return (dLatitude + dLongitude) * 6_500_000
     }
 
+    /// A lower bound of `distance(a, b)` that needs no trigonometry: the step along the
+    /// meridian at less than the ellipsoid's smallest radius of curvature (a(1−e²) ≈
+    /// 6 335 439 m, at the equator). Any path between the points covers at least that.
+    /// - Complexity: O(1); one subtraction and one multiplication.
+    @inline(__always)
+    public static func distanceLowerBound(_ a: Coordinate, _ b: Coordinate) -> Double {
+        abs(b.latitude - a.latitude) * radians * 6_300_000
+    }
+
     @inline(__always)
     private static func localOffset(from a: Coordinate, dLatitude: Double, dLongitude: Double) -> (east: Double, north: Double) {
         let midLatitude = a.latitude * radians + dLatitude / 2
