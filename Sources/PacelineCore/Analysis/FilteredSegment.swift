@@ -17,6 +17,8 @@ public struct FilteredSegment: Sendable, Hashable {
     /// Number of kept fixes.
     public var count: Int { coordinates.count }
 
+    public var isEmpty: Bool { coordinates.isEmpty }
+
     /// An empty segment with room for `capacity` fixes.
     public init(capacity: Int = 0) {
         coordinates.reserveCapacity(capacity)
@@ -24,8 +26,8 @@ public struct FilteredSegment: Sendable, Hashable {
         elevations.reserveCapacity(capacity)
     }
 
-    /// Appends a positioned fix; `time` is nil when the fix has none or it is not trusted.
-    mutating func append(_ coordinate: Coordinate, time: Date?, elevation: Double?) {
+    /// Appends a kept fix; `time` is nil when the fix has none or it is not trusted.
+    public mutating func append(_ coordinate: Coordinate, time: Date?, elevation: Double?) {
         coordinates.append(coordinate)
         elevations.append(elevation)
         if let time, isTimed {

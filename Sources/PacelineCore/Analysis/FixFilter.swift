@@ -43,7 +43,7 @@ public struct FixFilter: Sendable {
             if !trustsTimes { counts.untrustedTimes += segment.count }
             var kept = FilteredSegment(capacity: segment.count)
             var last: (coordinate: Coordinate, time: Date?)?  // the last kept fix
-            var pending: [Fix] = []  // fixes rejected as spikes, in case the jump was real
+            var pending: [Spike] = []  // fixes rejected as spikes, in case the jump was real
             for fix in segment {
                 guard let coordinate = fix.coordinate else { counts.unpositioned += 1; continue }
                 if let accuracy = fix.horizontalAccuracy, accuracy > thresholds.maximumAccuracy { counts.inaccurate += 1; continue }
@@ -56,13 +56,13 @@ public struct FixFilter: Sendable {
                         continue
                     }
                     if isTooFast(from: previous.coordinate, to: coordinate, in: seconds) {
-                        pending.append(fix)
+                        pending.append(Spike(coordinate: coordinate, time: time, elevation: fix.elevation))
                         if pending.count > spikeRecovery, isConsistent(pending) {
                             // A real jump: close the segment, start anew from the first pending fix.
                             result.append(kept)
                             kept = FilteredSegment()
-                            for fix in pending { kept.append(fix.coordinate!, time: fix.time, elevation: fix.elevation) }
-                            last = (pending.last!.coordinate!, pending.last!.time)
+                            for spike in pending { kept.append(spike.coordinate, time: spike.time, elevation: spike.elevation) }
+                            last = (pending[pending.count - 1].coordinate, pending[pending.count - 1].time)
                             pending = []
                         }
                         continue
@@ -76,7 +76,7 @@ public struct FixFilter: Sendable {
                 last = (coordinate, time)
             }
             counts.spikes += pending.count
-            if kept.count > 0 { result.append(kept) }
+            if !kept.isEmpty { result.append(kept) }
         }
         return (result, counts)
     }
@@ -97,12 +97,18 @@ public struct FixFilter: Sendable {
         return timed >= 3
     }
 
+    /// A fix rejected as too fast, kept aside in case the device really moved.
+    private struct Spike {
+        var coordinate: Coordinate
+        var time: Date
+        var elevation: Double?
+    }
+
     /// Whether the rejected fixes form a plausible path among themselves.
-    private func isConsistent(_ fixes: [Fix]) -> Bool {
-        for (a, b) in zip(fixes, fixes.dropFirst()) {
-            guard let ta = a.time, let tb = b.time, let ca = a.coordinate, let cb = b.coordinate else { return false }
-            let seconds = tb.timeIntervalSince(ta)
-            if seconds <= 0 || isTooFast(from: ca, to: cb, in: seconds) { return false }
+    private func isConsistent(_ spikes: [Spike]) -> Bool {
+        for (a, b) in zip(spikes, spikes.dropFirst()) {
+            let seconds = b.time.timeIntervalSince(a.time)
+            if seconds <= 0 || isTooFast(from: a.coordinate, to: b.coordinate, in: seconds) { return false }
         }
         return true
     }

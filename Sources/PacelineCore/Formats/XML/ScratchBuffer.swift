@@ -23,11 +23,20 @@ struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
     var isEmpty: Bool { count == 0 }
 
     /// The last element; the buffer must not be empty.
-    var last: Element { base[count - 1] }
+    var last: Element {
+        assert(count > 0)
+        return base[count - 1]
+    }
 
     subscript(index: Int) -> Element {
-        get { base[index] }
-        set { base[index] = newValue }
+        get {
+            assert(index >= 0 && index < count)
+            return base[index]
+        }
+        set {
+            assert(index >= 0 && index < count)
+            base[index] = newValue
+        }
     }
 
     mutating func append(_ element: Element) {
@@ -44,6 +53,7 @@ struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
 
     mutating func removeLast() {
+        assert(count > 0)
         count -= 1
     }
 

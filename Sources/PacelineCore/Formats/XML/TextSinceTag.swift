@@ -6,14 +6,14 @@
 /// that must outlive the buffer's current contents (`keepAcrossRefill()`). The scanner
 /// leaves out pieces that are only white space.
 struct TextSinceTag: ~Copyable {
-    private var piece = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var piece = XMLBytes.empty.raw
     private var gathered = ScratchBuffer<UInt8>(capacity: 64)
     private var isGathered = false
     private var needsDecoding = false
 
     /// Forgets the text (a tag was met).
     mutating func reset() {
-        piece = UnsafeBufferPointer(start: nil, count: 0)
+        piece = XMLBytes.empty.raw
         isGathered = false
         needsDecoding = false
     }
@@ -34,7 +34,7 @@ struct TextSinceTag: ~Copyable {
         guard !isGathered, !piece.isEmpty else { return }
         gathered.removeAll()
         gathered.append(contentsOf: piece)
-        piece = UnsafeBufferPointer(start: nil, count: 0)
+        piece = XMLBytes.empty.raw
         isGathered = true
     }
 

@@ -13,6 +13,9 @@ struct XMLBytes {
         self.needsDecoding = needsDecoding
     }
 
+    /// No bytes (the text of an element that has none).
+    static var empty: XMLBytes { XMLBytes(UnsafeBufferPointer(start: nil, count: 0), needsDecoding: false) }
+
     /// Whether the name without its namespace prefix is `local` ("gpxtpx:hr" is local "hr").
     @inline(__always) func isLocal(_ local: StaticString) -> Bool {
         let n = local.utf8CodeUnitCount

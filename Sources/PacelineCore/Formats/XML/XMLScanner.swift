@@ -28,7 +28,7 @@ struct XMLScanner: ~Copyable {
     private var attributes = ScratchBuffer<XMLAttributes.Entry>()
     private var text = TextSinceTag()
 
-    /// Scans the whole stream, calling `handler` for each element and text.
+    /// Scans the whole stream, calling `handler` for each element.
     static func scan<Handler: XMLHandler>(_ stream: ByteStream, into handler: inout Handler) throws {
         var scanner = XMLScanner()
         do {
@@ -193,7 +193,7 @@ struct XMLScanner: ~Copyable {
                 let attributeView = XMLAttributes(entries: attributes.elements)
                 try handler.startElement(XMLBytes(name, needsDecoding: false), attributes: attributeView)
                 if selfClosing {
-                    try handler.endElement(XMLBytes(name, needsDecoding: false), text: XMLBytes(UnsafeBufferPointer(start: nil, count: 0), needsDecoding: false))
+                    try handler.endElement(XMLBytes(name, needsDecoding: false), text: .empty)
                 } else {
                     open.push(name)
                 }
@@ -235,11 +235,13 @@ struct XMLScanner: ~Copyable {
     ) throws -> Int? {
         // The common case, `</name>` closing the innermost element, needs no name scan:
         // the bytes equal a name already checked at its start tag.
-        let length = open.innermostLength
-        if !open.isEmpty, start + 2 + length < count, p[start + 2 + length] == UInt8(ascii: ">"), open.innermostIs(p + start + 2) {
-            open.pop()
-            try endElement(XMLBytes(UnsafeBufferPointer(start: p + start + 2, count: length), needsDecoding: false), &handler)
-            return start + 3 + length
+        if !open.isEmpty {
+            let length = open.innermostLength
+            if start + 2 + length < count, p[start + 2 + length] == UInt8(ascii: ">"), open.innermostIs(p + start + 2) {
+                open.pop()
+                try endElement(XMLBytes(UnsafeBufferPointer(start: p + start + 2, count: length), needsDecoding: false), &handler)
+                return start + 3 + length
+            }
         }
         guard let nameEnd = try scanName(p, start + 2, count) else { return nil }
         guard let close = skipWhitespace(p, nameEnd, count) else { return nil }
