@@ -16,6 +16,8 @@ public struct TrackProfile: Sendable {
     /// One kept fix with its cumulative values from the start of the activity.
     public struct Point: Sendable, Hashable {
         public var fix: Fix
+        /// The smoothed position the distance is measured along (the fix's own for untimed tracks).
+        public var position: Coordinate
         /// Metres covered since the start (segment breaks add nothing).
         public var distance: Double
         /// Seconds spent moving since the start; nil for untimed tracks.
@@ -53,14 +55,15 @@ public struct TrackProfile: Sendable {
     ) -> [Point] {
         guard let first = fixes.first else { return [] }
         let timed = fixes.allSatisfy { $0.time != nil }
-        var points = [Point(fix: first, distance: distance, movingTime: timed ? movingTime : nil, moving: false)]
+        var points = [Point(fix: first, position: first.coordinate!, distance: distance,
+                            movingTime: timed ? movingTime : nil, moving: false)]
         points.reserveCapacity(fixes.count)
         guard fixes.count > 1 else { return points }
         let rawCoordinates = fixes.map { $0.coordinate! }
         guard timed else {
             for k in 1..<fixes.count {
                 distance += Geodesy.distance(rawCoordinates[k - 1], rawCoordinates[k])
-                points.append(Point(fix: fixes[k], distance: distance, movingTime: nil, moving: true))
+                points.append(Point(fix: fixes[k], position: rawCoordinates[k], distance: distance, movingTime: nil, moving: true))
             }
             return points
         }
@@ -87,7 +90,7 @@ public struct TrackProfile: Sendable {
             } else {
                 here = points[k - 1].distance
             }
-            points.append(Point(fix: fixes[k], distance: here, movingTime: movingTime, moving: moving[k]))
+            points.append(Point(fix: fixes[k], position: coordinates[k], distance: here, movingTime: movingTime, moving: moving[k]))
         }
         return points
     }

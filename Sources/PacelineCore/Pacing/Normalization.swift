@@ -1,0 +1,92 @@
+import Foundation
+
+/// Resampling a track to checkpoints at a fixed spacing of distance, so two runs of
+/// one route can be compared point by point whatever their devices' sampling rates.
+public enum Normalization {
+    /// Metres between checkpoints.
+    public static let spacing = 20.0
+
+    /// The checkpoints of `activity`: one every `spacing` metres of distance, and one
+    /// at the very end, each interpolated between the two fixes around it.
+    ///
+    /// Distance is measured along the smoothed positions of `TrackProfile` over the
+    /// intervals it judged moving: it does not grow while the athlete stands still, so
+    /// a pause or a wait at a crossing adds no checkpoints but shows as a longer time
+    /// between two of them. Measured fix to fix rather than in the profile's 5 m steps,
+    /// a checkpoint's distance is exactly the way to it along the checkpoints, even
+    /// round a hairpin (which the profile's steps would cut by metres). Elapsed time counts
+    /// from the first timed fix, pauses included (a pace is a race against the clock).
+    /// Untimed segments are left out.
+    /// - Complexity: O(n) in the number of fixes.
+    public static func checkpoints(of activity: Activity, spacing: Double = spacing) throws(PacingError) -> [Checkpoint] {
+        let thresholds = SportThresholds.for(activity.sport)
+        let (kept, _) = FixFilter(thresholds: thresholds).filter(activity.track)
+        return try checkpoints(of: TrackProfile(segments: kept, thresholds: thresholds), spacing: spacing)
+    }
+
+    /// The checkpoints along an already computed profile (see `checkpoints(of:spacing:)`).
+    public static func checkpoints(of profile: TrackProfile, spacing: Double = spacing) throws(PacingError) -> [Checkpoint] {
+        var samples: [Sample] = []
+        var distance = 0.0
+        for segment in profile.segments {
+            for (k, point) in segment.enumerated() {
+                guard let time = point.fix.time else { continue }
+                if k > 0, point.moving { distance += Geodesy.distance(segment[k - 1].position, point.position) }
+                samples.append(Sample(coordinate: point.position, distance: distance,
+                                      time: time.timeIntervalSince1970, elevation: point.fix.elevation))
+            }
+        }
+        guard let first = samples.first, let last = samples.last else { throw .noTimedPositions }
+        let length = last.distance - first.distance
+        guard length >= spacing else { throw .tooShort(meters: length) }
+
+        var checkpoints = [Checkpoint(coordinate: first.coordinate, distance: 0, elapsed: 0, speed: 0, elevation: first.elevation)]
+        checkpoints.reserveCapacity(Int(length / spacing) + 2)
+        var mark = spacing
+        for i in samples.indices.dropFirst() {
+            let before = samples[i - 1], after = samples[i]
+            // The first pair that reaches a mark: a plateau (a stop) is passed over.
+            while after.distance - first.distance >= mark, after.distance > before.distance {
+                let fraction = (mark + first.distance - before.distance) / (after.distance - before.distance)
+                checkpoints.append(Sample.interpolate(before, after, fraction).checkpoint(distance: mark, start: first.time))
+                mark += spacing
+            }
+        }
+        if length - checkpoints[checkpoints.count - 1].distance >= 1,
+           let end = samples.first(where: { $0.distance >= last.distance }) {
+            checkpoints.append(end.checkpoint(distance: length, start: first.time))
+        }
+        assignSpeeds(&checkpoints)
+        return checkpoints
+    }
+
+    /// Speed at each checkpoint over the stretch from its predecessor to its successor.
+    static func assignSpeeds(_ checkpoints: inout [Checkpoint]) {
+        let last = checkpoints.count - 1
+        for k in checkpoints.indices {
+            let before = checkpoints[max(0, k - 1)], after = checkpoints[min(last, k + 1)]
+            let seconds = after.elapsed - before.elapsed
+            checkpoints[k].speed = seconds > 0 ? (after.distance - before.distance) / seconds : 0
+        }
+    }
+
+    /// A timed, positioned point of the profile.
+    private struct Sample {
+        var coordinate: Coordinate
+        var distance: Double
+        var time: Double
+        var elevation: Double?
+
+        static func interpolate(_ a: Sample, _ b: Sample, _ f: Double) -> Sample {
+            Sample(coordinate: Coordinate(latitude: a.coordinate.latitude + f * (b.coordinate.latitude - a.coordinate.latitude),
+                                          longitude: a.coordinate.longitude + f * (b.coordinate.longitude - a.coordinate.longitude)),
+                   distance: a.distance + f * (b.distance - a.distance),
+                   time: a.time + f * (b.time - a.time),
+                   elevation: a.elevation.flatMap { ea in b.elevation.map { ea + f * ($0 - ea) } } ?? a.elevation ?? b.elevation)
+        }
+
+        func checkpoint(distance: Double, start: Double) -> Checkpoint {
+            Checkpoint(coordinate: coordinate, distance: distance, elapsed: time - start, speed: 0, elevation: elevation)
+        }
+    }
+}
