@@ -75,7 +75,7 @@ public struct FollowSession: Sendable {
     /// where they should be now is that plus what they have run since.
     private var progress: (routeDistance: Double, distance: Double)?
     private var offRouteSince: Double?
-    /// Estimated finish of a runner who came within `finishTolerance` of the end.
+    /// The finish implied by the runner's first fix within `finishTolerance` of the end.
     private var nearFinish: Double?
     private var nextCueAt = 0.0
     /// Follow-run checkpoints so far (one per `Normalization.spacing` of the runner's distance), and those off the route.
@@ -96,7 +96,9 @@ public struct FollowSession: Sendable {
     /// spikes and fixes out of time order are ignored.
     /// - Complexity: amortised O(1) in the route's length.
     public mutating func add(_ fix: Fix) -> Cue? {
-        guard let coordinate = fix.coordinate, coordinate.isValid, let date = fix.time,
+        guard let date = fix.time else { return nil }
+        if startTime == nil { startTime = date }  // the clock starts with the first fix, positioned or not
+        guard let coordinate = fix.coordinate, coordinate.isValid,
               (fix.horizontalAccuracy ?? 0) <= configuration.maximumAccuracy else { return nil }
         let time = date.timeIntervalSince1970
         if let last = lastFix {
@@ -106,8 +108,6 @@ public struct FollowSession: Sendable {
                 rejectedInARow += 1
                 return nil
             }
-        } else {
-            startTime = date
         }
         rejectedInARow = 0
         lastFix = (coordinate, time)
@@ -123,7 +123,7 @@ public struct FollowSession: Sendable {
         let union = pace.count + runnerCheckpointsOffRoute
         let coverage = Double(covered) / Double(union)
         let end = pace[pace.count - 1]
-        let finish: FollowResult.Finish = if let finished = passages[pace.count - 1] ?? nearFinish {
+        let finish: FollowResult.Finish = if let finished = finishElapsed {
             FollowResult.Finish(elapsedSeconds: finished, aheadSeconds: end.elapsed - finished, completed: true)
         } else {
             FollowResult.Finish(elapsedSeconds: elapsed, aheadSeconds: aheadSeconds, completed: false)
@@ -170,18 +170,25 @@ public struct FollowSession: Sendable {
         offRouteSince = nil
         lastOnRoute = (found.distance, elapsed, distance)
         aheadSeconds = found.elapsed(on: pace) - elapsed
-        if let finish = passages[pace.count - 1] { aheadSeconds = pace[pace.count - 1].elapsed - finish }
+        if let finish = finishElapsed, elapsed >= finish { aheadSeconds = pace[pace.count - 1].elapsed - finish }
     }
 
-    /// A run that ends within `finishTolerance` metres short of the route's end (GPS
-    /// noise on a finish line) has finished: at the first fix that close, plus the time
-    /// to cover what was left at the runner's speed along the route.
+    /// A run that comes within `finishTolerance` metres of the route's end has finished
+    /// it (GPS noise on a finish line may keep it short): at the first fix that close,
+    /// plus the time the pace took over what was left.
     private mutating func noteFinishApproach(_ found: RoutePosition) {
-        let remaining = pace[pace.count - 1].distance - found.distance
-        guard nearFinish == nil, remaining <= configuration.finishTolerance, let from = lastOnRoute, !isDeviated,
-              found.distance > from.routeDistance else { return }
-        let speed = (found.distance - from.routeDistance) / (elapsed - from.elapsed)
-        nearFinish = elapsed + remaining / speed
+        let end = pace[pace.count - 1]
+        guard nearFinish == nil, end.distance - found.distance <= configuration.finishTolerance, !isDeviated else { return }
+        nearFinish = elapsed + end.elapsed - found.elapsed(on: pace)
+    }
+
+    /// When the runner finished: the earlier of their passing the last checkpoint and the
+    /// estimate from their first fix within `finishTolerance` of it.
+    public var finishElapsed: Double? {
+        switch (passages[pace.count - 1], nearFinish) {
+        case let (passed?, estimated?): min(passed, estimated)
+        case let (passed, estimated): passed ?? estimated
+        }
     }
 
     private mutating func leaveRoute() {
@@ -230,6 +237,6 @@ public struct FollowSession: Sendable {
         while nextCueAt <= elapsed { nextCueAt += configuration.cueInterval }
         return Cue(elapsedSeconds: elapsed, distanceMeters: distance, aheadSeconds: aheadSeconds,
                    deviated: isDeviated, started: position != nil,
-                   finished: passages[pace.count - 1] != nil || nearFinish.map { elapsed >= $0 } == true)
+                   finished: finishElapsed.map { elapsed >= $0 } == true)
     }
 }

@@ -15,17 +15,20 @@ public enum Normalization {
     /// between two of them. Measured fix to fix rather than in the profile's 5 m steps,
     /// a checkpoint's distance is exactly the way to it along the checkpoints, even
     /// round a hairpin (which the profile's steps would cut by metres). Elapsed time counts
-    /// from the first timed fix, pauses included (a pace is a race against the clock).
+    /// from the activity's first timed fix, pauses included (a pace is a race against the clock).
     /// Untimed segments are left out.
     /// - Complexity: O(n) in the number of fixes.
     public static func checkpoints(of activity: Activity, spacing: Double = spacing) throws(PacingError) -> [Checkpoint] {
         let thresholds = SportThresholds.for(activity.sport)
         let (kept, _) = FixFilter(thresholds: thresholds).filter(activity.track)
-        return try checkpoints(of: TrackProfile(segments: kept, thresholds: thresholds), spacing: spacing)
+        let start = activity.track.segments.lazy.flatMap { $0 }.first { $0.time != nil }?.time
+        return try checkpoints(of: TrackProfile(segments: kept, thresholds: thresholds), start: start, spacing: spacing)
     }
 
-    /// The checkpoints along an already computed profile (see `checkpoints(of:spacing:)`).
-    public static func checkpoints(of profile: TrackProfile, spacing: Double = spacing) throws(PacingError) -> [Checkpoint] {
+    /// The checkpoints along an already computed profile (see `checkpoints(of:spacing:)`),
+    /// timed from `start` (the activity's first fix, positioned or not) or else from the
+    /// profile's first timed point.
+    public static func checkpoints(of profile: TrackProfile, start: Date? = nil, spacing: Double = spacing) throws(PacingError) -> [Checkpoint] {
         var samples: [Sample] = []
         var distance = 0.0
         for segment in profile.segments {
@@ -40,7 +43,8 @@ public enum Normalization {
         let length = last.distance - first.distance
         guard length >= spacing else { throw .tooShort(meters: length) }
 
-        var checkpoints = [Checkpoint(coordinate: first.coordinate, distance: 0, elapsed: 0, speed: 0, elevation: first.elevation)]
+        let origin = min(start?.timeIntervalSince1970 ?? first.time, first.time)
+        var checkpoints = [first.checkpoint(distance: 0, start: origin)]
         checkpoints.reserveCapacity(Int(length / spacing) + 2)
         var mark = spacing
         for i in samples.indices.dropFirst() {
@@ -48,13 +52,13 @@ public enum Normalization {
             // The first pair that reaches a mark: a plateau (a stop) is passed over.
             while after.distance - first.distance >= mark, after.distance > before.distance {
                 let fraction = (mark + first.distance - before.distance) / (after.distance - before.distance)
-                checkpoints.append(Sample.interpolate(before, after, fraction).checkpoint(distance: mark, start: first.time))
+                checkpoints.append(Sample.interpolate(before, after, fraction).checkpoint(distance: mark, start: origin))
                 mark += spacing
             }
         }
         if length - checkpoints[checkpoints.count - 1].distance >= 1,
            let end = samples.first(where: { $0.distance >= last.distance }) {
-            checkpoints.append(end.checkpoint(distance: length, start: first.time))
+            checkpoints.append(end.checkpoint(distance: length, start: origin))
         }
         assignSpeeds(&checkpoints)
         return checkpoints

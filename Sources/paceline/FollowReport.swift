@@ -1,0 +1,66 @@
+import Foundation
+import PacelineCore
+
+/// The JSON of `paceline follow --json`: `{coverage, classification, cues, finish}`.
+struct FollowReport: Encodable {
+    struct CueLine: Encodable {
+        var elapsedSeconds: Double
+        var distanceMeters: Double
+        var aheadSeconds: Double?
+        var deviated: Bool
+        var spoken: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(elapsedSeconds, forKey: .elapsedSeconds)
+            try c.encode(distanceMeters, forKey: .distanceMeters)
+            try c.encode(aheadSeconds, forKey: .aheadSeconds)  // null while deviated, as the contract says
+            try c.encode(deviated, forKey: .deviated)
+            try c.encode(spoken, forKey: .spoken)
+        }
+
+        private enum CodingKeys: String, CodingKey { case elapsedSeconds, distanceMeters, aheadSeconds, deviated, spoken }
+    }
+
+    struct Finish: Encodable {
+        var elapsedSeconds: Double
+        var aheadSeconds: Double?
+        var completed: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(elapsedSeconds, forKey: .elapsedSeconds)
+            try c.encode(aheadSeconds, forKey: .aheadSeconds)
+            try c.encode(completed, forKey: .completed)
+        }
+
+        private enum CodingKeys: String, CodingKey { case elapsedSeconds, aheadSeconds, completed }
+    }
+
+    var coverage: Double
+    var classification: FollowResult.Classification
+    var cues: [CueLine]
+    var finish: Finish
+
+    init(result: FollowResult, cues: [(cue: Cue, spoken: String?)]) {
+        coverage = Self.rounded(result.coverage, 4)
+        classification = result.classification
+        self.cues = cues.map { cue, spoken in
+            CueLine(elapsedSeconds: Self.rounded(cue.elapsedSeconds, 1), distanceMeters: Self.rounded(cue.distanceMeters, 1),
+                    aheadSeconds: cue.aheadSeconds.map { Self.rounded($0, 1) }, deviated: cue.deviated, spoken: spoken)
+        }
+        finish = Finish(elapsedSeconds: Self.rounded(result.finish.elapsedSeconds, 1),
+                        aheadSeconds: result.finish.aheadSeconds.map { Self.rounded($0, 1) }, completed: result.finish.completed)
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    private static func rounded(_ value: Double, _ digits: Int) -> Double {
+        let scale = pow(10.0, Double(digits))
+        return (value * scale).rounded() / scale
+    }
+}
