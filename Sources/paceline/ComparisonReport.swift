@@ -16,11 +16,11 @@ struct ComparisonReport {
         }
         object = [
             "a": Self.run(a, comparison.a), "b": Self.run(b, comparison.b),
-            "coverage": Self.rounded(comparison.result.coverage, 4),
+            "coverage": comparison.result.coverage.rounded(places: 4),
             "classification": comparison.result.classification.rawValue,
             "gaps": comparison.gaps.map {
-                ["distanceMeters": Self.rounded($0.distanceMeters, 1), "aSeconds": Self.rounded($0.aSeconds, 1),
-                 "bSeconds": Self.rounded($0.bSeconds, 1), "gapSeconds": Self.rounded($0.gapSeconds, 1)]
+                ["distanceMeters": $0.distanceMeters.rounded(places: 1), "aSeconds": $0.aSeconds.rounded(places: 1),
+                 "bSeconds": $0.bSeconds.rounded(places: 1), "gapSeconds": $0.gapSeconds.rounded(places: 1)]
             },
             "positions": positions,
             "series": ["a": comparison.a.map(Self.point), "b": comparison.b.map(Self.point)],
@@ -33,24 +33,19 @@ struct ComparisonReport {
     }
 
     private static func run(_ file: String, _ checkpoints: [Checkpoint]) -> [String: Any] {
-        ["file": file, "distanceMeters": rounded(checkpoints.last?.distance ?? 0, 1),
-         "elapsedSeconds": rounded(checkpoints.last?.elapsed ?? 0, 1)]
+        ["file": file, "distanceMeters": (checkpoints.last?.distance ?? 0).rounded(places: 1),
+         "elapsedSeconds": (checkpoints.last?.elapsed ?? 0).rounded(places: 1)]
     }
 
     private static func position(_ position: RunComparison.Position?) -> Any {
         guard let position else { return NSNull() }
-        return ["latitude": rounded(position.coordinate.latitude, 7), "longitude": rounded(position.coordinate.longitude, 7),
-                "distanceMeters": rounded(position.distanceMeters, 1), "speedMetersPerSecond": rounded(position.speed, 2),
-                "elevationMeters": position.elevation.map { rounded($0, 1) as Any } ?? NSNull()]
+        return ["latitude": position.coordinate.latitude.rounded(places: 7), "longitude": position.coordinate.longitude.rounded(places: 7),
+                "distanceMeters": position.distanceMeters.rounded(places: 1), "speedMetersPerSecond": position.speed.rounded(places: 2),
+                "elevationMeters": position.elevation.map { $0.rounded(places: 1) as Any } ?? NSNull()]
     }
 
     private static func point(_ checkpoint: Checkpoint) -> [String: Any] {
-        ["distanceMeters": rounded(checkpoint.distance, 1), "elapsedSeconds": rounded(checkpoint.elapsed, 1),
-         "speedMetersPerSecond": rounded(checkpoint.speed, 2), "elevationMeters": checkpoint.elevation.map { rounded($0, 1) as Any } ?? NSNull()]
-    }
-
-    private static func rounded(_ value: Double, _ digits: Int) -> Double {
-        let scale = pow(10.0, Double(digits))
-        return (value * scale).rounded() / scale
+        ["distanceMeters": checkpoint.distance.rounded(places: 1), "elapsedSeconds": checkpoint.elapsed.rounded(places: 1),
+         "speedMetersPerSecond": checkpoint.speed.rounded(places: 2), "elevationMeters": checkpoint.elevation.map { $0.rounded(places: 1) as Any } ?? NSNull()]
     }
 }

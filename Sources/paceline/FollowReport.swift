@@ -43,24 +43,19 @@ struct FollowReport: Encodable {
     var finish: Finish
 
     init(result: FollowResult, cues: [(cue: Cue, spoken: String?)]) {
-        coverage = Self.rounded(result.coverage, 4)
+        coverage = result.coverage.rounded(places: 4)
         classification = result.classification
         self.cues = cues.map { cue, spoken in
-            CueLine(elapsedSeconds: Self.rounded(cue.elapsedSeconds, 1), distanceMeters: Self.rounded(cue.distanceMeters, 1),
-                    aheadSeconds: cue.aheadSeconds.map { Self.rounded($0, 1) }, deviated: cue.deviated, spoken: spoken)
+            CueLine(elapsedSeconds: cue.elapsedSeconds.rounded(places: 1), distanceMeters: cue.distanceMeters.rounded(places: 1),
+                    aheadSeconds: cue.aheadSeconds.map { $0.rounded(places: 1) }, deviated: cue.deviated, spoken: spoken)
         }
-        finish = Finish(elapsedSeconds: Self.rounded(result.finish.elapsedSeconds, 1),
-                        aheadSeconds: result.finish.aheadSeconds.map { Self.rounded($0, 1) }, completed: result.finish.completed)
+        finish = Finish(elapsedSeconds: result.finish.elapsedSeconds.rounded(places: 1),
+                        aheadSeconds: result.finish.aheadSeconds.map { $0.rounded(places: 1) }, completed: result.finish.completed)
     }
 
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
-
-    private static func rounded(_ value: Double, _ digits: Int) -> Double {
-        let scale = pow(10.0, Double(digits))
-        return (value * scale).rounded() / scale
     }
 }
