@@ -21,8 +21,8 @@ public struct ElevationGain: Sendable, Hashable {
     /// - Complexity: O(n).
     public init(profile: TrackProfile, hysteresis: Double, smoothingMeters: Double) {
         self.init(samples: profile.segments.map { segment in
-            segment.compactMap { point in
-                point.fix.elevation.map { (Optional(point.distance), $0) }
+            zip(segment.distances, segment.elevations).compactMap { distance, elevation in
+                elevation.map { (Optional(distance), $0) }
             }
         }, hysteresis: hysteresis, smoothingMeters: smoothingMeters)
     }

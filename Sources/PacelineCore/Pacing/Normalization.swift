@@ -32,11 +32,11 @@ public enum Normalization {
         var samples: [Sample] = []
         var distance = 0.0
         for segment in profile.segments {
-            for (k, point) in segment.enumerated() {
-                guard let time = point.fix.time else { continue }
-                if k > 0, point.moving { distance += Geodesy.distance(segment[k - 1].position, point.position) }
-                samples.append(Sample(coordinate: point.position, distance: distance,
-                                      time: time.timeIntervalSince1970, elevation: point.fix.elevation))
+            guard let times = segment.times else { continue }
+            for k in 0..<segment.count {
+                if k > 0, segment.moving[k] { distance += Geodesy.distance(segment.positions[k - 1], segment.positions[k]) }
+                samples.append(Sample(coordinate: segment.positions[k], distance: distance,
+                                      time: times[k], elevation: segment.elevations[k]))
             }
         }
         guard let first = samples.first, let last = samples.last else { throw .noTimedPositions }
