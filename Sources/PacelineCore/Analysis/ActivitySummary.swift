@@ -36,8 +36,8 @@ public struct ActivitySummary: Sendable, Hashable {
         let thresholds = thresholds ?? .for(activity.sport)
         let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
         let profile = TrackProfile(segments: kept, thresholds: thresholds)
-        let allFixes = activity.track.fixes
-        let times = allFixes.compactMap(\.time)
+        let allFixes = activity.track.segments.joined()
+        let times = allFixes.lazy.compactMap(\.time)
 
         format = activity.format
         sport = activity.sport
@@ -50,7 +50,7 @@ public struct ActivitySummary: Sendable, Hashable {
         endTime = end
         elapsedSeconds = start.flatMap { start in end.map { $0.timeIntervalSince(start) } }
 
-        if kept.isEmpty, let deviceDistance = allFixes.compactMap(\.distance).max() {
+        if kept.isEmpty, let deviceDistance = allFixes.lazy.compactMap(\.distance).max() {
             distanceMeters = deviceDistance
             distanceSource = "device"
         } else {
@@ -64,7 +64,7 @@ public struct ActivitySummary: Sendable, Hashable {
         }
         maxSpeedMetersPerSecond = Self.maxSpeed(profile, window: thresholds.maxSpeedWindow)
 
-        let gain: ElevationGain? = if profile.segments.contains(where: { $0.contains { $0.fix.elevation != nil } }) {
+        let gain: ElevationGain? = if profile.segments.contains(where: { $0.elevations.contains { $0 != nil } }) {
             ElevationGain(profile: profile, barometric: activity.hasBarometricElevation,
                           hysteresis: thresholds.elevationHysteresis)
         } else if kept.isEmpty, allFixes.contains(where: { $0.elevation != nil }) {
@@ -83,14 +83,14 @@ public struct ActivitySummary: Sendable, Hashable {
     private static func maxSpeed(_ profile: TrackProfile, window: Double) -> Double? {
         var best: Double?
         for segment in profile.segments where segment.count > 1 {
-            guard segment.allSatisfy({ $0.fix.time != nil }) else { continue }
-            let t = segment.map { $0.fix.time!.timeIntervalSince1970 }
+            guard let t = segment.times else { continue }
+            let d = segment.distances
             var end = 0
-            for start in segment.indices {
+            for start in 0..<segment.count {
                 if end <= start { end = start + 1 }
                 while end < segment.count, t[end] - t[start] < window { end += 1 }
                 guard end < segment.count else { break }
-                let speed = (segment[end].distance - segment[start].distance) / (t[end] - t[start])
+                let speed = (d[end] - d[start]) / (t[end] - t[start])
                 best = max(best ?? 0, speed)
             }
         }

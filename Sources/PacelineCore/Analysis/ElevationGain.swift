@@ -41,9 +41,9 @@ public struct ElevationGain: Sendable, Hashable {
             ? ElevationSmoothing(seconds: Self.barometricSeconds, meters: 0)
             : ElevationSmoothing(seconds: 0, meters: Self.satelliteMeters)
         self.init(segments: profile.segments.map { segment in
-            segment.compactMap { point in
-                point.fix.elevation.map {
-                    ElevationSeries.Sample(time: point.fix.time?.timeIntervalSince1970, along: point.distance, elevation: $0)
+            segment.elevations.indices.compactMap { k in
+                segment.elevations[k].map {
+                    ElevationSeries.Sample(time: segment.times?[k], along: segment.distances[k], elevation: $0)
                 }
             }
         }, smoothing: smoothing, hysteresis: hysteresis)

@@ -35,65 +35,65 @@ public struct FixFilter: Sendable {
 
     /// The positioned, plausible fixes of `track`, in segments, with what was dropped.
     /// - Complexity: O(n) in the number of fixes.
-    public func filter(_ track: Track) -> (segments: [[Fix]], counts: Counts) {
+    public func filter(_ track: Track) -> (segments: [FilteredSegment], counts: Counts) {
         var counts = Counts()
-        var result: [[Fix]] = []
+        var result: [FilteredSegment] = []
         for segment in track.segments {
-            var segment = segment
-            if Self.hasBrokenClock(segment) {
-                counts.untrustedTimes += segment.count
-                segment = Self.untimed(segment)
-            }
-            var kept: [Fix] = []
-            kept.reserveCapacity(segment.count)
+            let trustsTimes = !Self.hasBrokenClock(segment)
+            if !trustsTimes { counts.untrustedTimes += segment.count }
+            var kept = FilteredSegment(capacity: segment.count)
+            var last: (coordinate: Coordinate, time: Date?)?  // the last kept fix
             var pending: [Fix] = []  // fixes rejected as spikes, in case the jump was real
             for fix in segment {
                 guard let coordinate = fix.coordinate else { counts.unpositioned += 1; continue }
                 if let accuracy = fix.horizontalAccuracy, accuracy > thresholds.maximumAccuracy { counts.inaccurate += 1; continue }
-                guard let last = kept.last, let lastCoordinate = last.coordinate else { kept.append(fix); continue }
-                if let time = fix.time, let lastTime = last.time {
+                let time = trustsTimes ? fix.time : nil
+                if let previous = last, let time, let lastTime = previous.time {
                     let seconds = time.timeIntervalSince(lastTime)
                     if seconds < 0 { counts.timeReversals += 1; continue }
                     if seconds == 0 {
                         counts.duplicates += 1
                         continue
                     }
-                    if Geodesy.distance(lastCoordinate, coordinate) / seconds > thresholds.maximumSpeed {
+                    if Geodesy.distance(previous.coordinate, coordinate) / seconds > thresholds.maximumSpeed {
                         pending.append(fix)
                         if pending.count > spikeRecovery, isConsistent(pending) {
                             // A real jump: close the segment, start anew from the first pending fix.
                             result.append(kept)
-                            kept = pending
+                            kept = FilteredSegment()
+                            for fix in pending { kept.append(fix.coordinate!, time: fix.time, elevation: fix.elevation) }
+                            last = (pending.last!.coordinate!, pending.last!.time)
                             pending = []
                         }
                         continue
                     }
                 }
-                counts.spikes += pending.count
-                pending = []
-                kept.append(fix)
+                if !pending.isEmpty {
+                    counts.spikes += pending.count
+                    pending = []
+                }
+                kept.append(coordinate, time: time, elevation: fix.elevation)
+                last = (coordinate, time)
             }
             counts.spikes += pending.count
-            if !kept.isEmpty { result.append(kept) }
+            if kept.count > 0 { result.append(kept) }
         }
         return (result, counts)
-    }
-
-    private static func untimed(_ segment: [Fix]) -> [Fix] {
-        segment.map { fix in
-            var fix = fix
-            fix.time = nil
-            return fix
-        }
     }
 
     /// A segment of three or more fixes whose times all fall within one second (a
     /// converter that wrote one bogus instant everywhere, like 1901-12-13T20:45:52):
     /// its times say nothing, so it is treated as untimed rather than as one instant.
     static func hasBrokenClock(_ segment: [Fix]) -> Bool {
-        let times = segment.compactMap(\.time)
-        guard times.count >= 3, let first = times.min(), let last = times.max() else { return false }
-        return last.timeIntervalSince(first) < 1
+        var timed = 0
+        var first = Date.distantFuture, last = Date.distantPast
+        for fix in segment {
+            guard let time = fix.time else { continue }
+            timed += 1
+            first = min(first, time)
+            last = max(last, time)
+        }
+        return timed >= 3 && last.timeIntervalSince(first) < 1
     }
 
     /// Whether the rejected fixes form a plausible path among themselves.

@@ -9,7 +9,7 @@ public struct HeartRateSummary: Sendable, Hashable, Codable {
 
     /// Summarises the heart rates in `fixes`; nil when there are none.
     /// - Complexity: O(n).
-    public init?(_ fixes: [Fix]) {
+    public init?(_ fixes: some Sequence<Fix>) {
         var weighted = 0.0, weights = 0.0, sum = 0, count = 0
         var minimum = Int.max, maximum = Int.min
         var previous: (rate: Int, time: Date)?

@@ -18,26 +18,28 @@ public struct Split: Sendable, Hashable, Codable {
         var splits: [Split] = []
         var previous: (distance: Double, moving: Double, clock: Double)?
         var lastMark: (distance: Double, moving: Double, clock: Double)?
-        for point in profile.points {
-            guard let moving = point.movingTime, let time = point.fix.time?.timeIntervalSince1970 else { return [] }
-            let here = (distance: point.distance, moving: moving, clock: time)
-            guard let before = previous else {
+        for segment in profile.segments where segment.count > 0 {
+            guard let movingTimes = segment.movingTimes, let times = segment.times else { return [] }
+            for k in 0..<segment.count {
+                let here = (distance: segment.distances[k], moving: movingTimes[k], clock: times[k])
+                guard let before = previous else {
+                    previous = here
+                    lastMark = here
+                    continue
+                }
+                while let mark = lastMark, here.distance >= Double(splits.count + 1) * 1000, here.distance > before.distance {
+                    let target = Double(splits.count + 1) * 1000
+                    let fraction = (target - before.distance) / (here.distance - before.distance)
+                    let crossing = (
+                        distance: target,
+                        moving: before.moving + fraction * (here.moving - before.moving),
+                        clock: before.clock + fraction * (here.clock - before.clock))
+                    splits.append(Split(kilometer: splits.count + 1, seconds: crossing.moving - mark.moving,
+                                        elapsedSeconds: crossing.clock - mark.clock, distanceMeters: 1000))
+                    lastMark = crossing
+                }
                 previous = here
-                lastMark = here
-                continue
             }
-            while let mark = lastMark, here.distance >= Double(splits.count + 1) * 1000, here.distance > before.distance {
-                let target = Double(splits.count + 1) * 1000
-                let fraction = (target - before.distance) / (here.distance - before.distance)
-                let crossing = (
-                    distance: target,
-                    moving: before.moving + fraction * (here.moving - before.moving),
-                    clock: before.clock + fraction * (here.clock - before.clock))
-                splits.append(Split(kilometer: splits.count + 1, seconds: crossing.moving - mark.moving,
-                                    elapsedSeconds: crossing.clock - mark.clock, distanceMeters: 1000))
-                lastMark = crossing
-            }
-            previous = here
         }
         if let mark = lastMark, let end = previous, end.distance - mark.distance >= 1 {
             splits.append(Split(kilometer: splits.count + 1, seconds: end.moving - mark.moving,

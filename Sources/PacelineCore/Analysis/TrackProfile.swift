@@ -13,83 +13,100 @@ import Foundation
 /// of the jitter cannot add length; while stopped, only the net displacement from where
 /// the stop began to where it ended counts, never the jitter path.
 public struct TrackProfile: Sendable {
-    /// One kept fix with its cumulative values from the start of the activity.
-    public struct Point: Sendable, Hashable {
-        public var fix: Fix
+    /// The kept fixes of one segment with, at each, the cumulative values from the
+    /// start of the activity, as columns (index k is the segment's k-th kept fix).
+    public struct Segment: Sendable, Hashable {
+        /// Seconds since 1970; nil for an untimed segment.
+        public var times: [Double]?
+        /// Metres above sea level, where the fix has an elevation.
+        public var elevations: [Double?]
         /// Metres covered since the start (segment breaks add nothing).
-        public var distance: Double
-        /// Seconds spent moving since the start; nil for untimed tracks.
-        public var movingTime: Double?
-        /// Whether the interval that ended at this fix was spent moving.
-        public var moving: Bool
+        public var distances: [Double]
+        /// Seconds spent moving since the start; nil for an untimed segment.
+        public var movingTimes: [Double]?
+        /// The smoothed positions the distance is measured along (the fixes' own for an untimed segment).
+        public var positions: [Coordinate]
+        /// Whether the interval that ended at each fix was spent moving (the first: false).
+        public var moving: [Bool]
+
+        /// Number of fixes.
+        public var count: Int { distances.count }
     }
 
     /// Kept fixes per segment (segments with a single fix included).
-    public private(set) var segments: [[Point]]
+    public private(set) var segments: [Segment]
 
     /// Profiles the filtered segments with `thresholds`.
     /// - Complexity: O(n): windows advance with two pointers.
-    public init(segments fixSegments: [[Fix]], thresholds: SportThresholds) {
+    public init(segments filtered: [FilteredSegment], thresholds: SportThresholds) {
         var distance = 0.0
         var movingTime = 0.0
-        segments = fixSegments.map { fixes in
+        segments = filtered.map { fixes in
             Self.profile(fixes, thresholds: thresholds, distance: &distance, movingTime: &movingTime)
         }
-        let timed = segments.contains { $0.first?.movingTime != nil }
+        let timed = segments.contains { $0.movingTimes?.isEmpty == false }
         self.movingTime = timed ? movingTime : nil
     }
 
     /// Total metres covered.
-    public var distance: Double { segments.last(where: { !$0.isEmpty })?.last?.distance ?? 0 }
+    public var distance: Double { segments.last(where: { $0.count > 0 })?.distances.last ?? 0 }
 
     /// Total seconds moving over the timed segments; nil when no segment has times.
     public let movingTime: Double?
 
-    /// Every point in order.
-    public var points: [Point] { segments.flatMap { $0 } }
-
     private static func profile(
-        _ fixes: [Fix], thresholds: SportThresholds, distance: inout Double, movingTime: inout Double
-    ) -> [Point] {
-        guard let first = fixes.first else { return [] }
-        let timed = fixes.allSatisfy { $0.time != nil }
-        var points = [Point(fix: first, distance: distance, movingTime: timed ? movingTime : nil, moving: false)]
-        points.reserveCapacity(fixes.count)
-        guard fixes.count > 1 else { return points }
-        let rawCoordinates = fixes.map { $0.coordinate! }
-        guard timed else {
-            for k in 1..<fixes.count {
+        _ fixes: FilteredSegment, thresholds: SportThresholds, distance: inout Double, movingTime: inout Double
+    ) -> Segment {
+        let n = fixes.count
+        guard n > 0 else { return Segment(times: nil, elevations: [], distances: [], movingTimes: nil, positions: [], moving: []) }
+        let rawCoordinates = fixes.coordinates
+        var distances = [Double]()
+        distances.reserveCapacity(n)
+        distances.append(distance)
+        guard let times = fixes.times else {
+            for k in 1..<n {
                 distance += Geodesy.distance(rawCoordinates[k - 1], rawCoordinates[k])
-                points.append(Point(fix: fixes[k], distance: distance, movingTime: nil, moving: true))
+                distances.append(distance)
             }
-            return points
+            return Segment(times: nil, elevations: fixes.elevations, distances: distances, movingTimes: nil,
+                           positions: rawCoordinates, moving: [false] + Array(repeating: true, count: n - 1))
         }
-        let times = fixes.map { $0.time!.timeIntervalSince1970 }
+        var movingTimes = [Double]()
+        movingTimes.reserveCapacity(n)
+        movingTimes.append(movingTime)
+        guard n > 1 else {
+            return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
+                           positions: rawCoordinates, moving: [false])
+        }
         let coordinates = smoothed(rawCoordinates, times, halfWindow: thresholds.positionSmoothing / 2)
         let moving = movingIntervals(coordinates, times, thresholds)
         // Distance accrues from an anchor: a step is counted once the (smoothed) position
         // is `minimumStep` metres from the anchor, or when moving stops or the segment ends.
         // Stops never move the anchor, so a stop adds only its net displacement.
         var anchor = coordinates[0]
-        for k in 1..<fixes.count {
+        for k in 1..<n {
             var here = distance
             if moving[k] {
                 movingTime += times[k] - times[k - 1]
                 let step = Geodesy.distance(anchor, coordinates[k])
-                let closes = k == fixes.count - 1 || !moving[k + 1]
+                let closes = k == n - 1 || !moving[k + 1]
                 if step >= thresholds.minimumStep || closes {
                     distance += step
                     anchor = coordinates[k]
                     here = distance
                 } else {
-                    here = max(points[k - 1].distance, distance + step)
+                    here = max(distances[k - 1], distance + step)
                 }
             } else {
-                here = points[k - 1].distance
+                here = distances[k - 1]
             }
-            points.append(Point(fix: fixes[k], distance: here, movingTime: movingTime, moving: moving[k]))
+            distances.append(here)
+            movingTimes.append(movingTime)
         }
-        return points
+        var movingFlags = moving
+        movingFlags[0] = false
+        return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
+                       positions: coordinates, moving: movingFlags)
     }
 
     /// Each coordinate replaced by the mean of those within `halfWindow` seconds of it.
@@ -110,7 +127,8 @@ public struct TrackProfile: Sendable {
             latitudeSums[i + 1] = latitudeSums[i] + (c[i].latitude - c[0].latitude)
             longitudeSums[i + 1] = longitudeSums[i] + (c[i].longitude - c[0].longitude)
         }
-        var result = c
+        var result = [Coordinate]()
+        result.reserveCapacity(n)
         var low = 0, high = 0
         for i in 0..<n {
             // Symmetric near the ends, so a segment's first and last positions stay put.
@@ -125,8 +143,8 @@ public struct TrackProfile: Sendable {
             while high > i, t[high] > t[i] + half { high -= 1 }
             while high + 1 < n, t[high + 1] <= t[i] + half { high += 1 }
             let count = Double(high - low + 1)
-            result[i] = Coordinate(latitude: c[0].latitude + (latitudeSums[high + 1] - latitudeSums[low]) / count,
-                                   longitude: c[0].longitude + (longitudeSums[high + 1] - longitudeSums[low]) / count)
+            result.append(Coordinate(latitude: c[0].latitude + (latitudeSums[high + 1] - latitudeSums[low]) / count,
+                                     longitude: c[0].longitude + (longitudeSums[high + 1] - longitudeSums[low]) / count))
         }
         return result
     }

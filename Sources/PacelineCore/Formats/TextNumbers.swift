@@ -21,41 +21,37 @@ enum TextNumbers {
     }
 
     /// Parses a decimal number, allowing surrounding white space; nil if it is not one.
-    /// Exact (correctly rounded) for up to 15 significant digits; longer numbers fall
-    /// back to the standard library.
+    /// Exact (correctly rounded) for up to 15 digits; longer numbers, and those with an
+    /// exponent, fall back to the standard library.
     static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var i = 0, end = bytes.count
-        while i < end, isSpace(bytes[i]) { i += 1 }
-        while end > i, isSpace(bytes[end - 1]) { end -= 1 }
-        guard i < end else { return nil }
-        let start = i
-        var negative = false
-        if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 } else if bytes[i] == UInt8(ascii: "+") { i += 1 }
+        guard let (start, end) = trimmed(bytes) else { return nil }
+        let p = bytes.baseAddress!
+        var i = start
+        let negative = p[i] == UInt8(ascii: "-")
+        if negative || p[i] == UInt8(ascii: "+") { i += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0, fractionDigits = 0
-        var sawDot = false, sawDigit = false
-        while i < end {
-            let c = bytes[i]
-            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
-                sawDigit = true
-                if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(c - UInt8(ascii: "0"))
-                    if mantissa != 0 { digits += 1 }
-                    if sawDot { fractionDigits += 1 }
-                } else if !sawDot {
-                    return slowDouble(bytes, start, end)
-                }
+        let integerStart = i
+        while i < end, let digit = digit(p[i]) {
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            i += 1
+        }
+        var digits = i - integerStart
+        var fractionDigits = 0
+        if i < end, p[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < end, let digit = digit(p[i]) {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 i += 1
-            } else if c == UInt8(ascii: "."), !sawDot {
-                sawDot = true
-                i += 1
-            } else {
-                break
             }
+            fractionDigits = i - fractionStart
+            digits += fractionDigits
         }
         if i < end { return slowDouble(bytes, start, end) }  // exponent or junk
-        guard sawDigit else { return nil }
-        guard digits <= 15, fractionDigits <= 22 else { return slowDouble(bytes, start, end) }
+        guard digits > 0 else { return nil }
+        // Up to 15 digits, the mantissa and 10^fractionDigits are exact doubles and one
+        // division rounds correctly, as the standard library would.
+        guard digits <= 15 else { return slowDouble(bytes, start, end) }
         let value = Double(mantissa) / powerOfTen(fractionDigits)
         return negative ? -value : value
     }
@@ -74,57 +70,48 @@ enum TextNumbers {
     /// Parses an ISO 8601 / XML Schema dateTime: `YYYY-MM-DDThh:mm:ss[.fraction][Z|±hh:mm|±hhmm]`.
     /// A time without zone is taken as UTC, as GPX requires.
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        var i = 0, end = bytes.count
-        while i < end, isSpace(bytes[i]) { i += 1 }
-        while end > i, isSpace(bytes[end - 1]) { end -= 1 }
-        func number(_ width: Int) -> Int? {
-            guard i + width <= end else { return nil }
-            var value = 0
-            for k in i..<(i + width) {
-                let c = bytes[k]
-                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(c - UInt8(ascii: "0"))
-            }
-            i += width
-            return value
-        }
-        func expect(_ c: Character) -> Bool {
-            guard i < end, bytes[i] == c.asciiValue! else { return false }
-            i += 1
-            return true
-        }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-              i < end, bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: " ") else { return nil }
-        i += 1
-        guard let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2),
+        guard let (start, end) = trimmed(bytes), end - start >= 19 else { return nil }
+        let p = bytes.baseAddress! + start
+        let count = end - start
+        // The fixed part: YYYY-MM-DDThh:mm:ss.
+        guard let year = number(p, 4), p[4] == UInt8(ascii: "-"), let month = number(p + 5, 2), p[7] == UInt8(ascii: "-"),
+              let day = number(p + 8, 2), p[10] == UInt8(ascii: "T") || p[10] == UInt8(ascii: " "),
+              let hour = number(p + 11, 2), p[13] == UInt8(ascii: ":"), let minute = number(p + 14, 2),
+              p[16] == UInt8(ascii: ":"), let second = number(p + 17, 2),
               (1...12).contains(month), (1...31).contains(day), hour <= 24, minute < 60, second <= 60 else { return nil }
+        var i = 19
         var fraction = 0.0
-        if i < end, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ",") {
+        if i < count, p[i] == UInt8(ascii: ".") || p[i] == UInt8(ascii: ",") {
             i += 1
             var scale = 0.1
             let fractionStart = i
-            while i < end, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") {
-                fraction += Double(bytes[i] - UInt8(ascii: "0")) * scale
+            while i < count, let digit = digit(p[i]) {
+                fraction += Double(digit) * scale
                 scale /= 10
                 i += 1
             }
             guard i > fractionStart else { return nil }
         }
         var offsetSeconds = 0
-        if i < end {
-            if bytes[i] == UInt8(ascii: "Z") || bytes[i] == UInt8(ascii: "z") {
+        if i < count {
+            if p[i] == UInt8(ascii: "Z") || p[i] == UInt8(ascii: "z") {
                 i += 1
-            } else if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
-                let sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1
+            } else if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
+                let sign = p[i] == UInt8(ascii: "-") ? -1 : 1
                 i += 1
-                guard let hours = number(2) else { return nil }
-                _ = expect(":")
-                let minutes = number(2) ?? 0
+                guard i + 2 <= count, let hours = number(p + i, 2) else { return nil }
+                i += 2
+                if i < count, p[i] == UInt8(ascii: ":") { i += 1 }
+                var minutes = 0
+                if i + 2 <= count, let value = number(p + i, 2) {
+                    minutes = value
+                    i += 2
+                }
                 guard hours <= 14, minutes < 60 else { return nil }
                 offsetSeconds = sign * (hours * 3600 + minutes * 60)
             }
         }
-        guard i == end else { return nil }
+        guard i == count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
@@ -142,5 +129,29 @@ enum TextNumbers {
 
     @inline(__always) private static func isSpace(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+    }
+
+    /// The bounds of `bytes` without surrounding white space; nil when nothing is left.
+    @inline(__always) private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return start < end ? (start, end) : nil
+    }
+
+    /// The value of an ASCII digit; nil for any other byte.
+    @inline(__always) private static func digit(_ c: UInt8) -> UInt8? {
+        let value = c &- UInt8(ascii: "0")
+        return value < 10 ? value : nil
+    }
+
+    /// The `width` digits at `p` as a number; nil if any is not a digit.
+    @inline(__always) private static func number(_ p: UnsafePointer<UInt8>, _ width: Int) -> Int? {
+        var value = 0
+        for k in 0..<width {
+            guard let digit = digit(p[k]) else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 }

@@ -48,7 +48,6 @@ private struct GPXHandler: XMLHandler {
     var segment: [Fix] = []
     var route: [Fix] = []
     var capture: Field?
-    var text = ElementText()
     var metadataName: String?
     var trackName: String?
     var trackType: String?
@@ -71,7 +70,6 @@ private struct GPXHandler: XMLHandler {
             else if name.isLocal("hAcc") { capture = .accuracy }
             else if name.isLocal("fix") { capture = .fix }
             else if name.isLocal("name") && pointKind == .waypoint { capture = .name }
-            if capture != nil { text.reset() }
             return
         }
         if name.isLocal("trkpt") {
@@ -91,22 +89,16 @@ private struct GPXHandler: XMLHandler {
             inMetadata = true
         } else if name.isLocal("name") && (inMetadata || inTrack) && depth == 3 {
             capture = .name
-            text.reset()
         } else if name.isLocal("type") && inTrack && depth == 3 {
             capture = .type
-            text.reset()
         }
     }
 
-    mutating func text(_ piece: XMLBytes) throws {
-        if capture != nil { text.append(piece) }
-    }
-
-    mutating func endElement(_ name: XMLBytes) throws {
+    mutating func endElement(_ name: XMLBytes, text: XMLBytes) throws {
         depth -= 1
         if let field = capture {
             capture = nil
-            try store(field)
+            try store(field, ElementText(text))
             return
         }
         switch pointKind {
@@ -160,7 +152,7 @@ private struct GPXHandler: XMLHandler {
         pointKind = kind
     }
 
-    private mutating func store(_ field: Field) throws {
+    private mutating func store(_ field: Field, _ text: ElementText) throws {
         switch field {
         case .elevation: fix.elevation = try text.double("ele")
         case .time: fix.time = try text.date("time")

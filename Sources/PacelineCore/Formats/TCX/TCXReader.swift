@@ -49,7 +49,6 @@ private struct TCXHandler: XMLHandler {
     var lapTimeSum = 0.0
     var lapDistanceSum = 0.0
     var capture: Field?
-    var text = ElementText()
 
     mutating func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
         depth += 1
@@ -70,7 +69,6 @@ private struct TCXHandler: XMLHandler {
             else if name.isLocal("Speed") { capture = .speed }
             else if name.isLocal("Watts") { capture = .power }
             else if name.isLocal("Position") { inPosition = true; latitude = nil; longitude = nil }
-            if capture != nil { text.reset() }
             return
         }
         if name.isLocal("Trackpoint") {
@@ -97,18 +95,13 @@ private struct TCXHandler: XMLHandler {
         } else if name.isLocal("Name") && depth == 4 {
             capture = .name
         }
-        if capture != nil { text.reset() }
     }
 
-    mutating func text(_ piece: XMLBytes) throws {
-        if capture != nil { text.append(piece) }
-    }
-
-    mutating func endElement(_ name: XMLBytes) throws {
+    mutating func endElement(_ name: XMLBytes, text: XMLBytes) throws {
         depth -= 1
         if let field = capture {
             capture = nil
-            try store(field)
+            try store(field, ElementText(text))
             return
         }
         if inTrackpoint {
@@ -144,7 +137,7 @@ private struct TCXHandler: XMLHandler {
         fix.coordinate = Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    private mutating func store(_ field: Field) throws {
+    private mutating func store(_ field: Field, _ text: ElementText) throws {
         switch field {
         case .time: fix.time = try text.date("Time")
         case .latitude: latitude = try text.double("LatitudeDegrees")

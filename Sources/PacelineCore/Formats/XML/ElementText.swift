@@ -1,38 +1,25 @@
 import Foundation
 
-/// The text of one leaf element (`<ele>`, `<time>`, `<gpxtpx:hr>`…), gathered from
-/// the scanner's pieces into a reusable buffer and read as the value it holds.
+/// The text of one leaf element (`<ele>`, `<time>`, `<gpxtpx:hr>`…), read as the
+/// value it holds.
 struct ElementText {
-    private var bytes: [UInt8] = []
-    private var needsDecoding = false
+    private let bytes: XMLBytes
 
-    init() { bytes.reserveCapacity(64) }
-
-    mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
-        needsDecoding = false
+    init(_ bytes: XMLBytes) {
+        self.bytes = bytes
     }
 
-    mutating func append(_ piece: XMLBytes) {
-        bytes.append(contentsOf: piece.raw)
-        needsDecoding = needsDecoding || piece.needsDecoding
-    }
-
-    /// Whether the element held only white space.
-    var isBlank: Bool { bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
+    /// Whether the element holds only white space.
+    var isBlank: Bool { bytes.raw.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
 
     /// The text with entities decoded and white space trimmed; nil when blank.
-    var string: String? {
-        bytes.withUnsafeBufferPointer { XMLBytes($0, needsDecoding: needsDecoding).trimmedString }
-    }
+    var string: String? { bytes.trimmedString }
 
     /// The number the element holds; nil when blank; throws when it is not a number.
     func double(_ element: String) throws -> Double? {
+        if let value = TextNumbers.double(bytes.raw), value.isFinite { return value }
         if isBlank { return nil }
-        guard let value = bytes.withUnsafeBufferPointer({ TextNumbers.double($0) }), value.isFinite else {
-            throw XMLContentError(.invalidValue, "<\(element)> holds \"\(preview)\", which is not a number")
-        }
-        return value
+        throw XMLContentError(.invalidValue, "<\(element)> holds \"\(preview)\", which is not a number")
     }
 
     /// The whole number the element holds; nil when blank; throws when it is not a number.
@@ -44,14 +31,14 @@ struct ElementText {
 
     /// The instant the element holds; nil when blank; throws when it is not an ISO 8601 time.
     func date(_ element: String) throws -> Date? {
+        if let value = TextNumbers.date(bytes.raw) { return value }
         if isBlank { return nil }
-        guard let value = bytes.withUnsafeBufferPointer({ TextNumbers.date($0) }) else {
-            throw XMLContentError(.invalidValue, "<\(element)> holds \"\(preview)\", which is not an ISO 8601 time")
-        }
-        return value
+        throw XMLContentError(.invalidValue, "<\(element)> holds \"\(preview)\", which is not an ISO 8601 time")
     }
 
-    private var preview: String { String(decoding: bytes.prefix(40), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+    private var preview: String {
+        String(decoding: bytes.raw.prefix(40), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
 
 /// A value an `XMLHandler` refuses; the scanner adds the line number.

@@ -5,10 +5,10 @@
 protocol XMLHandler {
     /// An element opens (`<trkpt lat="…">`). Self-closing elements get both calls.
     mutating func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws
-    /// An element closes.
-    mutating func endElement(_ name: XMLBytes) throws
-    /// Character data inside the current element (may arrive in several pieces).
-    mutating func text(_ text: XMLBytes) throws
+    /// An element closes. `text` is the character data since the last tag: all the
+    /// text of a leaf element like `<ele>301.5</ele>` (comments and CDATA sections
+    /// removed); empty when the element has none.
+    mutating func endElement(_ name: XMLBytes, text: XMLBytes) throws
 }
 
 /// A streaming, non-validating XML 1.0 scanner built for speed on large tracks.
@@ -22,11 +22,11 @@ protocol XMLHandler {
 /// - Complexity: O(n) in the bytes of the document; memory is one chunk plus the
 ///   names of the currently open elements.
 struct XMLScanner {
-    private var openNames: [UInt8] = []
-    private var openNameLengths: [Int] = []
+    private var open = OpenElements()
     private var sawRoot = false
     private var line = 1
     private var attributes: [XMLAttributes.Entry] = []
+    private var text = TextSinceTag()
 
     /// Scans the whole stream, calling `handler` for each element and text.
     static func scan<Handler: XMLHandler>(_ stream: ByteStream, into handler: inout Handler) throws {
@@ -52,8 +52,8 @@ struct XMLScanner {
             if isFinal { break }
             isFinal = !stream.require(stream.available + 1)
         }
-        if !openNameLengths.isEmpty {
-            throw error("the file ends inside <\(openName(openNameLengths.count - 1))>", kind: .truncated)
+        if !open.isEmpty {
+            throw error("the file ends inside <\(open.name(open.count - 1))>", kind: .truncated)
         }
         if !sawRoot { throw error("the file has no XML element", kind: .malformedXML) }
     }
@@ -73,6 +73,7 @@ struct XMLScanner {
     private mutating func scanChunk<Handler: XMLHandler>(
         _ p: UnsafePointer<UInt8>, _ count: Int, _ isFinal: Bool, _ handler: inout Handler
     ) throws -> Int {
+        defer { text.keepAcrossRefill() }
         var i = 0
         while i < count {
             let tokenStart = i
@@ -107,10 +108,10 @@ struct XMLScanner {
         }
         if i == count && !isFinal { return nil }
         if hasContent {
-            if openNameLengths.isEmpty { throw error("text outside the root element", kind: .malformedXML) }
+            if open.isEmpty { throw error("text outside the root element", kind: .malformedXML) }
             let bytes = XMLBytes(UnsafeBufferPointer(start: p + start, count: i - start), needsDecoding: hasEntity)
             if hasEntity { try checkEntities(bytes) }
-            try handler.text(bytes)
+            text.append(bytes)
         }
         return i
     }
@@ -141,8 +142,8 @@ struct XMLScanner {
         }
         if Self.matches("[CDATA[", p + start + 2) {
             guard let after = skip(until: "]]>", p, start + 9, count) else { return nil }
-            if openNameLengths.isEmpty { throw error("CDATA outside the root element", kind: .malformedXML) }
-            try handler.text(XMLBytes(UnsafeBufferPointer(start: p + start + 9, count: after - 3 - (start + 9)), needsDecoding: false))
+            if open.isEmpty { throw error("CDATA outside the root element", kind: .malformedXML) }
+            text.append(XMLBytes(UnsafeBufferPointer(start: p + start + 9, count: after - 3 - (start + 9)), needsDecoding: false))
             return after
         }
         if Self.matches("DOCTYPE", p + start + 2) {
@@ -168,9 +169,9 @@ struct XMLScanner {
         _ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ handler: inout Handler
     ) throws -> Int? {
         guard let nameEnd = try scanName(p, start + 1, count) else { return nil }
-        if openNameLengths.isEmpty && sawRoot { throw error("a second root element after the first one closed", kind: .malformedXML) }
+        if open.isEmpty && sawRoot { throw error("a second root element after the first one closed", kind: .malformedXML) }
         let name = UnsafeBufferPointer(start: p + start + 1, count: nameEnd - start - 1)
-        attributes.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         var i = nameEnd
         while true {
             let whitespaceStart = i
@@ -185,13 +186,13 @@ struct XMLScanner {
                     i += 1
                 }
                 sawRoot = true
+                text.reset()
                 let attributeView = XMLAttributes(entries: attributes)
                 try handler.startElement(XMLBytes(name, needsDecoding: false), attributes: attributeView)
                 if selfClosing {
-                    try handler.endElement(XMLBytes(name, needsDecoding: false))
+                    try handler.endElement(XMLBytes(name, needsDecoding: false), text: XMLBytes(UnsafeBufferPointer(start: nil, count: 0), needsDecoding: false))
                 } else {
-                    openNames.append(contentsOf: name)
-                    openNameLengths.append(name.count)
+                    open.push(name)
                 }
                 return i + 1
             }
@@ -229,24 +230,32 @@ struct XMLScanner {
     private mutating func scanEndTag<Handler: XMLHandler>(
         _ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ handler: inout Handler
     ) throws -> Int? {
+        // The common case, `</name>` closing the innermost element, needs no name scan:
+        // the bytes equal a name already checked at its start tag.
+        let length = open.innermostLength
+        if !open.isEmpty, start + 2 + length < count, p[start + 2 + length] == UInt8(ascii: ">"), open.innermostIs(p + start + 2) {
+            open.pop()
+            try endElement(XMLBytes(UnsafeBufferPointer(start: p + start + 2, count: length), needsDecoding: false), &handler)
+            return start + 3 + length
+        }
         guard let nameEnd = try scanName(p, start + 2, count) else { return nil }
         guard let close = skipWhitespace(p, nameEnd, count) else { return nil }
         let name = UnsafeBufferPointer(start: p + start + 2, count: nameEnd - start - 2)
         guard p[close] == UInt8(ascii: ">") else { throw error("expected \">\" to close </\(string(name))>", kind: .malformedXML) }
-        guard let expectedLength = openNameLengths.last else {
+        guard !open.isEmpty else {
             throw error("closing tag </\(string(name))> with no element open", kind: .malformedXML)
         }
-        let expectedStart = openNames.count - expectedLength
-        let same = expectedLength == name.count && openNames.withUnsafeBufferPointer { open in
-            memoryEqual(open.baseAddress! + expectedStart, name.baseAddress!, expectedLength)
+        guard open.innermostLength == name.count && open.innermostIs(name.baseAddress!) else {
+            throw error("closing tag </\(string(name))> does not match <\(open.name(open.count - 1))>", kind: .malformedXML)
         }
-        guard same else {
-            throw error("closing tag </\(string(name))> does not match <\(openName(openNameLengths.count - 1))>", kind: .malformedXML)
-        }
-        openNames.removeLast(expectedLength)
-        openNameLengths.removeLast()
-        try handler.endElement(XMLBytes(name, needsDecoding: false))
+        open.pop()
+        try endElement(XMLBytes(name, needsDecoding: false), &handler)
         return close + 1
+    }
+
+    private mutating func endElement<Handler: XMLHandler>(_ name: XMLBytes, _ handler: inout Handler) throws {
+        try text.withText { try handler.endElement(name, text: $0) }
+        text.reset()
     }
 
     // MARK: - Pieces
@@ -324,11 +333,6 @@ struct XMLScanner {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    private func openName(_ index: Int) -> String {
-        let end = openNameLengths[...index].reduce(0, +)
-        return String(decoding: openNames[(end - openNameLengths[index])..<end], as: UTF8.self)
-    }
-
     /// 0: not a name character, 1: name character, 2: also a name start character.
     @inline(__always) private static func asciiNameClass(_ c: UInt8) -> UInt8 {
         switch c {
@@ -365,9 +369,16 @@ struct XMLScanner {
     }
 }
 
+/// Whether `count` bytes at `a` and `b` are equal; compares eight bytes at a time.
 @inline(__always)
 func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     var k = 0
+    while k + 8 <= count {
+        let wordA = UnsafeRawPointer(a + k).loadUnaligned(as: UInt64.self)
+        let wordB = UnsafeRawPointer(b + k).loadUnaligned(as: UInt64.self)
+        if wordA != wordB { return false }
+        k += 8
+    }
     while k < count {
         if a[k] != b[k] { return false }
         k += 1
