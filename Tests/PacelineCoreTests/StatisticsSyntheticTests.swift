@@ -8,9 +8,11 @@ import Testing
 @Suite struct StatisticsSyntheticTests {
     static let origin = Coordinate(latitude: 46.05, longitude: 14.5)
 
-    /// A 10 km square loop with rolling hills (30 m amplitude every 2 km).
-    /// `altitudeNoise`: metres of GPS altitude wander (3 m is a phone's; 2 m a good GNSS watch's).
-    static func loop(sport: Sport, speed: Double, noisy: Bool, altitudeNoise: Double = 3,
+    /// A 10 km square loop with rolling hills (30 m amplitude every 2 km). Noisy: a phone's
+    /// GPS (`SyntheticTrack`'s noise model): 3 m of horizontal and of vertical wander (the
+    /// altitude error's standard deviation is 4.3 m; over a minute it changes by 2.8 m),
+    /// 0.5 m of white jitter, and a fix thrown 500 m off every 500 fixes.
+    static func loop(sport: Sport, speed: Double, noisy: Bool,
                      pauses: [(Double, Double)] = []) -> (Activity, SyntheticTrack.Truth) {
         var builder = SyntheticTrack(origin: origin)
         builder.legs = [(2500, 0), (0, 2500), (-2500, 0), (0, -2500)]
@@ -19,7 +21,7 @@ import Testing
         builder.elevation = { d in 300 + 30 * sin(d / 2000 * 2 * .pi) }
         if noisy {
             builder.horizontalNoise = 3
-            builder.verticalNoise = altitudeNoise
+            builder.verticalNoise = 3
             builder.spikeEvery = 500
         }
         let (track, truth) = builder.build()
@@ -38,12 +40,12 @@ import Testing
         #expect(abs(summary.maxSpeedMetersPerSecond! - 3) < 0.3)
     }
 
-    /// At walking pace 3 m of altitude wander still over-counts ascent by about 12 %
-    /// (docs/ALGORITHMS.md, "Known limits"), so the walk is held to 10 % with 2 m.
-    @Test(arguments: [(Sport.run, 3.2, 3.0), (Sport.walk, 1.4, 2.0), (Sport.ride, 7.5, 3.0)])
-    func noisyTrackWithPausesAndSpikes(sport: Sport, speed: Double, altitudeNoise: Double) {
-        let (activity, truth) = Self.loop(sport: sport, speed: speed, noisy: true, altitudeNoise: altitudeNoise,
-                                          pauses: [(2000, 120), (6500, 300)])
+    /// Every speed with a phone's noise. The walk's ascent is the closest call (+9.8 %):
+    /// a walker lingers longest at each hill top and valley floor, where the altitude's
+    /// wander adds its extreme (docs/ALGORITHMS.md, "Synthetic tracks with known truth").
+    @Test(arguments: [(Sport.run, 3.2), (Sport.walk, 1.4), (Sport.ride, 7.5)])
+    func noisyTrackWithPausesAndSpikes(sport: Sport, speed: Double) {
+        let (activity, truth) = Self.loop(sport: sport, speed: speed, noisy: true, pauses: [(2000, 120), (6500, 300)])
         let summary = ActivitySummary(activity)
         #expect(abs(summary.distanceMeters - truth.distance) / truth.distance < 0.005,
                 "distance \(summary.distanceMeters) vs \(truth.distance)")
@@ -51,7 +53,7 @@ import Testing
                 "moving \(summary.movingSeconds!) vs \(truth.movingSeconds)")
         #expect(abs(summary.elapsedSeconds! - truth.elapsedSeconds) < 1)
         #expect(abs(summary.ascentMeters! - truth.ascent) / truth.ascent < 0.10,
-                "ascent \(summary.ascentMeters!) vs \(truth.ascent)")
+                "\(sport) ascent \(summary.ascentMeters!) vs \(truth.ascent)")
         #expect(summary.dropped.spikes > 0)
         #expect(summary.maxSpeedMetersPerSecond! < speed * 1.5, "max speed \(summary.maxSpeedMetersPerSecond!)")
     }

@@ -63,9 +63,9 @@ public struct ActivitySummary: Sendable, Hashable {
         }
         maxSpeedMetersPerSecond = Self.maxSpeed(profile, window: thresholds.maxSpeedWindow)
 
-        let smoothing = activity.hasBarometricElevation ? 0.0 : 50
         let gain: ElevationGain? = if profile.segments.contains(where: { $0.elevations.contains { $0 != nil } }) {
-            ElevationGain(profile: profile, hysteresis: thresholds.elevationHysteresis, smoothingMeters: smoothing)
+            ElevationGain(profile: profile, barometric: activity.hasBarometricElevation,
+                          hysteresis: thresholds.elevationHysteresis)
         } else if kept.isEmpty, allFixes.contains(where: { $0.elevation != nil }) {
             ElevationGain(unpositioned: activity.track.segments, hysteresis: thresholds.elevationHysteresis)
         } else {

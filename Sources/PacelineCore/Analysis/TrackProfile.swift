@@ -24,6 +24,10 @@ public struct TrackProfile: Sendable {
         public var distances: [Double]
         /// Seconds spent moving since the start; nil for an untimed segment.
         public var movingTimes: [Double]?
+        /// The smoothed positions the distance is measured along (the fixes' own for an untimed segment).
+        public var positions: [Coordinate]
+        /// Whether the interval that ended at each fix was spent moving (the first: false).
+        public var moving: [Bool]
 
         /// Number of fixes.
         public var count: Int { distances.count }
@@ -54,7 +58,7 @@ public struct TrackProfile: Sendable {
         _ fixes: FilteredSegment, thresholds: SportThresholds, distance: inout Double, movingTime: inout Double
     ) -> Segment {
         let n = fixes.count
-        guard n > 0 else { return Segment(times: nil, elevations: [], distances: [], movingTimes: nil) }
+        guard n > 0 else { return Segment(times: nil, elevations: [], distances: [], movingTimes: nil, positions: [], moving: []) }
         let rawCoordinates = fixes.coordinates
         var distances = [Double]()
         distances.reserveCapacity(n)
@@ -64,12 +68,16 @@ public struct TrackProfile: Sendable {
                 distance += Geodesy.distance(rawCoordinates[k - 1], rawCoordinates[k])
                 distances.append(distance)
             }
-            return Segment(times: nil, elevations: fixes.elevations, distances: distances, movingTimes: nil)
+            return Segment(times: nil, elevations: fixes.elevations, distances: distances, movingTimes: nil,
+                           positions: rawCoordinates, moving: [false] + Array(repeating: true, count: n - 1))
         }
         var movingTimes = [Double]()
         movingTimes.reserveCapacity(n)
         movingTimes.append(movingTime)
-        guard n > 1 else { return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes) }
+        guard n > 1 else {
+            return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
+                           positions: rawCoordinates, moving: [false])
+        }
         let coordinates = smoothed(rawCoordinates, times, halfWindow: thresholds.positionSmoothing / 2)
         let moving = movingIntervals(coordinates, times, thresholds)
         // Distance accrues from an anchor: a step is counted once the (smoothed) position
@@ -95,7 +103,10 @@ public struct TrackProfile: Sendable {
             distances.append(here)
             movingTimes.append(movingTime)
         }
-        return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes)
+        var movingFlags = moving
+        movingFlags[0] = false
+        return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
+                       positions: coordinates, moving: movingFlags)
     }
 
     /// Metres of travel, either side, beyond which positions are not averaged.

@@ -38,6 +38,19 @@ public enum Geodesy {
         return vincenty(a, b) ?? haversine(a, b)
     }
 
+    /// Metres east and north from `a` to `b` in the tangent plane at their mid-latitude:
+    /// accurate to 1 part in 10⁶ within 10 km, for projecting a fix onto a path nearby.
+    ///
+    /// ```swift
+    /// Geodesy.offset(from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 0, longitude: 0.001))  // (111.32, 0)
+    /// ```
+    @inline(__always)
+    public static func offset(from a: Coordinate, to b: Coordinate) -> (east: Double, north: Double) {
+        var dLongitude = (b.longitude - a.longitude) * radians
+        if dLongitude > .pi { dLongitude -= 2 * .pi } else if dLongitude < -.pi { dLongitude += 2 * .pi }
+        return localOffset(from: a, dLatitude: (b.latitude - a.latitude) * radians, dLongitude: dLongitude)
+    }
+
     /// An upper bound of `distance(a, b)` that needs no trigonometry: the steps along
     /// the meridian and along the parallel, each at more than the ellipsoid's largest
     /// radius of curvature (a/√(1−e²) ≈ 6 399 594 m, at the poles). Between nearby fixes

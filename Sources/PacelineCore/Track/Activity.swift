@@ -20,7 +20,9 @@ public struct Activity: Sendable {
     public var laps: [Lap]
     /// Totals the device computed itself (TCX laps, FIT sessions), if the file has them.
     public var deviceTotals: DeviceTotals?
-    /// Whether elevations come from a barometric altimeter (FIT devices that have one).
+    /// Whether elevations are altimeter-grade: from a barometric altimeter, or filtered on
+    /// the device as smoothly (see `FITReader`); they are then smoothed over seconds,
+    /// not over 100 m of road (see `ElevationGain`).
     public var hasBarometricElevation: Bool
 
     public init(

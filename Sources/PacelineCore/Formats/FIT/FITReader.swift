@@ -25,7 +25,10 @@ import Foundation
 ///
 /// `hasBarometricElevation` is a heuristic: whether the device is barometric cannot
 /// be known reliably from `file_id` (manufacturer/product lists go stale), so it is
-/// true when some session reports `total_ascent` and some record carries altitude.
+/// true when some session reports `total_ascent` and some record carries altitude. A
+/// device that totals its own ascent trusts its altitude: barometric devices do, and so
+/// do GPS-only Garmins, whose recorded altitude is filtered on the device and as smooth
+/// as an altimeter's; phone apps that write FIT (Strava's) leave `total_ascent` out.
 ///
 /// The reader streams: it keeps only the fixes, laps and a few totals in memory.
 /// Every CRC is checked; any structural problem throws an `ActivityFileError` whose

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The elevations of one track segment, each with when and where along the track it
+/// was measured, reduced to the changes an athlete can really have made.
+///
+/// A step between consecutive fixes that would need a vertical speed above
+/// `maximumVerticalSpeed` is not climbing: it is an altimeter calibrating itself
+/// against GPS at the start (a fenix 2 reads 55 m, then 142 m for three seconds,
+/// then 56 m), a pressure transient, or a satellite altitude jump. Such a step is
+/// removed: everything after it is shifted back by its height, so only the
+/// believable changes remain.
+struct ElevationSeries {
+    /// One elevation; `time` is nil for untimed tracks, `along` for fixes without position.
+    struct Sample {
+        var time: Double?
+        var along: Double?
+        var elevation: Double
+    }
+
+    /// Metres per second of vertical speed beyond which a step is an artefact: a cyclist
+    /// descending a 20 % grade at 90 km/h drops 5 m/s; no human-powered climb comes near.
+    static let maximumVerticalSpeed = 5.0
+
+    private(set) var samples: [Sample]
+
+    /// The samples of one segment, in order, with implausible steps removed. A step's
+    /// time counts as at least 1 s (most formats time fixes to the second); steps
+    /// between untimed samples cannot be judged and are kept.
+    /// - Complexity: O(n).
+    init(_ raw: [Sample]) {
+        samples = raw
+        var removed = 0.0
+        for k in raw.indices.dropFirst() {
+            let step = raw[k].elevation - raw[k - 1].elevation
+            if let t0 = raw[k - 1].time, let t1 = raw[k].time,
+               abs(step) > Self.maximumVerticalSpeed * max(t1 - t0, 1) {
+                removed += step
+            }
+            samples[k].elevation = raw[k].elevation - removed
+        }
+    }
+
+    /// The elevations alone, in order.
+    var elevations: [Double] { samples.map(\.elevation) }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import PacelineCore
+
+/// `paceline follow --pace PACE --run RUN [--json] [--interval 5]`: replays a run
+/// against a pace as a phone would live, cue by cue.
+struct FollowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "follow",
+        abstract: "Replay a run against a pace: seconds ahead or behind every few seconds, coverage, classification.",
+        discussion: """
+            The pace is normalized to checkpoints every 20 m; the run's fixes are fed in time order
+            through a follow session, as a phone would deliver them. With --json, prints one object
+            (the contract in DESIGN.md); otherwise a transcript of the cues and what a voice would say.
+            A file that cannot be read, or a pace too short to follow, gets exit status 65.
+            """
+    )
+
+    @Option(name: .customLong("pace"), help: "The recorded run to follow (.gpx, .tcx, .fit).", completion: .file())
+    var paceFile: String
+
+    @Option(name: .customLong("run"), help: "The run that follows it (.gpx, .tcx, .fit).", completion: .file())
+    var runFile: String
+
+    @Flag(help: "Print the result as one JSON object.")
+    var json = false
+
+    @Option(help: "Seconds between cues.")
+    var interval: Double = 5
+
+    @Option(help: "Units for spoken cues and the transcript: metric or imperial.")
+    var units: UnitSystem = .metric
+
+    func validate() throws {
+        guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        let checkpoints = try loadPace()
+        let runner = try Self.read(runFile)
+        var configuration = FollowSession.Configuration()
+        configuration.cueInterval = interval
+        configuration.maximumSpeed = SportThresholds.for(runner.sport).maximumSpeed
+        var session = FollowSession(pace: checkpoints, configuration: configuration)
+        var speaker = CueSpeaker(units: units)
+        var cues: [(cue: Cue, spoken: String?)] = []
+        for fix in Self.inTimeOrder(runner.track.fixes) {
+            guard let cue = session.add(fix) else { continue }
+            cues.append((cue, speaker.spoken(for: cue)))
+        }
+        let result = session.result
+        if json {
+            Output.line(try FollowReport(result: result, cues: cues).json())
+        } else {
+            FollowTranscript(units: units).print(cues: cues, result: result, pace: checkpoints)
+        }
+    }
+
+    private func loadPace() throws -> [Checkpoint] {
+        let activity = try Self.read(paceFile)
+        do {
+            return try Normalization.checkpoints(of: activity)
+        } catch {
+            Output.error("\(paceFile): \(error)")
+            throw ExitCode(65)
+        }
+    }
+
+    /// Reads an activity file, or says why not on stderr and exits with status 65.
+    static func read(_ path: String) throws -> Activity {
+        do {
+            return try ActivityReader.read(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            Output.error("\(path): \(error)")
+            throw ExitCode(65)
+        }
+    }
+
+    /// The fixes sorted by time (stable; untimed fixes keep their place at the front and
+    /// are ignored by the session), as a phone would have delivered them.
+    static func inTimeOrder(_ fixes: [Fix]) -> [Fix] {
+        fixes.enumerated().sorted { a, b in
+            let ta = a.element.time ?? .distantPast, tb = b.element.time ?? .distantPast
+            return ta == tb ? a.offset < b.offset : ta < tb
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PacelineTestSupport
+import Testing
+
+@Suite struct FollowCommandTests {
+    static let run = Fixtures.track("gpx/run.gpx").path
+
+    @Test func jsonFollowsTheContract() throws {
+        let result = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", Self.run, "--json", "--interval", "10"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["coverage"] as? Double == 1)
+        #expect(object["classification"] as? String == "follow")
+        let cues = try #require(object["cues"] as? [[String: Any]])
+        #expect(cues.count > 80)
+        for cue in cues {
+            for key in ["elapsedSeconds", "distanceMeters", "aheadSeconds", "deviated", "spoken"] {
+                #expect(cue.keys.contains(key), "missing \(key)")
+            }
+        }
+        let elapsed = cues.compactMap { $0["elapsedSeconds"] as? Double }
+        // At most one cue per 10 s slot (fixes come when the device wrote them).
+        let slots = elapsed.map { Int($0 / 10) }
+        #expect(zip(slots, slots.dropFirst()).allSatisfy { $1 > $0 })
+        let finish = try #require(object["finish"] as? [String: Any])
+        #expect(abs(finish["aheadSeconds"] as? Double ?? 99) <= 1)
+        #expect(abs((finish["elapsedSeconds"] as? Double ?? 0) - 948) <= 1)
+    }
+
+    @Test func aDifferentRouteIsNewWithDeviatedCues() throws {
+        let other = Fixtures.track("fit/activity-small-fenix2-run.fit").path
+        let result = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", other, "--json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["classification"] as? String == "new")
+        let cues = try #require(object["cues"] as? [[String: Any]])
+        #expect(cues.allSatisfy { $0["deviated"] as? Bool == true && $0["aheadSeconds"] is NSNull })
+        #expect((cues.first?["spoken"] as? String)?.contains("start of the route") == true)
+    }
+
+    @Test func theTranscriptSaysWhatAVoiceWould() throws {
+        let result = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", Self.run, "--units", "imperial"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"1 mile, "))
+        #expect(result.stdout.contains("mi"))
+        #expect(result.stdout.contains("Finished in 15:4"))
+        #expect(result.stdout.contains("Coverage 100.0 %"))
+    }
+
+    @Test func aBadFileOrATooShortPaceGetsExit65() throws {
+        let bad = Fixtures.track("malformed/badcharacter.xml").path
+        let badRun = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", bad])
+        #expect(badRun.status == 65)
+        #expect(badRun.stderr.contains("badcharacter.xml"))
+        let untimed = Fixtures.track("gpx/strava_route_example.gpx").path
+        let badPace = try PacelineCLI.run(["follow", "--pace", untimed, "--run", Self.run])
+        #expect(badPace.status == 65)
+        #expect(badPace.stderr.contains("strava_route_example.gpx"))
+        #expect(badPace.stdout.isEmpty)
+    }
+
+    @Test func compareShowsTheGapAlongTheWay() throws {
+        let table = try PacelineCLI.run(["compare", Self.run, Self.run])
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("B covered 100.0 % of A's route (same route)."))
+        #expect(table.stdout.contains("level"))
+        let result = try PacelineCLI.run(["compare", Self.run, Self.run, "--json", "--interval", "60"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let gaps = try #require(object["gaps"] as? [[String: Any]])
+        #expect(gaps.count > 150)
+        #expect(gaps.allSatisfy { abs($0["gapSeconds"] as? Double ?? 99) < 6 })
+        let positions = try #require(object["positions"] as? [[String: Any]])
+        #expect(positions.count == 16)
+        let series = try #require(object["series"] as? [String: Any])
+        #expect((series["a"] as? [[String: Any]])?.count == gaps.count)
+    }
+}
