@@ -40,34 +40,40 @@ public struct ElevationGain: Sendable, Hashable {
         let smoothing = barometric
             ? ElevationSmoothing(seconds: Self.barometricSeconds, meters: 0)
             : ElevationSmoothing(seconds: 0, meters: Self.satelliteMeters)
-        self.init(segments: profile.segments.map { segment in
-            segment.elevations.indices.compactMap { k in
-                segment.elevations[k].map {
-                    ElevationSeries.Sample(time: segment.times?[k], along: segment.distances[k], elevation: $0)
-                }
-            }
-        }, smoothing: smoothing, hysteresis: hysteresis)
+        self.init(segments: profile.segments.map { ElevationSeries(Self.samples(of: $0)) },
+                  smoothing: smoothing, hysteresis: hysteresis)
     }
 
     /// Ascent and descent of fixes that have no position (indoor, barometer only), in file order.
     public init(unpositioned segments: [[Fix]], hysteresis: Double) {
         self.init(segments: segments.map { segment in
-            segment.compactMap { fix in
+            ElevationSeries(segment.compactMap { fix in
                 fix.elevation.map { ElevationSeries.Sample(time: fix.time?.timeIntervalSince1970, elevation: $0) }
-            }
+            })
         }, smoothing: ElevationSmoothing(seconds: Self.barometricSeconds, meters: 0), hysteresis: hysteresis)
     }
 
-    private init(segments: [[ElevationSeries.Sample]], smoothing: ElevationSmoothing, hysteresis band: Double) {
+    private init(segments: [ElevationSeries], smoothing: ElevationSmoothing, hysteresis band: Double) {
         var joined: [Double] = []
+        joined.reserveCapacity(segments.reduce(0) { $0 + $1.samples.count })
         var end: Double?  // where the previous segment's (unsmoothed) series ended
-        for segment in segments where !segment.isEmpty {
-            let series = ElevationSeries(segment)
+        for series in segments where !series.samples.isEmpty {
             let shift = end.map { $0 - series.samples[0].elevation } ?? 0
-            joined += smoothing.apply(to: series).map { $0 + shift }
+            joined.append(contentsOf: smoothing.apply(to: series).lazy.map { $0 + shift })
             end = series.samples[series.samples.count - 1].elevation + shift
         }
         (ascent, descent) = joined.count > 1 ? Self.hysteresis(joined, band: band) : (0, 0)
+    }
+
+    /// The fixes of a profile segment that have an elevation, with their time and distance.
+    private static func samples(of segment: TrackProfile.Segment) -> [ElevationSeries.Sample] {
+        var samples: [ElevationSeries.Sample] = []
+        samples.reserveCapacity(segment.count)
+        for k in 0..<segment.count {
+            guard let elevation = segment.elevations[k] else { continue }
+            samples.append(ElevationSeries.Sample(time: segment.times?[k], along: segment.distances[k], elevation: elevation))
+        }
+        return samples
     }
 
     /// Ascent and descent of `elevations` counted with a band of `band` metres.

@@ -27,16 +27,19 @@ struct ElevationSeries {
     /// time counts as at least 1 s (most formats time fixes to the second); steps
     /// between untimed samples cannot be judged and are kept.
     /// - Complexity: O(n).
-    init(_ raw: [Sample]) {
-        samples = raw
+    init(_ raw: consuming [Sample]) {
+        samples = consume raw  // adjusted in place: `previous` keeps the raw sample before k
+        guard var previous = samples.first else { return }
         var removed = 0.0
-        for k in raw.indices.dropFirst() {
-            let step = raw[k].elevation - raw[k - 1].elevation
-            if let t0 = raw[k - 1].time, let t1 = raw[k].time,
+        for k in samples.indices.dropFirst() {
+            let current = samples[k]
+            let step = current.elevation - previous.elevation
+            if let t0 = previous.time, let t1 = current.time,
                abs(step) > Self.maximumVerticalSpeed * max(t1 - t0, 1) {
                 removed += step
             }
-            samples[k].elevation = raw[k].elevation - removed
+            samples[k].elevation = current.elevation - removed
+            previous = current
         }
     }
 
