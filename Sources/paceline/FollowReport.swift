@@ -22,25 +22,10 @@ struct FollowReport: Encodable {
         private enum CodingKeys: String, CodingKey { case elapsedSeconds, distanceMeters, aheadSeconds, deviated, spoken }
     }
 
-    struct Finish: Encodable {
-        var elapsedSeconds: Double
-        var aheadSeconds: Double?
-        var completed: Bool
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(elapsedSeconds, forKey: .elapsedSeconds)
-            try c.encode(aheadSeconds, forKey: .aheadSeconds)
-            try c.encode(completed, forKey: .completed)
-        }
-
-        private enum CodingKeys: String, CodingKey { case elapsedSeconds, aheadSeconds, completed }
-    }
-
     var coverage: Double
     var classification: FollowResult.Classification
     var cues: [CueLine]
-    var finish: Finish
+    var finish: FollowResult.Finish
 
     init(result: FollowResult, cues: [(cue: Cue, spoken: String?)]) {
         coverage = result.coverage.rounded(places: 4)
@@ -49,7 +34,7 @@ struct FollowReport: Encodable {
             CueLine(elapsedSeconds: cue.elapsedSeconds.rounded(places: 1), distanceMeters: cue.distanceMeters.rounded(places: 1),
                     aheadSeconds: cue.aheadSeconds.map { $0.rounded(places: 1) }, deviated: cue.deviated, spoken: spoken)
         }
-        finish = Finish(elapsedSeconds: result.finish.elapsedSeconds.rounded(places: 1),
+        finish = FollowResult.Finish(elapsedSeconds: result.finish.elapsedSeconds.rounded(places: 1),
                         aheadSeconds: result.finish.aheadSeconds.map { $0.rounded(places: 1) }, completed: result.finish.completed)
     }
 

@@ -36,6 +36,8 @@ import Testing
         let cues = try #require(object["cues"] as? [[String: Any]])
         #expect(cues.allSatisfy { $0["deviated"] as? Bool == true && $0["aheadSeconds"] is NSNull })
         #expect((cues.first?["spoken"] as? String)?.contains("start of the route") == true)
+        let finish = try #require(object["finish"] as? [String: Any])
+        #expect(finish["aheadSeconds"] is NSNull && finish["completed"] as? Bool == false)
     }
 
     @Test func theTranscriptSaysWhatAVoiceWould() throws {

@@ -4,9 +4,6 @@ import Foundation
 /// scanning the route: the cost of a lookup depends on how often the route passes
 /// that spot, never on its length.
 struct CheckpointIndex: Sendable {
-    /// Side of a grid cell in metres; a lookup searches the 3 × 3 cells around a position,
-    /// so it finds every checkpoint within `cellSize` metres.
-    let cellSize: Double
     private let degreesPerCellNorth: Double
     private let degreesPerCellEast: Double
     private var cells: [Cell: [Int]] = [:]
@@ -16,10 +13,10 @@ struct CheckpointIndex: Sendable {
         var column: Int
     }
 
-    /// Indexes `checkpoints` in cells of `cellSize` metres.
+    /// Indexes `checkpoints` in cells of `cellSize` metres: a lookup searches the 3 × 3
+    /// cells around a position, so it finds every checkpoint within `cellSize` of it.
     /// - Complexity: O(n).
     init(_ checkpoints: [Checkpoint], cellSize: Double) {
-        self.cellSize = cellSize
         let latitude = checkpoints.first?.coordinate.latitude ?? 0
         degreesPerCellNorth = cellSize / 111_132
         // Cells stay at least `cellSize` wide east-west over the whole route: the
@@ -32,7 +29,7 @@ struct CheckpointIndex: Sendable {
     }
 
     /// Indices (ascending) of the checkpoints in the cells around `coordinate`: a superset
-    /// of those within `cellSize` metres of it.
+    /// of those within the cell size of it.
     func candidates(near coordinate: Coordinate) -> [Int] {
         let centre = cell(of: coordinate)
         var found: [Int] = []

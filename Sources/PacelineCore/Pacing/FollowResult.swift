@@ -17,6 +17,20 @@ public struct FollowResult: Sendable, Hashable {
         public var aheadSeconds: Double?
         /// Whether the runner reached the route's last checkpoint.
         public var completed: Bool
+
+        public init(elapsedSeconds: Double, aheadSeconds: Double?, completed: Bool) {
+            self.elapsedSeconds = elapsedSeconds
+            self.aheadSeconds = aheadSeconds
+            self.completed = completed
+        }
+
+        /// Writes `aheadSeconds` as null when unknown, as the follow contract says.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(elapsedSeconds, forKey: .elapsedSeconds)
+            try c.encode(aheadSeconds, forKey: .aheadSeconds)
+            try c.encode(completed, forKey: .completed)
+        }
     }
 
     /// Least coverage that makes a run a `follow`.

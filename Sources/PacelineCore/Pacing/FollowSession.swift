@@ -71,9 +71,9 @@ public struct FollowSession: Sendable {
     private var rejectedInARow = 0
     /// The last on-route fix: its route distance, time and the runner's distance then.
     private var lastOnRoute: (routeDistance: Double, elapsed: Double, distance: Double)?
-    /// Route distance and the runner's own distance when they were last at `furthest`:
-    /// where they should be now is that plus what they have run since.
-    private var progress: (routeDistance: Double, distance: Double)?
+    /// The runner's own distance when they were last at `furthest`: where they should be
+    /// now is `furthest` plus what they have run since.
+    private var distanceAtFurthest = 0.0
     private var offRouteSince: Double?
     /// The finish implied by the runner's first fix within `finishTolerance` of the end.
     private var nearFinish: Double?
@@ -146,7 +146,7 @@ public struct FollowSession: Sendable {
 
     private mutating func match(_ coordinate: Coordinate) {
         let floor = furthest?.leg ?? 0
-        let expected = progress.map { $0.routeDistance + distance - $0.distance } ?? distance
+        let expected = furthest.map { $0.distance + distance - distanceAtFurthest } ?? distance
         var best: (index: Int, miss: Double)?
         for candidate in index.candidates(near: coordinate) where candidate >= floor {
             guard Geodesy.distance(coordinate, pace[candidate].coordinate) <= configuration.matchRadius else { continue }
@@ -154,7 +154,7 @@ public struct FollowSession: Sendable {
             if best == nil || miss < best!.miss { best = (candidate, miss) }
         }
         guard let best else { leaveRoute(); return }
-        var (found, _) = RoutePosition.projecting(coordinate, near: best.index, of: pace, expected: expected)
+        var found = RoutePosition.projecting(coordinate, near: best.index, of: pace, expected: expected)
         // Never back past the last checkpoint passed; within a leg GPS may wobble back.
         if let furthest, found.distance < pace[furthest.leg].distance {
             found = RoutePosition(leg: furthest.leg, distance: pace[furthest.leg].distance)
@@ -164,7 +164,7 @@ public struct FollowSession: Sendable {
         position = found
         if furthest == nil || found.distance >= furthest!.distance {
             furthest = found
-            progress = (found.distance, distance)
+            distanceAtFurthest = distance
         }
         isDeviated = false
         offRouteSince = nil

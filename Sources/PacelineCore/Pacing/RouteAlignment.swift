@@ -9,11 +9,12 @@ extension Normalization {
                                    configuration: FollowSession.Configuration = .init()) throws(PacingError) -> [Checkpoint] {
         var session = FollowSession(pace: route, configuration: configuration)
         for fix in run.track.fixes { _ = session.add(fix) }
-        return try checkpoints(of: run, following: session)
+        return checkpoints(following: session, own: try checkpoints(of: run))
     }
 
-    /// The checkpoints of `run` on the route of `session`, which has been fed all of `run`.
-    static func checkpoints(of run: Activity, following session: FollowSession) throws(PacingError) -> [Checkpoint] {
+    /// The checkpoints of a run on the route of `session`, which has been fed all of the
+    /// run, given the run's `own` checkpoints (by its own distance).
+    static func checkpoints(following session: FollowSession, own: [Checkpoint]) -> [Checkpoint] {
         let route = session.pace
         var aligned: [Checkpoint] = []
         for (index, passage) in session.passages.enumerated() {
@@ -22,10 +23,8 @@ extension Normalization {
             checkpoint.elapsed = passage
             aligned.append(checkpoint)
         }
-        let own = try checkpoints(of: run)
         guard let last = aligned.last else { return own }
-        // Own checkpoints are timed from the run's first kept fix, the session's from its
-        // first accepted one: the same fix unless the filter dropped the first.
+        // Both clocks start at the run's first timed fix.
         let ownDistanceThen = Self.distance(in: own, at: last.elapsed)
         for checkpoint in own where checkpoint.elapsed > last.elapsed && checkpoint.distance > ownDistanceThen {
             var continued = checkpoint

@@ -9,11 +9,10 @@ public struct RoutePosition: Sendable, Hashable {
     /// `checkpoints[index]`, clamped to the legs' ends: of the two, the one that lies
     /// nearer to it, counting half the difference from the `expected` route distance
     /// as extra metres (so where a route comes back along itself, the pass the runner
-    /// is on wins). Returns the position and how far the coordinate lies from it.
+    /// is on wins).
     /// - Complexity: O(1).
-    static func projecting(_ coordinate: Coordinate, near index: Int, of checkpoints: [Checkpoint], expected: Double)
-        -> (position: RoutePosition, offset: Double) {
-        var best: (position: RoutePosition, offset: Double, score: Double)?
+    static func projecting(_ coordinate: Coordinate, near index: Int, of checkpoints: [Checkpoint], expected: Double) -> RoutePosition {
+        var best: (position: RoutePosition, score: Double)?
         for leg in [index - 1, index] where leg >= 0 && leg + 1 < checkpoints.count {
             let a = checkpoints[leg], b = checkpoints[leg + 1]
             let end = Geodesy.offset(from: a.coordinate, to: b.coordinate)
@@ -26,10 +25,9 @@ public struct RoutePosition: Sendable, Hashable {
                 ? RoutePosition(leg: leg + 1, distance: b.distance)
                 : RoutePosition(leg: leg, distance: a.distance + f * (b.distance - a.distance))
             let score = offset + abs(candidate.distance - expected) / 2
-            if best == nil || score < best!.score { best = (candidate, offset, score) }
+            if best == nil || score < best!.score { best = (candidate, score) }
         }
-        guard let best else { return (RoutePosition(leg: 0, distance: 0), Geodesy.distance(coordinate, checkpoints[0].coordinate)) }
-        return (best.position, best.offset)
+        return best?.position ?? RoutePosition(leg: 0, distance: 0)
     }
 
     /// The pace's elapsed seconds at this position, interpolated along the leg.

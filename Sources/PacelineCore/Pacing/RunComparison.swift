@@ -47,7 +47,7 @@ public struct RunComparison: Sendable {
         for fix in b.track.fixes { _ = session.add(fix) }
         self.a = route
         self.b = try Normalization.checkpoints(of: b)
-        bAlongA = try Normalization.checkpoints(of: b, following: session)
+        bAlongA = Normalization.checkpoints(following: session, own: self.b)
         gaps = zip(route, session.passages).compactMap { checkpoint, passage in
             passage.map { Gap(distanceMeters: checkpoint.distance, aSeconds: checkpoint.elapsed, bSeconds: $0) }
         }
