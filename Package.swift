@@ -6,26 +6,76 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "PacelineCore", targets: ["PacelineCore"]),
+        .library(name: "PacelineAPI", targets: ["PacelineAPI"]),
         .executable(name: "paceline", targets: ["paceline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.1.0"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
+        .package(url: "https://github.com/vapor/fluent", from: "4.11.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.7.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.9.0"),
+        .package(url: "https://github.com/vapor/swift-openapi-vapor", from: "1.0.0"),
     ],
     targets: [
-        // Pure Swift, Foundation only: geodesy, tracks, file formats, statistics.
+        // Pure Swift, Foundation only: geodesy, tracks, file formats, statistics, pacing.
         // Nothing here may import server code, so an iPhone app can link it unchanged.
         .target(name: "PacelineCore"),
+        // The REST contract: Sources/PacelineAPI/openapi.yaml is the source of truth; the
+        // plugin generates its types, the server protocol and the client at build time.
+        .target(
+            name: "PacelineAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The Vapor app: models, migrations, API handlers, auth.
+        .target(
+            name: "PacelineServer",
+            dependencies: [
+                "PacelineCore",
+                "PacelineAPI",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "paceline",
             dependencies: [
                 "PacelineCore",
+                "PacelineServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Fixture loaders and synthetic-track builders shared by every test target.
-        .target(name: "PacelineTestSupport", dependencies: ["PacelineCore"]),
+        // Fixture loaders, synthetic-track builders, the seeded RNG and `withServer`,
+        // shared by every test target.
+        .target(
+            name: "PacelineTestSupport",
+            dependencies: [
+                "PacelineCore",
+                "PacelineAPI",
+                "PacelineServer",
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            ]
+        ),
         .testTarget(name: "PacelineCoreTests", dependencies: ["PacelineCore", "PacelineTestSupport"]),
         .testTarget(name: "PacelineCLITests", dependencies: ["PacelineCore", "PacelineTestSupport", "paceline"]),
+        .testTarget(
+            name: "PacelineServerTests",
+            dependencies: [
+                "PacelineCore", "PacelineAPI", "PacelineServer", "PacelineTestSupport",
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

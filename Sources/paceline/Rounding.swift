@@ -3,7 +3,7 @@ import Foundation
 extension Double {
     /// This value rounded to `places` decimal places, for JSON people read.
     func rounded(places: Int) -> Double {
-        let scale = pow(10.0, Double(places))
+        let scale = Foundation.pow(10.0, Double(places))
         return (self * scale).rounded() / scale
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The fastest a run covered a given distance, anywhere within it: what personal records
+/// are made of.
+public struct BestEffort: Sendable, Hashable, Codable {
+    /// The distance covered, metres.
+    public var distanceMeters: Double
+    /// The fewest moving seconds it took.
+    public var seconds: Double
+
+    public init(distanceMeters: Double, seconds: Double) {
+        self.distanceMeters = distanceMeters
+        self.seconds = seconds
+    }
+
+    /// The distances personal records are kept for, with the names runners use.
+    public static let recordDistances: [(name: String, meters: Double)] = [
+        ("1 km", 1000), ("5 km", 5000), ("10 km", 10_000), ("Half marathon", 21_097.5), ("Marathon", 42_195),
+    ]
+
+    /// The best effort over each of `distances` that `profile` is long enough for.
+    ///
+    /// Time is moving time, as in splits, so a stop at a crossing does not spoil a record.
+    /// A window's start is interpolated between the two fixes around it, so the answer
+    /// does not depend on where fixes happen to fall.
+    ///
+    /// ```swift
+    /// BestEffort.efforts(in: profile, distances: [5000])
+    /// // [BestEffort(distanceMeters: 5000, seconds: 1493.2)] for a 10 km run with a fast second half
+    /// ```
+    /// - Complexity: O(n) per distance: the window's start only moves forward.
+    public static func efforts(in profile: TrackProfile, distances: [Double] = recordDistances.map(\.meters)) -> [BestEffort] {
+        var points: [(distance: Double, moving: Double)] = []
+        for segment in profile.segments {
+            guard let moving = segment.movingTimes else { continue }
+            for k in 0..<segment.count { points.append((segment.distances[k], moving[k])) }
+        }
+        guard let total = points.last?.distance else { return [] }
+        return distances.filter { $0 <= total }.compactMap { target in
+            var best = Double.infinity
+            var start = 0
+            for end in points.indices where points[end].distance >= target {
+                let from = points[end].distance - target
+                while start + 1 < end, points[start + 1].distance <= from { start += 1 }
+                let p = points[start], q = points[start + 1]
+                let fraction = q.distance > p.distance ? (from - p.distance) / (q.distance - p.distance) : 0
+                let startMoving = p.moving + max(0, min(1, fraction)) * (q.moving - p.moving)
+                best = min(best, points[end].moving - startMoving)
+            }
+            return best.isFinite ? BestEffort(distanceMeters: target, seconds: best) : nil
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import Vapor
+
+extension APIHandler {
+    func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
+        guard case .json(let registration) = input.body else { throw APIError.badRequest("send JSON") }
+        let email = try Self.normalized(email: registration.email)
+        guard registration.password.count >= 8 else { throw APIError.badRequest("the password needs at least 8 characters") }
+        let displayName = registration.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(displayName.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
+        let hash = try await hashPassword(registration.password)
+        let user = User(email: email, passwordHash: hash, displayName: displayName)
+        guard try await User.query(on: database).filter(\.$email == email).first() == nil else {
+            throw APIError.conflict("an account with this email exists; log in instead")
+        }
+        do {
+            try await user.create(on: database)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw APIError.conflict("an account with this email exists; log in instead")
+        }
+        return .created(.init(body: .json(try await session(for: user))))
+    }
+
+    func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
+        guard case .json(let credentials) = input.body else { throw APIError.badRequest("send JSON") }
+        let email = credentials.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let throttle = LoginThrottle(database: database)
+        try await throttle.check(email)
+        guard let user = try await User.query(on: database).filter(\.$email == email).first(),
+              try await verifyPassword(credentials.password, hash: user.passwordHash) else {
+            try await throttle.recordFailure(email)
+            throw APIError.unauthorized("wrong email or password")
+        }
+        try await throttle.reset(email)
+        return .ok(.init(body: .json(try await session(for: user))))
+    }
+
+    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
+        let user = try AuthenticatedUser.required()
+        try await Token.query(on: database).filter(\.$tokenHash == user.tokenHash).delete()
+        return .noContent(.init())
+    }
+
+    func getProfile(_ input: Operations.GetProfile.Input) async throws -> Operations.GetProfile.Output {
+        .ok(.init(body: .json(try await currentUser().profile)))
+    }
+
+    func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
+        guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
+        let user = try await currentUser()
+        if let name = update.displayName?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            guard (1...100).contains(name.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
+            user.displayName = name
+        }
+        if let units = update.units { user.units = units.rawValue }
+        if let weight = update.weightKilograms {
+            guard (20...400).contains(weight) else { throw APIError.badRequest("weight must be 20 to 400 kg") }
+            user.weightKilograms = weight
+        }
+        if let privacy = update.defaultPrivacy { user.defaultPrivacy = privacy.rawValue }
+        try await user.save(on: database)
+        return .ok(.init(body: .json(user.profile)))
+    }
+
+    /// The authenticated user's row, or 401.
+    func currentUser() async throws -> User {
+        let id = try AuthenticatedUser.required().id
+        guard let user = try await User.find(id, on: database) else { throw APIError.unauthorized() }
+        return user
+    }
+
+    private func session(for user: User) async throws -> Components.Schemas.Session {
+        let (token, expiresAt) = try await TokenIssuer.issue(for: try user.requireID(), lifetime: settings.tokenLifetime, on: database)
+        return .init(token: token, expiresAt: expiresAt, profile: user.profile)
+    }
+
+    private static func normalized(email: String) throws -> String {
+        let email = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace) else {
+            throw APIError.badRequest("`\(email)` is not an email address")
+        }
+        return email
+    }
+
+    private func hashPassword(_ password: String) async throws -> String {
+        let cost = settings.bcryptCost
+        return try await app.threadPool.runIfActive { try Bcrypt.hash(password, cost: cost) }
+    }
+
+    private func verifyPassword(_ password: String, hash: String) async throws -> Bool {
+        try await app.threadPool.runIfActive { try Bcrypt.verify(password, created: hash) }
+    }
+}
+
+extension User {
+    var profile: Components.Schemas.Profile {
+        .init(
+            id: id?.uuidString.lowercased() ?? "",
+            email: email,
+            displayName: displayName,
+            units: .init(rawValue: units) ?? .metric,
+            weightKilograms: weightKilograms,
+            defaultPrivacy: .init(rawValue: defaultPrivacy) ?? ._public
+        )
+    }
+
+    var summary: Components.Schemas.UserSummary {
+        .init(id: id?.uuidString.lowercased() ?? "", displayName: displayName)
+    }
+}

@@ -1,0 +1,48 @@
+import HTTPTypes
+import Vapor
+
+/// Vapor's side of the error contract: what fails outside the OpenAPI operations (an
+/// unknown path, a body Vapor refuses, a failure while streaming) is still answered as
+/// `{error: {code, message}}`, and a 5xx is logged without telling the client internals.
+struct ErrorResponder: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            let status: HTTPResponseStatus
+            let message: String
+            if let apiError = error as? APIError {
+                return Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
+            } else if let abort = error as? any AbortError {
+                status = abort.status
+                message = status == .notFound ? "no such endpoint: \(request.method) \(request.url.path)" : abort.reason
+            } else {
+                status = .internalServerError
+                message = "the server failed; it has been logged"
+                request.logger.error("\(request.method) \(request.url.path) failed: \(String(reflecting: error))")
+            }
+            let body = APIError.body(status: HTTPResponse.Status(code: Int(status.code)), message: message)
+            return Self.response(status: status, body: body)
+        }
+    }
+
+    static func response(status: HTTPResponseStatus, body: Data) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: status, headers: headers, body: .init(data: body))
+    }
+}
+
+/// Refuses a body whose declared length is over the limit before reading any of it, so a
+/// 50 MB upload costs nothing. Bodies without a declared length are limited where they
+/// are read (see `APIHandler.collect`).
+struct BodySizeLimit: AsyncMiddleware {
+    let maximumBytes: Int
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > maximumBytes {
+            throw APIError.payloadTooLarge(maximumBytes: maximumBytes)
+        }
+        return try await next.respond(to: request)
+    }
+}

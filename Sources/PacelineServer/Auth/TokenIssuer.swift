@@ -1,0 +1,24 @@
+import Crypto
+import Fluent
+import Foundation
+
+/// Makes bearer tokens: 32 random bytes, URL-safe base64; the database keeps only hashes.
+enum TokenIssuer {
+    /// Issues a token for `userID` valid for `lifetime`; returns the token and its expiry.
+    static func issue(for userID: UUID, lifetime: TimeInterval, on database: any Database) async throws -> (String, Date) {
+        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        let token = bytes.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        let expiresAt = Date().addingTimeInterval(lifetime)
+        try await Token(userID: userID, tokenHash: hash(token), expiresAt: expiresAt).create(on: database)
+        try await Token.query(on: database).filter(\.$user.$id == userID).filter(\.$expiresAt < Date()).delete()
+        return (token, expiresAt)
+    }
+
+    /// Hex SHA-256 of a token.
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

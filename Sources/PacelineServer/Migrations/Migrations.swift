@@ -1,0 +1,9 @@
+import Fluent
+
+/// Every migration, in the order they run. Add new ones at the end, in a new numbered folder.
+enum Migrations {
+    static let all: [any Migration] = [
+        CreateUser(), CreateToken(), CreateLoginFailure(), CreateRun(), CreateRoute(), CreateRouteRun(),
+        CreateFavourite(), CreateRouteCell(), CreateIndexes(),
+    ]
+}

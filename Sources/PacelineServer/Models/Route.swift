@@ -1,0 +1,27 @@
+import Fluent
+import Foundation
+
+/// A path others can follow, made from one run (whose pace is the default to follow).
+final class Route: Model, @unchecked Sendable {
+    static let schema = "routes"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "creator_id") var creator: User
+    /// The run the route was made from.
+    @Parent(key: "run_id") var run: Run
+    @Field(key: "name") var name: String
+    @Field(key: "privacy") var privacy: String
+    @Field(key: "distance_m") var distanceMeters: Double
+    @Field(key: "start_lat") var startLatitude: Double
+    @Field(key: "start_lon") var startLongitude: Double
+    @Field(key: "end_lat") var endLatitude: Double
+    @Field(key: "end_lon") var endLongitude: Double
+    /// The start's cell on the grid's finest layer, for answering zoomed-in viewports.
+    @Field(key: "cell_x") var cellX: Int
+    @Field(key: "cell_y") var cellY: Int
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @Timestamp(key: "deleted_at", on: .delete) var deletedAt: Date?
+
+    init() {}
+}

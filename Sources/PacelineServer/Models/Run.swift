@@ -1,0 +1,42 @@
+import Fluent
+import Foundation
+
+/// One recorded activity of one user: the compact track and the statistics the server
+/// computed from it (in columns, for listing and statistics without decoding tracks).
+final class Run: Model, @unchecked Sendable {
+    static let schema = "runs"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "owner_id") var owner: User
+    @OptionalField(key: "name") var name: String?
+    @Field(key: "sport") var sport: String
+    @Field(key: "privacy") var privacy: String
+    /// What was uploaded: gpx, tcx, fit or json.
+    @Field(key: "format") var format: String
+    @OptionalField(key: "idempotency_key") var idempotencyKey: String?
+    @OptionalField(key: "start_time") var startTime: Date?
+    @OptionalField(key: "end_time") var endTime: Date?
+    @Field(key: "points") var points: Int
+    @Field(key: "distance_m") var distanceMeters: Double
+    @Field(key: "elapsed_s") var elapsedSeconds: Double
+    @Field(key: "moving_s") var movingSeconds: Double
+    @Field(key: "ascent_m") var ascentMeters: Double
+    @Field(key: "descent_m") var descentMeters: Double
+    @OptionalField(key: "max_speed") var maxSpeed: Double?
+    @OptionalField(key: "average_pace") var averagePace: Double?
+    @Field(key: "calories") var calories: Double
+    /// JSON `[{kilometer, seconds}]`.
+    @Field(key: "splits") var splits: String
+    /// JSON `[{distance, seconds}]`: the fastest time over each record distance the run covered.
+    @Field(key: "best_efforts") var bestEfforts: String
+    @OptionalField(key: "start_lat") var startLatitude: Double?
+    @OptionalField(key: "start_lon") var startLongitude: Double?
+    /// `CompactTrack` blob.
+    @Field(key: "track") var track: Data
+    @OptionalParent(key: "route_id") var route: Route?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @Timestamp(key: "deleted_at", on: .delete) var deletedAt: Date?
+
+    init() {}
+}

@@ -1,0 +1,31 @@
+import Fluent
+import Foundation
+
+/// An account: who runs, how they want numbers shown, and who sees their runs by default.
+final class User: Model, @unchecked Sendable {
+    static let schema = "users"
+
+    @ID(key: .id) var id: UUID?
+    /// Lower-cased and trimmed, unique.
+    @Field(key: "email") var email: String
+    /// bcrypt.
+    @Field(key: "password_hash") var passwordHash: String
+    @Field(key: "display_name") var displayName: String
+    /// "metric" or "imperial".
+    @Field(key: "units") var units: String
+    @OptionalField(key: "weight_kg") var weightKilograms: Double?
+    /// "public", "friends" or "private".
+    @Field(key: "default_privacy") var defaultPrivacy: String
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+
+    init(email: String, passwordHash: String, displayName: String) {
+        self.email = email
+        self.passwordHash = passwordHash
+        self.displayName = displayName
+        self.units = "metric"
+        self.defaultPrivacy = "public"
+    }
+}

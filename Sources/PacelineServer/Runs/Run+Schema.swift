@@ -1,0 +1,42 @@
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+extension Run {
+    /// The run as the API shows it; the owner must be loaded.
+    var schema: Components.Schemas.Run {
+        let splits = (try? JSONDecoder().decode([Split].self, from: Data(self.splits.utf8))) ?? []
+        let start: Components.Schemas.Position? = startLatitude.flatMap { latitude in
+            startLongitude.map { .init(latitude: latitude, longitude: $0) }
+        }
+        return .init(
+            id: id?.uuidString.lowercased() ?? "",
+            owner: owner.summary,
+            name: name,
+            sport: .init(rawValue: sport) ?? .other,
+            privacy: .init(rawValue: privacy) ?? ._private,
+            format: format,
+            startTime: startTime,
+            endTime: endTime,
+            points: points,
+            distanceMeters: distanceMeters,
+            elapsedSeconds: elapsedSeconds,
+            movingSeconds: movingSeconds,
+            ascentMeters: ascentMeters,
+            descentMeters: descentMeters,
+            maxSpeedMetersPerSecond: maxSpeed,
+            averagePaceSecondsPerKilometer: averagePace,
+            calories: calories,
+            splits: splits.map { .init(kilometer: $0.kilometer, seconds: $0.seconds) },
+            start: start,
+            routeId: $route.id?.uuidString.lowercased(),
+            createdAt: createdAt ?? Date(),
+            updatedAt: updatedAt ?? Date()
+        )
+    }
+
+    /// The best efforts stored with the run.
+    var efforts: [BestEffort] {
+        (try? JSONDecoder().decode([BestEffort].self, from: Data(bestEfforts.utf8))) ?? []
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import PacelineCore
+
+/// Makes a `Run` row of an uploaded activity: every statistic computed here, from the
+/// fixes, whatever the file or client claims.
+enum RunRecorder {
+    /// The shortest run accepted, metres: less is a GPS test, not a run.
+    static let minimumDistance = 20.0
+
+    static func run(of activity: Activity, format: String, owner: User, privacy: String, name: String?) throws -> Run {
+        let summary = ActivitySummary(activity)
+        guard summary.distanceSource == "gps", summary.startTime != nil,
+              let start = activity.track.fixes.first(where: { $0.coordinate != nil && $0.time != nil })?.coordinate else {
+            throw APIError(status: .unprocessableContent, code: "no_gps_track",
+                           message: "the run has no timed GPS positions, so there is no path to measure")
+        }
+        guard summary.distanceMeters >= minimumDistance else {
+            throw APIError(status: .unprocessableContent, code: "too_short",
+                           message: "the run covers \(Int(summary.distanceMeters)) m; at least \(Int(minimumDistance)) m is needed to save it")
+        }
+        let thresholds = SportThresholds.for(activity.sport)
+        let (kept, _) = FixFilter(thresholds: thresholds).filter(activity.track)
+        let profile = TrackProfile(segments: kept, thresholds: thresholds)
+        let moving = summary.movingSeconds ?? 0
+
+        let run = Run()
+        run.$owner.id = owner.id!
+        run.name = name ?? summary.name
+        run.sport = activity.sport.rawValue
+        run.privacy = privacy
+        run.format = format
+        run.startTime = summary.startTime
+        run.endTime = summary.endTime
+        run.points = summary.points
+        run.distanceMeters = summary.distanceMeters
+        run.elapsedSeconds = summary.elapsedSeconds ?? 0
+        run.movingSeconds = moving
+        run.ascentMeters = summary.ascentMeters ?? 0
+        run.descentMeters = summary.descentMeters ?? 0
+        run.maxSpeed = summary.maxSpeedMetersPerSecond
+        run.averagePace = summary.averagePaceSecondsPerKilometer
+        run.calories = Calories.kilocalories(sport: activity.sport, averageSpeed: summary.averageSpeedMetersPerSecond ?? 0,
+                                             movingSeconds: moving, weight: owner.weightKilograms)
+        run.splits = String(decoding: try JSONEncoder.sortedKeys.encode(summary.splits), as: UTF8.self)
+        run.bestEfforts = String(decoding: try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile)), as: UTF8.self)
+        run.startLatitude = start.latitude
+        run.startLongitude = start.longitude
+        run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
+        return run
+    }
+}

@@ -1,0 +1,87 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import OpenAPIRuntime
+import OpenAPIVapor
+import PacelineAPI
+import Vapor
+
+/// Sets up databases, migrations, middleware and routes on `app`.
+///
+/// Migrations run here, on every start: they are idempotent, and a server that starts
+/// is then always on the schema its code expects (several instances on one PostgreSQL
+/// serialise them on Fluent's migration table).
+public func configure(_ app: Application, settings: ServerSettings) async throws {
+    switch settings.database {
+    case .sqlite(let path):
+        app.databases.use(.sqlite(path == ":memory:" ? .memory : .file(path)), as: .sqlite)
+    case .postgres(let url):
+        app.databases.use(try .postgres(url: url), as: .psql)
+    }
+    app.migrations.add(Migrations.all)
+    try await app.autoMigrate()
+
+    // Our own error middleware replaces Vapor's, so every failure (unknown paths and
+    // bodies Vapor refuses included) is answered as `{error: {code, message}}`.
+    app.middleware = .init()
+    app.middleware.use(ErrorResponder())
+    app.middleware.use(BodySizeLimit(maximumBytes: APIHandler.maximumUploadBytes))
+
+    let api = app.grouped("api", "v1")
+    let specification = try OpenAPIDocument.load()
+    api.get("openapi.yaml") { _ in
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "application", subType: "yaml")
+        return Response(status: .ok, headers: headers, body: .init(data: specification))
+    }
+    let handler = APIHandler(app: app, settings: settings)
+    try handler.registerHandlers(
+        on: VaporTransport(routesBuilder: app),
+        serverURL: try Servers.Server1.url(),
+        middlewares: [APIErrorTranslator(logger: app.logger), Authentication(database: app.db)]
+    )
+}
+
+/// What a server instance is started with.
+public struct ServerSettings: Sendable {
+    public var database: DatabaseLocation
+    /// bcrypt's cost factor: 2^cost rounds (about 60 ms at 10 here).
+    public var bcryptCost: Int
+    /// How long a token works after log in.
+    public var tokenLifetime: TimeInterval
+
+    public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400) {
+        self.database = database
+        self.bcryptCost = bcryptCost
+        self.tokenLifetime = tokenLifetime
+    }
+}
+
+/// Where the data lives: a SQLite file (the default, nothing to install) or PostgreSQL.
+public enum DatabaseLocation: Sendable, Equatable {
+    case sqlite(path: String)
+    case postgres(url: String)
+
+    /// Reads `--database`: a `postgres://` or `postgresql://` URL, a `sqlite://PATH`, or a
+    /// plain path of a SQLite file.
+    public init(_ text: String) {
+        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            self = .postgres(url: text)
+        } else if text.hasPrefix("sqlite://") {
+            self = .sqlite(path: String(text.dropFirst("sqlite://".count)))
+        } else {
+            self = .sqlite(path: text)
+        }
+    }
+
+    /// The default: `paceline.sqlite` in the working directory.
+    public static let `default` = DatabaseLocation.sqlite(path: "paceline.sqlite")
+
+    /// "sqlite" or "postgres", as `/health` reports it.
+    public var kind: String {
+        switch self {
+        case .sqlite: "sqlite"
+        case .postgres: "postgres"
+        }
+    }
+}

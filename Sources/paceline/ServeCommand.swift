@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import PacelineServer
+
+/// `paceline serve`: the API (and, later, the web client) on one port.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Paceline API.",
+        discussion: """
+            With no --database, data lives in paceline.sqlite in the working directory; give a \
+            postgres:// URL (or set DATABASE_URL) to share one PostgreSQL between instances. \
+            Migrations run on start. Ctrl-C (SIGINT) or SIGTERM stops the server gracefully.
+            """
+    )
+
+    @Option(help: "The port to listen on.")
+    var port = 8080
+
+    @Option(help: "The address to listen on.")
+    var hostname = "127.0.0.1"
+
+    @Option(help: "A postgres:// URL, or a SQLite file path (default: $DATABASE_URL, else paceline.sqlite).")
+    var database: String?
+
+    func run() async throws {
+        let location = (database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).map(DatabaseLocation.init) ?? .default
+        try await serve(hostname: hostname, port: port, database: location)
+    }
+}
