@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent", from: "4.11.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.7.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.9.0"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.28.0"),
         .package(url: "https://github.com/vapor/swift-openapi-vapor", from: "1.0.0"),
     ],
     targets: [
@@ -64,6 +65,8 @@ let package = Package(
                 "PacelineCore",
                 "PacelineAPI",
                 "PacelineServer",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]
         ),

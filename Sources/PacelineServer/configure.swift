@@ -3,6 +3,7 @@ import FluentPostgresDriver
 import FluentSQLiteDriver
 import OpenAPIRuntime
 import OpenAPIVapor
+import SQLKit
 import PacelineAPI
 import Vapor
 
@@ -15,8 +16,13 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     switch settings.database {
     case .sqlite(let path):
         app.databases.use(.sqlite(path == ":memory:" ? .memory : .file(path)), as: .sqlite)
-    case .postgres(let url):
-        app.databases.use(try .postgres(url: url), as: .psql)
+    case .postgres(let url, let schema):
+        var configuration = try SQLPostgresConfiguration(url: url)
+        if let schema { configuration.searchPath = [schema] }
+        app.databases.use(.postgres(configuration: configuration), as: .psql)
+        if let schema {
+            try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+        }
     }
     app.migrations.add(Migrations.all)
     try await app.autoMigrate()
@@ -60,7 +66,8 @@ public struct ServerSettings: Sendable {
 /// Where the data lives: a SQLite file (the default, nothing to install) or PostgreSQL.
 public enum DatabaseLocation: Sendable, Equatable {
     case sqlite(path: String)
-    case postgres(url: String)
+    /// `schema`, when given, holds the tables (created if missing): tests use one per test.
+    case postgres(url: String, schema: String? = nil)
 
     /// Reads `--database`: a `postgres://` or `postgresql://` URL, a `sqlite://PATH`, or a
     /// plain path of a SQLite file.

@@ -1,0 +1,153 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import PacelineAPI
+import PacelineServer
+import SQLKit
+import Vapor
+
+/// A real Paceline server on a loopback port with its own fresh database, for tests that
+/// talk to it through the generated client.
+public struct TestServer: Sendable {
+    public let app: Application
+    /// `http://127.0.0.1:PORT/api/v1`.
+    public let baseURL: URL
+    public let database: TestDatabase
+
+    /// A client of the API, logged in with `token` when given.
+    public func client(token: String? = nil) -> PacelineAPI.Client {
+        PacelineAPI.Client(serverURL: baseURL, transport: AsyncHTTPClientTransport(),
+                           middlewares: token.map { [BearerToken(token: $0)] } ?? [])
+    }
+
+    /// Registers a new user and returns them logged in.
+    public func newUser(_ name: String) async throws -> TestUser {
+        let email = "\(name.lowercased())-\(UUID().uuidString.prefix(8))@example.org"
+        let session = try await client().register(body: .json(.init(email: email, password: "correct horse battery", displayName: name)))
+            .created.body.json
+        return TestUser(client: client(token: session.token), profile: session.profile, token: session.token)
+    }
+}
+
+/// A registered user with a logged-in client.
+public struct TestUser: Sendable {
+    public let client: PacelineAPI.Client
+    public let profile: Components.Schemas.Profile
+    public let token: String
+    public var id: String { profile.id }
+}
+
+/// The databases the server tests run on: SQLite always; PostgreSQL when
+/// `PACELINE_TEST_POSTGRES_URL` names one (`.ci/run` starts it and sets it).
+public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertible {
+    case sqlite, postgres
+
+    public static var available: [TestDatabase] {
+        postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["PACELINE_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Starts a server on a fresh database (a temporary SQLite file, or a new PostgreSQL
+/// schema), runs `body` against it, then shuts it down and removes the database.
+///
+/// bcrypt runs at cost 4 here: the algorithm is the same and tests stay fast.
+public func withServer<R>(
+    _ database: TestDatabase = .sqlite, tokenLifetime: TimeInterval = 3600,
+    _ body: (TestServer) async throws -> R
+) async throws -> R {
+    let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
+    let location: DatabaseLocation
+    let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path
+    switch database {
+    case .sqlite: location = .sqlite(path: sqlitePath)
+    case .postgres:
+        guard let url = TestDatabase.postgresURL else { throw TestServerError.postgresNotConfigured }
+        location = .postgres(url: url, schema: name)
+    }
+    var environment = Environment.testing
+    environment.arguments = ["paceline-tests"]
+    let app = try await Application.make(environment)
+    app.logger.logLevel = .warning
+    do {
+        try await configure(app, settings: ServerSettings(database: location, bcryptCost: 4, tokenLifetime: tokenLifetime))
+        app.http.server.configuration.hostname = "127.0.0.1"
+        app.http.server.configuration.port = 0
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        guard let port = app.http.server.shared.localAddress?.port else { throw TestServerError.noPort }
+        let server = TestServer(app: app, baseURL: URL(string: "http://127.0.0.1:\(port)/api/v1")!, database: database)
+        let result = try await body(server)
+        try await tearDown(app, database: database, schema: name, sqlitePath: sqlitePath)
+        return result
+    } catch {
+        try? await tearDown(app, database: database, schema: name, sqlitePath: sqlitePath)
+        throw error
+    }
+}
+
+private func tearDown(_ app: Application, database: TestDatabase, schema: String, sqlitePath: String) async throws {
+    if database == .postgres {
+        try? await (app.db as? any SQLDatabase)?.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+    }
+    await app.server.shutdown()
+    try await app.asyncShutdown()
+    for suffix in ["", "-shm", "-wal"] { try? FileManager.default.removeItem(atPath: sqlitePath + suffix) }
+}
+
+enum TestServerError: Error {
+    case postgresNotConfigured
+    case noPort
+}
+
+/// Adds `Authorization: Bearer <token>` to every request.
+public struct BearerToken: ClientMiddleware {
+    public let token: String
+
+    public init(token: String) { self.token = token }
+
+    public func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request, body, baseURL)
+    }
+}
+
+extension TestServer {
+    /// A raw answer: status, headers and body, for requests the generated client would
+    /// never send (bad JSON, wrong types, huge bodies).
+    public struct RawResponse: Sendable {
+        public let status: Int
+        public let headers: [(String, String)]
+        public let body: Data
+
+        /// The body as JSON (nil when it is not).
+        public var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
+        /// `error.code` of a JSON error answer.
+        public var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    /// Sends a request by hand to `path` (relative to `/api/v1`).
+    public func raw(
+        _ method: HTTPMethod, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil
+    ) async throws -> RawResponse {
+        var request = HTTPClientRequest(url: baseURL.absoluteString + path)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body { request.body = .bytes(ByteBuffer(data: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let bytes = try await response.body.collect(upTo: 64 << 20)
+        return RawResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+                           body: Data(buffer: bytes))
+    }
+}
