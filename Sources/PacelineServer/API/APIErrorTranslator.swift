@@ -37,7 +37,8 @@ struct APIErrorTranslator: ServerMiddleware {
             return (HTTPResponse(status: .badRequest, headerFields: headers),
                     HTTPBody(APIError.body(status: .badRequest, message: Self.describe(underlying))))
         }
-        logger.error("\(operationID) failed: \(String(reflecting: error))")
+        // The underlying error only: the request (and its bearer token) stays out of logs.
+        logger.error("\(operationID) failed: \(String(reflecting: underlying))")
         return (HTTPResponse(status: .internalServerError, headerFields: headers),
                 HTTPBody(APIError.body(status: .internalServerError, message: "the server failed; it has been logged")))
     }

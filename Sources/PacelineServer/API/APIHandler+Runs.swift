@@ -39,7 +39,7 @@ extension APIHandler {
     func listRuns(_ input: Operations.ListRuns.Input) async throws -> Operations.ListRuns.Output {
         let user = try AuthenticatedUser.required()
         let limit = try Paging.limit(input.query.limit)
-        var query = Run.query(on: database).filter(\.$owner.$id == user.id).with(\.$owner)
+        var query = Run.query(on: database).withoutTrack().filter(\.$owner.$id == user.id).with(\.$owner)
             .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
         var deletedIDs: [String] = []
         if let since = input.query.updatedSince {
