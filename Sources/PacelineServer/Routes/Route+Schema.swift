@@ -1,0 +1,49 @@
+import Fluent
+import Foundation
+import PacelineAPI
+
+extension Route {
+    /// The route as the API shows it, with its runners and whether the viewer marked it;
+    /// `creator` must be loaded (`.with(\.$creator)`).
+    func schema(runners: Int, averageElapsed: Double?, isFavourite: Bool) -> Components.Schemas.Route {
+        .init(
+            id: id?.uuidString.lowercased() ?? "",
+            name: name,
+            creator: creator.summary,
+            runId: $run.id.uuidString.lowercased(),
+            privacy: .init(rawValue: privacy) ?? ._private,
+            distanceMeters: distanceMeters,
+            start: .init(latitude: startLatitude, longitude: startLongitude),
+            end: .init(latitude: endLatitude, longitude: endLongitude),
+            runners: runners,
+            averageElapsedSeconds: averageElapsed,
+            isFavourite: isFavourite,
+            createdAt: createdAt ?? Date(),
+            updatedAt: updatedAt ?? Date()
+        )
+    }
+
+    /// `routes` as the API shows them to `viewer` (nil: anonymous, who has no
+    /// favourites), in their order, with two queries for all of them: runners from the
+    /// leaderboard (`RouteRunners`) and the viewer's favourites. Creators must be loaded.
+    static func schemas(_ routes: [Route], viewer: UUID?, on database: any Database) async throws -> [Components.Schemas.Route] {
+        let ids = routes.compactMap(\.id)
+        let runners = try await RouteRunners.of(ids, on: database)
+        let favourites = try await favouriteIDs(of: viewer, among: ids, on: database)
+        return routes.map { route in
+            let counts = route.id.flatMap { runners[$0] } ?? .none
+            return route.schema(runners: counts.runners, averageElapsed: counts.averageElapsedSeconds,
+                                isFavourite: route.id.map(favourites.contains) ?? false)
+        }
+    }
+
+    /// Which of `routeIDs` `viewer` has among their favourites (and did not remove).
+    private static func favouriteIDs(of viewer: UUID?, among routeIDs: [UUID], on database: any Database) async throws -> Set<UUID> {
+        guard let viewer, !routeIDs.isEmpty else { return [] }
+        return Set(try await Favourite.query(on: database)
+            .filter(\.$user.$id == viewer)
+            .filter(\.$route.$id ~~ routeIDs)
+            .filter(\.$removed == false)
+            .all(\.$route.$id))
+    }
+}
