@@ -79,7 +79,7 @@ enum RunUpload {
                              elevation: input.elevation, horizontalAccuracy: input.horizontalAccuracy, heartRate: input.heartRate))
         }
         fixes.sort { $0.time! < $1.time! }
-        return Activity(format: .gpx, name: upload.name, sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
+        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name"), sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
                         track: Track(segments: [fixes]))
     }
 }
