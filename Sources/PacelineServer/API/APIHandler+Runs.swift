@@ -9,7 +9,8 @@ extension APIHandler {
     func uploadRun(_ input: Operations.UploadRun.Input) async throws -> Operations.UploadRun.Output {
         let owner = try await currentUser()
         let ownerID = try owner.requireID()
-        let key = input.headers.idempotencyKey.flatMap { $0.isEmpty ? nil : $0 }
+        let key = try TextInput.checked(input.headers.idempotencyKey, "Idempotency-Key").flatMap { $0.isEmpty ? nil : $0 }
+        let name = try TextInput.checked(input.query.name, "name")
         if let key, let existing = try await run(withKey: key, owner: ownerID) {
             return .ok(.init(body: .json(existing.schema)))
         }
@@ -20,7 +21,7 @@ extension APIHandler {
             activity.sport = .run
         }
         let privacy = input.query.privacy?.rawValue ?? owner.defaultPrivacy
-        let run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: input.query.name)
+        let run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
         run.idempotencyKey = key
         do {
             try await run.create(on: database)
@@ -75,7 +76,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
-        if let name = update.name { run.name = name.isEmpty ? nil : name }
+        if let name = try TextInput.checked(update.name, "name") { run.name = name.isEmpty ? nil : name }
         if let privacy = update.privacy { run.privacy = privacy.rawValue }
         try await run.save(on: database)
         return .ok(.init(body: .json(run.schema)))

@@ -13,14 +13,32 @@ enum RunUpload {
         case .applicationVnd_ant_fit(let file): return try read(try await collect(file, maximumBytes), as: .fit)
         case .binary(let file): return try read(try await collect(file, maximumBytes), as: nil)
         case .json(let upload): return (try activity(from: upload), "json")
-        case .multipartForm(let parts):
-            for try await part in parts {
-                guard case .file(let file) = part else { continue }
-                let format = file.filename.flatMap { ActivityFormat(pathExtension: ($0 as NSString).pathExtension) }
-                return try read(try await collect(file.payload.body, maximumBytes), as: format)
-            }
-            throw APIError.badRequest("the form has no `file` part")
+        case .multipartForm(let parts): return try await activity(from: parts, maximumBytes: maximumBytes)
         }
+    }
+
+    /// The activity in the form's `file` part (the first one). A form the runtime can't
+    /// parse (broken framing, no `file` part) is the client's mistake: 400, not 500.
+    private static func activity(
+        from parts: MultipartBody<Operations.UploadRun.Input.Body.MultipartFormPayload>, maximumBytes: Int
+    ) async throws -> (Activity, String) {
+        do {
+            for try await part in parts {
+                switch part {
+                case .file(let file):
+                    let format = file.filename.flatMap { ActivityFormat(pathExtension: ($0 as NSString).pathExtension) }
+                    return try read(try await collect(file.payload.body, maximumBytes), as: format)
+                case .undocumented(let other):
+                    // The next part can only be read once this one's body has been.
+                    for try await _ in other.body {}
+                }
+            }
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.badRequest("the form can't be read: \(error)")
+        }
+        throw APIError.badRequest("the form has no `file` part")
     }
 
     /// The whole body, or 413 past `maximumBytes` (for bodies sent without a length).
@@ -61,7 +79,7 @@ enum RunUpload {
                              elevation: input.elevation, horizontalAccuracy: input.horizontalAccuracy, heartRate: input.heartRate))
         }
         fixes.sort { $0.time! < $1.time! }
-        return Activity(format: .gpx, name: upload.name, sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
+        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name"), sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
                         track: Track(segments: [fixes]))
     }
 }
