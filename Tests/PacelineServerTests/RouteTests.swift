@@ -158,3 +158,18 @@ struct RouteTests {
         }
     }
 }
+
+@Suite("Route names")
+struct RouteNameTests {
+    @Test("a route name with a NUL is a 400 on every database", arguments: TestDatabase.available)
+    func nul(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let runID = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
+            let response = try await server.raw(.POST, "/routes", token: ann.token, headers: [("Content-Type", "application/json")],
+                                                body: Data(#"{"runId":"\#(runID)","name":"a\u0000b"}"#.utf8))
+            #expect(response.status == 400 && response.errorCode == "bad_request")
+            #expect(try await ann.client.getRun(path: .init(runId: runID)).ok.body.json.routeId == nil)
+        }
+    }
+}

@@ -19,7 +19,7 @@ extension APIHandler {
         let route = Route()
         route.$creator.id = user.id
         route.$run.id = try run.requireID()
-        route.name = creation.name.flatMap { $0.isEmpty ? nil : $0 } ?? run.name ?? Self.defaultName(for: run)
+        route.name = try TextInput.checked(creation.name, "name").flatMap { $0.isEmpty ? nil : $0 } ?? run.name ?? Self.defaultName(for: run)
         route.privacy = run.privacy
         route.distanceMeters = last.distance
         route.startLatitude = first.coordinate.latitude
