@@ -54,7 +54,10 @@ let package = Package(
             dependencies: [
                 "PacelineCore",
                 "PacelineServer",
+                "PacelineAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Fixture loaders, synthetic-track builders, the seeded RNG and `withServer`,

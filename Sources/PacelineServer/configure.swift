@@ -44,6 +44,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try handler.registerHandlers(
         on: VaporTransport(routesBuilder: app),
         serverURL: try Servers.Server1.url(),
+        configuration: .paceline,
         middlewares: [APIErrorTranslator(logger: app.logger), Authentication(database: app.db)]
     )
 }

@@ -18,7 +18,7 @@ public struct TestServer: Sendable {
 
     /// A client of the API, logged in with `token` when given.
     public func client(token: String? = nil) -> PacelineAPI.Client {
-        PacelineAPI.Client(serverURL: baseURL, transport: AsyncHTTPClientTransport(),
+        PacelineAPI.Client(serverURL: baseURL, configuration: .paceline, transport: AsyncHTTPClientTransport(),
                            middlewares: token.map { [BearerToken(token: $0)] } ?? [])
     }
 
@@ -149,5 +149,29 @@ extension TestServer {
         let bytes = try await response.body.collect(upTo: 64 << 20)
         return RawResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
                            body: Data(buffer: bytes))
+    }
+}
+
+extension TestServer {
+    /// Uploads a corpus file (e.g. "gpx/run.gpx") with the given headers, by hand, so the
+    /// exact bytes and content type reach the server.
+    public func upload(
+        _ relativePath: String, as user: TestUser, contentType: String? = nil, query: String = "",
+        idempotencyKey: String? = nil
+    ) async throws -> RawResponse {
+        let url = Fixtures.track(relativePath)
+        let type = contentType ?? Self.contentType(forExtension: url.pathExtension)
+        var headers = [("Content-Type", type)]
+        if let idempotencyKey { headers.append(("Idempotency-Key", idempotencyKey)) }
+        return try await raw(.POST, "/runs" + query, token: user.token, headers: headers, body: try Data(contentsOf: url))
+    }
+
+    static func contentType(forExtension ext: String) -> String {
+        switch ext.lowercased() {
+        case "gpx": "application/gpx+xml"
+        case "tcx": "application/vnd.garmin.tcx+xml"
+        case "fit": "application/vnd.ant.fit"
+        default: "application/octet-stream"
+        }
     }
 }

@@ -12,7 +12,7 @@ public enum Calories {
     /// Kilocalories for `movingSeconds` of `sport` at `averageSpeed` m/s by someone of `weight` kg.
     ///
     /// ```swift
-    /// Calories.kilocalories(sport: .run, averageSpeed: 10 / 3.6, movingSeconds: 3600, weight: 70) // ≈ 686
+    /// Calories.kilocalories(sport: .run, averageSpeed: 10 / 3.6, movingSeconds: 3600, weight: 70) // ≈ 699 (MET 9.99)
     /// ```
     public static func kilocalories(sport: Sport, averageSpeed: Double, movingSeconds: Double, weight: Double?) -> Double {
         guard movingSeconds > 0 else { return 0 }

@@ -17,11 +17,11 @@ struct APIErrorTranslator: ServerMiddleware {
         do {
             return try await next(request, body, metadata)
         } catch {
-            return response(for: error, operationID: operationID)
+            return response(for: error, request: request, operationID: operationID)
         }
     }
 
-    private func response(for error: any Error, operationID: String) -> (HTTPResponse, HTTPBody?) {
+    private func response(for error: any Error, request: HTTPRequest, operationID: String) -> (HTTPResponse, HTTPBody?) {
         let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         let underlying = (error as? ServerError)?.underlyingError ?? error
         if let apiError = underlying as? APIError {
@@ -37,7 +37,10 @@ struct APIErrorTranslator: ServerMiddleware {
             return (HTTPResponse(status: .badRequest, headerFields: headers),
                     HTTPBody(APIError.body(status: .badRequest, message: Self.describe(underlying))))
         }
-        logger.error("\(operationID) failed: \(String(reflecting: error))")
+        // Only the underlying error: a `ServerError` also describes the whole request,
+        // headers included, and the bearer token must never reach the log.
+        let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 } ?? ""
+        logger.error("\(operationID) failed: \(request.method) \(path): \(String(reflecting: underlying))")
         return (HTTPResponse(status: .internalServerError, headerFields: headers),
                 HTTPBody(APIError.body(status: .internalServerError, message: "the server failed; it has been logged")))
     }

@@ -6,9 +6,10 @@ import Vapor
 extension APIHandler {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
         guard case .json(let registration) = input.body else { throw APIError.badRequest("send JSON") }
-        let email = try Self.normalized(email: registration.email)
+        let email = try Self.normalized(email: TextInput.checked(registration.email, "email"))
+        _ = try TextInput.checked(registration.password, "password")  // bcrypt would stop reading at a NUL
         guard registration.password.count >= 8 else { throw APIError.badRequest("the password needs at least 8 characters") }
-        let displayName = registration.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let displayName = try TextInput.checked(registration.displayName, "displayName").trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(displayName.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
         let hash = try await hashPassword(registration.password)
         let user = User(email: email, passwordHash: hash, displayName: displayName)
@@ -25,7 +26,7 @@ extension APIHandler {
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let credentials) = input.body else { throw APIError.badRequest("send JSON") }
-        let email = credentials.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let email = try TextInput.checked(credentials.email, "email").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let throttle = LoginThrottle(database: database)
         try await throttle.check(email)
         guard let user = try await User.query(on: database).filter(\.$email == email).first(),
@@ -50,7 +51,7 @@ extension APIHandler {
     func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let user = try await currentUser()
-        if let name = update.displayName?.trimmingCharacters(in: .whitespacesAndNewlines) {
+        if let name = try TextInput.checked(update.displayName, "displayName")?.trimmingCharacters(in: .whitespacesAndNewlines) {
             guard (1...100).contains(name.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
             user.displayName = name
         }

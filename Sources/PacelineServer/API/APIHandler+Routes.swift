@@ -1,31 +1,164 @@
+import Fluent
+import Foundation
 import PacelineAPI
+import PacelineCore
 
 extension APIHandler {
+    /// Places shown with a route's detail.
+    static let topRunsShown = 10
+
     func createRoute(_ input: Operations.CreateRoute.Input) async throws -> Operations.CreateRoute.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "createRoute is not built yet")
+        let user = try AuthenticatedUser.required()
+        guard case .json(let creation) = input.body else { throw APIError.badRequest("send JSON") }
+        let run = try await RunAccess.ownedRun(creation.runId, by: user.id, on: database)
+        if let routeID = run.$route.id {
+            throw APIError.conflict("the run is already on route \(routeID.uuidString.lowercased())")
+        }
+        let checkpoints = try run.checkpoints()
+        guard let first = checkpoints.first, let last = checkpoints.last else { throw APIError.unprocessable("the run has no path") }
+        let route = Route()
+        route.$creator.id = user.id
+        route.$run.id = try run.requireID()
+        route.name = creation.name.flatMap { $0.isEmpty ? nil : $0 } ?? run.name ?? Self.defaultName(for: run)
+        route.privacy = run.privacy
+        route.distanceMeters = last.distance
+        route.startLatitude = first.coordinate.latitude
+        route.startLongitude = first.coordinate.longitude
+        route.endLatitude = last.coordinate.latitude
+        route.endLongitude = last.coordinate.longitude
+        RouteGrid.place(route)
+        try await database.transaction { transaction in
+            try await route.create(on: transaction)
+            let routeID = try route.requireID()
+            try await RouteRun(routeID: routeID, runID: try run.requireID(), runnerID: user.id, elapsedSeconds: last.elapsed,
+                               coverage: 1, runDate: run.startTime ?? Date()).create(on: transaction)
+            run.$route.id = routeID
+            try await run.save(on: transaction)
+            try await RouteGrid.add(route, on: transaction)
+        }
+        route.$creator.value = run.owner
+        return .created(.init(body: .json(try await Route.schemas([route], viewer: user.id, on: database)[0])))
     }
 
     func getRoute(_ input: Operations.GetRoute.Input) async throws -> Operations.GetRoute.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "getRoute is not built yet")
+        let viewer = AuthenticatedUser.current?.id
+        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
+        let schema = try await Route.schemas([route], viewer: viewer, on: database)[0]
+        let top = try await Leaderboard.entries(of: try route.requireID(), viewer: viewer, limit: Self.topRunsShown, on: database)
+        return .ok(.init(body: .json(.init(route: schema, topRuns: top))))
     }
 
     func deleteRoute(_ input: Operations.DeleteRoute.Input) async throws -> Operations.DeleteRoute.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "deleteRoute is not built yet")
+        let user = try AuthenticatedUser.required()
+        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
+        guard route.$creator.id == user.id else { throw APIError.notFound("route") }
+        let routeID = try route.requireID()
+        try await database.transaction { transaction in
+            try await RouteRun.query(on: transaction).filter(\.$route.$id == routeID).delete()
+            try await Run.query(on: transaction).withDeleted().filter(\.$route.$id == routeID).set(\.$route.$id, to: nil).update()
+            // Favourites are marked removed (not deleted) so syncing clients learn of it.
+            try await Favourite.query(on: transaction).filter(\.$route.$id == routeID).filter(\.$removed == false)
+                .set(\.$removed, to: true).set(\.$updatedAt, to: Date()).update()
+            try await route.delete(on: transaction)
+            try await RouteGrid.remove(route, on: transaction)
+        }
+        return .noContent(.init())
     }
 
     func addRouteRun(_ input: Operations.AddRouteRun.Input) async throws -> Operations.AddRouteRun.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "addRouteRun is not built yet")
+        let user = try AuthenticatedUser.required()
+        guard case .json(let addition) = input.body else { throw APIError.badRequest("send JSON") }
+        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
+        let routeID = try route.requireID()
+        let run = try await RunAccess.ownedRun(addition.runId, by: user.id, on: database)
+        let runID = try run.requireID()
+        if let existing = run.$route.id {
+            throw APIError.conflict(existing == routeID ? "the run is already on this route"
+                                                         : "the run is on another route, \(existing.uuidString.lowercased())")
+        }
+        guard let paceRun = try await Run.find(route.$run.id, on: database) else { throw APIError.notFound("route") }
+        let result = RouteFollowCheck.result(of: try run.activity(), against: try paceRun.checkpoints())
+        guard result.classification == .follow, result.finish.completed else {
+            return .unprocessableContent(.init(body: .json(Self.refusal(result))))
+        }
+        try await database.transaction { transaction in
+            try await RouteRun(routeID: routeID, runID: runID, runnerID: user.id, elapsedSeconds: result.finish.elapsedSeconds,
+                               coverage: result.coverage, runDate: run.startTime ?? Date()).create(on: transaction)
+            run.$route.id = routeID
+            try await run.save(on: transaction)
+        }
+        let rank = try await Leaderboard.rank(of: user.id, on: routeID, on: database)
+        return .created(.init(body: .json(.init(routeId: routeID.uuidString.lowercased(), runId: runID.uuidString.lowercased(),
+                                                coverage: result.coverage, elapsedSeconds: result.finish.elapsedSeconds, rank: rank))))
     }
 
     func getLeaderboard(_ input: Operations.GetLeaderboard.Input) async throws -> Operations.GetLeaderboard.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "getLeaderboard is not built yet")
+        let viewer = AuthenticatedUser.current?.id
+        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
+        let limit = try Paging.limit(input.query.limit)
+        let entries = try await Leaderboard.entries(of: try route.requireID(), viewer: viewer, limit: limit, on: database)
+        return .ok(.init(body: .json(.init(routeId: try route.requireID().uuidString.lowercased(), entries: entries))))
     }
 
     func getPace(_ input: Operations.GetPace.Input) async throws -> Operations.GetPace.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "getPace is not built yet")
+        let viewer = AuthenticatedUser.current?.id
+        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
+        let run = try await runOnRoute(input.query.runId ?? route.$run.id.uuidString, route: route, viewer: viewer)
+        let checkpoints = try run.checkpoints().map { checkpoint in
+            Components.Schemas.Checkpoint(
+                latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
+                distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,
+                speedMetersPerSecond: checkpoint.speed, elevationMeters: checkpoint.elevation)
+        }
+        return .ok(.init(body: .json(.init(routeId: try route.requireID().uuidString.lowercased(),
+                                           runId: try run.requireID().uuidString.lowercased(), checkpoints: checkpoints))))
     }
 
     func compareRuns(_ input: Operations.CompareRuns.Input) async throws -> Operations.CompareRuns.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "compareRuns is not built yet")
+        let viewer = AuthenticatedUser.current?.id
+        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
+        let a = try await runOnRoute(input.query.a, route: route, viewer: viewer)
+        let b = try await runOnRoute(input.query.b, route: route, viewer: viewer)
+        let interval = Double(input.query.interval ?? 10)
+        guard interval >= 1, interval <= 600 else { throw APIError.badRequest("interval must be 1 to 600 seconds") }
+        let comparison: RunComparison
+        do {
+            comparison = try RunComparison(try a.activity(), try b.activity())
+        } catch {
+            throw APIError.unprocessable("the runs can't be compared: \(error)")
+        }
+        let gaps = comparison.gaps.map {
+            Components.Schemas.ComparisonGap(distanceMeters: $0.distanceMeters, aSeconds: $0.aSeconds, bSeconds: $0.bSeconds,
+                                             gapSeconds: $0.gapSeconds)
+        }
+        let end = max(comparison.a.last?.elapsed ?? 0, comparison.b.last?.elapsed ?? 0)
+        let moments = stride(from: 0.0, through: end, by: interval).map { elapsed in
+            let (pa, pb) = comparison.positions(at: elapsed)
+            return Components.Schemas.ComparisonMoment(
+                elapsedSeconds: elapsed,
+                a: pa.map { .init(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, distanceMeters: $0.distanceMeters) },
+                b: pb.map { .init(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, distanceMeters: $0.distanceMeters) })
+        }
+        return .ok(.init(body: .json(.init(a: a.schema, b: b.schema, coverage: comparison.result.coverage, gaps: gaps, moments: moments))))
+    }
+
+    /// The run `id` names, if it is on `route` and `viewer` may see it; 404 otherwise.
+    private func runOnRoute(_ id: String, route: Route, viewer: UUID?) async throws -> Run {
+        let run = try await RunAccess.visibleRun(id, to: viewer, on: database)
+        guard run.$route.id == route.id else { throw APIError.notFound("run on this route") }
+        return run
+    }
+
+    private static func refusal(_ result: FollowResult) -> Components.Schemas.FollowRefusal {
+        let percent = Int((result.coverage * 100).rounded())
+        let message = result.classification == .follow
+            ? "the run covered \(percent)% of the route but did not reach its end; it can become a new route instead"
+            : "the run covered \(percent)% of the route (\(Int(FollowResult.followThreshold * 100))% is needed to join it); it can become a new route instead"
+        return .init(error: .init(code: "not_a_follow", message: message), coverage: result.coverage, suggestion: .createRoute)
+    }
+
+    private static func defaultName(for run: Run) -> String {
+        guard let start = run.startTime else { return "Route" }
+        return "Route of " + start.formatted(.iso8601.year().month().day())
     }
 }

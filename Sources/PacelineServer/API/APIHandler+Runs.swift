@@ -1,35 +1,135 @@
+import Fluent
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
 import PacelineAPI
+import PacelineCore
 
 extension APIHandler {
-    func listRuns(_ input: Operations.ListRuns.Input) async throws -> Operations.ListRuns.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "listRuns is not built yet")
+    func uploadRun(_ input: Operations.UploadRun.Input) async throws -> Operations.UploadRun.Output {
+        let owner = try await currentUser()
+        let ownerID = try owner.requireID()
+        let key = try TextInput.checked(input.headers.idempotencyKey, "Idempotency-Key").flatMap { $0.isEmpty ? nil : $0 }
+        let name = try TextInput.checked(input.query.name, "name")
+        if let key, let existing = try await run(withKey: key, owner: ownerID) {
+            return .ok(.init(body: .json(existing.schema)))
+        }
+        var (activity, format) = try await RunUpload.activity(from: input.body, maximumBytes: Self.maximumUploadBytes)
+        if let sport = input.query.sport {
+            activity.sport = Sport(rawValue: sport.rawValue) ?? .run
+        } else if activity.sport == .other {
+            activity.sport = .run
+        }
+        let privacy = input.query.privacy?.rawValue ?? owner.defaultPrivacy
+        let run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
+        run.idempotencyKey = key
+        do {
+            try await run.create(on: database)
+        } catch {
+            // The same key raced in from a retry: answer with the run the first one made.
+            if let key, (error as? any DatabaseError)?.isConstraintFailure == true,
+               let existing = try await self.run(withKey: key, owner: ownerID) {
+                return .ok(.init(body: .json(existing.schema)))
+            }
+            throw error
+        }
+        run.$owner.value = owner
+        return .created(.init(body: .json(run.schema)))
     }
 
-    func uploadRun(_ input: Operations.UploadRun.Input) async throws -> Operations.UploadRun.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "uploadRun is not built yet")
+    func listRuns(_ input: Operations.ListRuns.Input) async throws -> Operations.ListRuns.Output {
+        let user = try AuthenticatedUser.required()
+        let limit = try Paging.limit(input.query.limit)
+        var query = Run.query(on: database).withoutTrack().filter(\.$owner.$id == user.id).with(\.$owner)
+            .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
+        var deletedIDs: [String] = []
+        if let since = input.query.updatedSince {
+            query = query.filter(\.$updatedAt > since)
+            deletedIDs = try await Run.query(on: database).withDeleted().filter(\.$owner.$id == user.id)
+                .filter(\.$deletedAt > since).all(\.$id).map { $0.uuidString.lowercased() }
+        }
+        if let cursor = input.query.cursor {
+            let (time, id) = try Paging.decode(cursor)
+            query = query.group(.or) { group in
+                group.filter(\.$startTime < time)
+                group.group(.and) { $0.filter(\.$startTime == time).filter(\.$id < id) }
+            }
+        }
+        var runs = try await query.all()
+        var next: String?
+        if runs.count > limit {
+            runs.removeLast()
+            if let last = runs.last, let time = last.startTime { next = Paging.encode(time: time, id: try last.requireID()) }
+        }
+        let page = Components.Schemas.RunPage(runs: runs.map(\.schema), deletedIds: deletedIDs, nextCursor: next)
+        let tag = try ETag.of(page)
+        if input.headers.ifNoneMatch == tag { return .notModified(.init(headers: .init(eTag: tag))) }
+        return .ok(.init(headers: .init(eTag: tag), body: .json(page)))
     }
 
     func getRun(_ input: Operations.GetRun.Input) async throws -> Operations.GetRun.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "getRun is not built yet")
+        let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
+        return .ok(.init(body: .json(run.schema)))
     }
 
     func updateRun(_ input: Operations.UpdateRun.Input) async throws -> Operations.UpdateRun.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "updateRun is not built yet")
+        let user = try AuthenticatedUser.required()
+        guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
+        let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
+        if let name = try TextInput.checked(update.name, "name") { run.name = name.isEmpty ? nil : name }
+        if let privacy = update.privacy { run.privacy = privacy.rawValue }
+        try await run.save(on: database)
+        return .ok(.init(body: .json(run.schema)))
     }
 
     func deleteRun(_ input: Operations.DeleteRun.Input) async throws -> Operations.DeleteRun.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "deleteRun is not built yet")
+        let user = try AuthenticatedUser.required()
+        let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
+        let runID = try run.requireID()
+        if try await Route.query(on: database).filter(\.$run.$id == runID).count() > 0 {
+            throw APIError.conflict("a route was made from this run; delete the route first")
+        }
+        try await database.transaction { transaction in
+            try await RouteRun.query(on: transaction).filter(\.$run.$id == runID).delete()
+            // The row stays as a tombstone for clients syncing with `updatedSince`; the
+            // track and name, which are the user's data, go now.
+            run.track = Data()
+            run.name = nil
+            try await run.save(on: transaction)
+            try await run.delete(on: transaction)
+        }
+        return .noContent(.init())
     }
 
     func getRunTrack(_ input: Operations.GetRunTrack.Input) async throws -> Operations.GetRunTrack.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "getRunTrack is not built yet")
+        let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
+        let geoJSON = GeoJSONWriter.write(try run.activity())
+        let object = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: Data(geoJSON.utf8))
+        return .ok(.init(body: .applicationGeoJson(object)))
     }
 
     func getRunSeries(_ input: Operations.GetRunSeries.Input) async throws -> Operations.GetRunSeries.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "getRunSeries is not built yet")
+        let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
+        let points = try run.checkpoints().map { checkpoint in
+            Components.Schemas.SeriesPoint(
+                distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,
+                speedMetersPerSecond: checkpoint.speed, elevationMeters: checkpoint.elevation,
+                latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude)
+        }
+        return .ok(.init(body: .json(.init(runId: try run.requireID().uuidString.lowercased(), points: points))))
     }
 
     func exportRun(_ input: Operations.ExportRun.Input) async throws -> Operations.ExportRun.Output {
-        throw APIError(status: .notImplemented, code: "not_implemented", message: "exportRun is not built yet")
+        let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
+        let activity = try run.activity()
+        switch input.query.format ?? .gpx {
+        case .gpx: return .ok(.init(body: .applicationGpxXml(HTTPBody(GPXWriter.write(activity)))))
+        case .tcx: return .ok(.init(body: .applicationVnd_garmin_tcxXml(HTTPBody(TCXWriter.write(activity)))))
+        }
+    }
+
+    private func run(withKey key: String, owner: UUID) async throws -> Run? {
+        try await Run.query(on: database).withDeleted().filter(\.$owner.$id == owner).filter(\.$idempotencyKey == key)
+            .with(\.$owner).first()
     }
 }

@@ -25,7 +25,7 @@ enum RunRecorder {
 
         let run = Run()
         run.$owner.id = owner.id!
-        run.name = name ?? summary.name
+        run.name = name ?? summary.name.map(TextInput.storable)
         run.sport = activity.sport.rawValue
         run.privacy = privacy
         run.format = format

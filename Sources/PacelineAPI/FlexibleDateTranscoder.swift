@@ -1,0 +1,23 @@
+import Foundation
+import OpenAPIRuntime
+
+/// Dates on the wire: written as ISO 8601 with milliseconds (so `updatedSince` can be
+/// exact), read with or without fractional seconds (so any client's dates are accepted).
+public struct FlexibleDateTranscoder: DateTranscoder {
+    public init() {}
+
+    public func encode(_ date: Date) throws -> String {
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+    }
+
+    public func decode(_ text: String) throws -> Date {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "`\(text)` is not an ISO 8601 date-time"))
+    }
+}
+
+extension Configuration {
+    /// The configuration the Paceline server and clients share.
+    public static var paceline: Configuration { Configuration(dateTranscoder: FlexibleDateTranscoder()) }
+}

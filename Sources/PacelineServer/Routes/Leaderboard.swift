@@ -1,0 +1,44 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import SQLKit
+
+/// A route's leaderboard: each runner's fastest run on it, fastest first, counting only
+/// runs the viewer may see (another user's private run is neither listed nor ranked).
+enum Leaderboard {
+    /// The first `limit` places of `routeID` as `viewer` sees them.
+    /// - Complexity: one query over the route's runs, sorted by the (route_id, elapsed_s) index.
+    static func entries(of routeID: UUID, viewer: UUID?, limit: Int, on database: any Database) async throws
+        -> [Components.Schemas.LeaderboardEntry]
+    {
+        let rows = try await (database as! any SQLDatabase).raw("""
+            SELECT route_runs.run_id, route_runs.runner_id, route_runs.elapsed_s, route_runs.run_date,
+                   runs.privacy, users.display_name
+            FROM route_runs
+            JOIN runs ON runs.id = route_runs.run_id AND runs.deleted_at IS NULL
+            JOIN users ON users.id = route_runs.runner_id
+            WHERE route_runs.route_id = \(bind: routeID)
+            ORDER BY route_runs.elapsed_s, route_runs.run_date
+            """).all()
+        var seen = Set<UUID>()
+        var entries: [Components.Schemas.LeaderboardEntry] = []
+        for row in rows where entries.count < limit {
+            let runner = try row.decode(column: "runner_id", as: UUID.self)
+            let privacy = try row.decode(column: "privacy", as: String.self)
+            guard runner == viewer || privacy == "public", seen.insert(runner).inserted else { continue }
+            entries.append(.init(
+                rank: entries.count + 1,
+                runId: try row.decode(column: "run_id", as: UUID.self).uuidString.lowercased(),
+                runner: .init(id: runner.uuidString.lowercased(), displayName: try row.decode(column: "display_name", as: String.self)),
+                elapsedSeconds: try row.decode(column: "elapsed_s", as: Double.self),
+                date: try row.decode(column: "run_date", as: Date.self)))
+        }
+        return entries
+    }
+
+    /// `runner`'s place on the full leaderboard of `routeID` (their best run counts).
+    static func rank(of runner: UUID, on routeID: UUID, on database: any Database) async throws -> Int {
+        let all = try await entries(of: routeID, viewer: runner, limit: .max, on: database)
+        return (all.firstIndex { $0.runner.id == runner.uuidString.lowercased() } ?? all.count) + 1
+    }
+}

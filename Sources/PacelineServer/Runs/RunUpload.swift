@@ -1,0 +1,85 @@
+import Foundation
+import OpenAPIRuntime
+import PacelineAPI
+import PacelineCore
+
+/// Reads an upload's body, whatever its shape, into an activity.
+enum RunUpload {
+    /// The activity in `body` and the format it came in ("gpx", "tcx", "fit" or "json").
+    static func activity(from body: Operations.UploadRun.Input.Body, maximumBytes: Int) async throws -> (Activity, String) {
+        switch body {
+        case .applicationGpxXml(let file): return try read(try await collect(file, maximumBytes), as: .gpx)
+        case .applicationVnd_garmin_tcxXml(let file): return try read(try await collect(file, maximumBytes), as: .tcx)
+        case .applicationVnd_ant_fit(let file): return try read(try await collect(file, maximumBytes), as: .fit)
+        case .binary(let file): return try read(try await collect(file, maximumBytes), as: nil)
+        case .json(let upload): return (try activity(from: upload), "json")
+        case .multipartForm(let parts): return try await activity(from: parts, maximumBytes: maximumBytes)
+        }
+    }
+
+    /// The activity in the form's `file` part (the first one). A form the runtime can't
+    /// parse (broken framing, no `file` part) is the client's mistake: 400, not 500.
+    private static func activity(
+        from parts: MultipartBody<Operations.UploadRun.Input.Body.MultipartFormPayload>, maximumBytes: Int
+    ) async throws -> (Activity, String) {
+        do {
+            for try await part in parts {
+                switch part {
+                case .file(let file):
+                    let format = file.filename.flatMap { ActivityFormat(pathExtension: ($0 as NSString).pathExtension) }
+                    return try read(try await collect(file.payload.body, maximumBytes), as: format)
+                case .undocumented(let other):
+                    // The next part can only be read once this one's body has been.
+                    for try await _ in other.body {}
+                }
+            }
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.badRequest("the form can't be read: \(error)")
+        }
+        throw APIError.badRequest("the form has no `file` part")
+    }
+
+    /// The whole body, or 413 past `maximumBytes` (for bodies sent without a length).
+    private static func collect(_ body: HTTPBody, _ maximumBytes: Int) async throws -> Data {
+        var data = Data()
+        for try await chunk in body {
+            guard data.count + chunk.count <= maximumBytes else { throw APIError.payloadTooLarge(maximumBytes: maximumBytes) }
+            data.append(contentsOf: chunk)
+        }
+        return data
+    }
+
+    private static func read(_ data: Data, as format: ActivityFormat?) throws -> (Activity, String) {
+        guard !data.isEmpty else { throw APIError.badRequest("the upload is empty") }
+        guard let format = format ?? ActivityFormat(sniffing: data.prefix(1024)) else {
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
+                           message: "the file is neither GPX, TCX nor FIT")
+        }
+        do {
+            return (try ActivityReader.read(data, format: format), format.rawValue)
+        } catch {
+            throw APIError(status: .unprocessableContent, code: "invalid_file", message: "the \(format.rawValue.uppercased()) file can't be read: \(error)")
+        }
+    }
+
+    /// A run the browser recorded: fixes in time order make one segment.
+    private static func activity(from upload: Components.Schemas.FixUpload) throws -> Activity {
+        var fixes: [Fix] = []
+        fixes.reserveCapacity(upload.fixes.count)
+        for (index, input) in upload.fixes.enumerated() {
+            guard (-90...90).contains(input.latitude), (-180...180).contains(input.longitude) else {
+                throw APIError.badRequest("fixes[\(index)]: \(input.latitude), \(input.longitude) is not a position on Earth")
+            }
+            guard input.elevation.map({ $0.isFinite }) ?? true, input.horizontalAccuracy.map({ $0.isFinite && $0 >= 0 }) ?? true else {
+                throw APIError.badRequest("fixes[\(index)]: elevation and accuracy must be finite numbers")
+            }
+            fixes.append(Fix(time: input.time, coordinate: Coordinate(latitude: input.latitude, longitude: input.longitude),
+                             elevation: input.elevation, horizontalAccuracy: input.horizontalAccuracy, heartRate: input.heartRate))
+        }
+        fixes.sort { $0.time! < $1.time! }
+        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name"), sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
+                        track: Track(segments: [fixes]))
+    }
+}

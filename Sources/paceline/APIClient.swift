@@ -1,0 +1,51 @@
+import Foundation
+import HTTPTypes
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import PacelineAPI
+
+/// The generated client, pointed at a server's `/api/v1`, with a bearer token when given.
+enum APIClient {
+    /// Checks first that a Paceline server answers (within a few seconds: the HTTP client
+    /// would otherwise keep retrying a refused connection for a minute).
+    static func make(server: String, token: String?) async throws -> Client {
+        guard let base = URL(string: server.hasSuffix("/") ? String(server.dropLast()) : server), base.scheme != nil else {
+            throw Failure("`\(server)` is not a server address such as http://127.0.0.1:8080")
+        }
+        let url = base.appendingPathComponent("api/v1")
+        let probe = Client(serverURL: url, configuration: .paceline,
+                           transport: AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(3))))
+        do {
+            _ = try await probe.getHealth().ok
+        } catch {
+            throw Failure("no Paceline server answers at \(server)")
+        }
+        return Client(serverURL: url, configuration: .paceline, transport: AsyncHTTPClientTransport(),
+                      middlewares: token.map { [Bearer(token: $0)] } ?? [])
+    }
+
+    /// One line on why a request failed (no server, refused connection…).
+    static func describe(_ error: any Error) -> String {
+        if let client = error as? ClientError { return "\(client.causeDescription): \(client.underlyingError)" }
+        return "\(error)"
+    }
+
+    /// A failure described in one line.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private struct Bearer: ClientMiddleware {
+        let token: String
+
+        func intercept(
+            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+            next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+        ) async throws -> (HTTPResponse, HTTPBody?) {
+            var request = request
+            request.headerFields[.authorization] = "Bearer \(token)"
+            return try await next(request, body, baseURL)
+        }
+    }
+}

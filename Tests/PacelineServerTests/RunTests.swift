@@ -1,0 +1,196 @@
+import Foundation
+import OpenAPIRuntime
+import PacelineAPI
+import PacelineCore
+import PacelineTestSupport
+import Testing
+
+@Suite("Runs")
+struct RunTests {
+    @Test("a real GPX, TCX and FIT file upload with statistics computed by the server", arguments: TestDatabase.available)
+    func uploadRealFiles(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            for path in ["gpx/run.gpx", "tcx/garmin_connect.tcx", "fit/garmin-fenix-5-run.fit"] {
+                var activity = try ActivityReader.read(contentsOf: Fixtures.track(path))
+                if activity.sport == .other { activity.sport = .run }  // what the server assumes
+                let expected = ActivitySummary(activity)
+                let response = try await server.upload(path, as: ann)
+                #expect(response.status == 201, "\(path): \(String(decoding: response.body, as: UTF8.self))")
+                let id = try #require(response.json?["id"] as? String)
+                let run = try await ann.client.getRun(path: .init(runId: id)).ok.body.json
+                #expect(abs(run.distanceMeters - expected.distanceMeters) < 0.01, "\(path)")
+                #expect(run.movingSeconds == expected.movingSeconds ?? 0)
+                #expect(run.points == expected.points)
+                #expect(run.splits.count == expected.splits.count)
+                #expect(run.owner.displayName == "Ann")
+                #expect(run.privacy == ._public)
+                #expect(run.calories ?? 0 > 0)
+            }
+            // Sniffed from the bytes when the type says only "binary".
+            let sniffed = try await server.upload("gpx/run.gpx", as: ann, contentType: "application/octet-stream", query: "?sport=walk&privacy=private&name=Evening")
+            #expect(sniffed.status == 201)
+            #expect(sniffed.json?["sport"] as? String == "walk" && sniffed.json?["privacy"] as? String == "private")
+            #expect(sniffed.json?["format"] as? String == "gpx" && sniffed.json?["name"] as? String == "Evening")
+        }
+    }
+
+    @Test("a multipart form upload and JSON fixes from the browser", arguments: TestDatabase.available)
+    func multipartAndJSON(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let bo = try await server.newUser("Bo")
+            let file = try Data(contentsOf: Fixtures.track("gpx/run.gpx"))
+            let boundary = "paceline-boundary"
+            var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"run.gpx\"\r\nContent-Type: application/gpx+xml\r\n\r\n".utf8)
+            form.append(file)
+            form.append(Data("\r\n--\(boundary)--\r\n".utf8))
+            let multipart = try await server.raw(.POST, "/runs", token: bo.token,
+                                                 headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: form)
+            #expect(multipart.status == 201, "\(String(decoding: multipart.body, as: UTF8.self))")
+
+            let activity = try ActivityReader.read(contentsOf: Fixtures.track("gpx/run.gpx"))
+            let fixes = activity.track.fixes.compactMap { fix -> Components.Schemas.FixInput? in
+                guard let time = fix.time, let coordinate = fix.coordinate else { return nil }
+                return .init(time: time, latitude: coordinate.latitude, longitude: coordinate.longitude, elevation: fix.elevation)
+            }
+            let run = try await bo.client.uploadRun(body: .json(.init(sport: .run, name: "Phone", fixes: fixes))).created.body.json
+            #expect(run.format == "json" && run.name == "Phone")
+            #expect(abs(run.distanceMeters - ActivitySummary(activity).distanceMeters) < 1)
+        }
+    }
+
+    @Test("a retried upload with the same Idempotency-Key returns the same run", arguments: TestDatabase.available)
+    func idempotency(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let cy = try await server.newUser("Cy")
+            let first = try await server.upload("gpx/run.gpx", as: cy, idempotencyKey: "upload-1")
+            let retry = try await server.upload("gpx/run.gpx", as: cy, idempotencyKey: "upload-1")
+            #expect(first.status == 201 && retry.status == 200)
+            #expect(first.json?["id"] as? String == retry.json?["id"] as? String)
+            // Concurrent retries still make one run.
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 { group.addTask { try await server.upload("gpx/run.gpx", as: cy, idempotencyKey: "upload-2").status } }
+                var statuses: [Int] = []
+                for try await status in group { statuses.append(status) }
+                #expect(statuses.filter { $0 == 201 }.count == 1 && statuses.filter { $0 == 200 }.count == 3)
+            }
+            let page = try await cy.client.listRuns().ok.body.json
+            #expect(page.runs.count == 2)
+        }
+    }
+
+    @Test("history is newest first and pages with a cursor; updatedSince and ETag sync", arguments: TestDatabase.available)
+    func historyAndSync(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let di = try await server.newUser("Di")
+            var ids: [String] = []
+            for day in 0..<5 {
+                ids.append(try await upload(shiftedBy: Double(day) * 86_400, as: di).id)
+            }
+            let first = try await di.client.listRuns(query: .init(limit: 2)).ok
+            let firstPage = try first.body.json
+            #expect(firstPage.runs.map(\.id) == [ids[4], ids[3]])
+            let second = try await di.client.listRuns(query: .init(limit: 2, cursor: firstPage.nextCursor)).ok.body.json
+            #expect(second.runs.map(\.id) == [ids[2], ids[1]])
+            let third = try await di.client.listRuns(query: .init(limit: 2, cursor: second.nextCursor)).ok.body.json
+            #expect(third.runs.map(\.id) == [ids[0]] && third.nextCursor == nil)
+
+            // Nothing changed: the ETag answers 304.
+            let tag = try #require(try await di.client.listRuns().ok.headers.eTag)
+            let again = try await di.client.listRuns(headers: .init(ifNoneMatch: tag))
+            guard case .notModified = again else { Issue.record("expected 304, got \(again)"); return }
+
+            let mark = Date()
+            try await Task.sleep(for: .milliseconds(20))
+            _ = try await di.client.updateRun(path: .init(runId: ids[1]), body: .json(.init(name: "Renamed"))).ok
+            _ = try await di.client.deleteRun(path: .init(runId: ids[2])).noContent
+            let changes = try await di.client.listRuns(query: .init(updatedSince: mark)).ok.body.json
+            #expect(changes.runs.map(\.id) == [ids[1]], "only the renamed run changed")
+            #expect(changes.runs.first?.name == "Renamed")
+            #expect(changes.deletedIds == [ids[2]])
+            let after = try await di.client.listRuns(headers: .init(ifNoneMatch: tag))
+            guard case .ok = after else { Issue.record("expected 200 after a change, got \(after)"); return }
+        }
+    }
+
+    @Test("track, series and GPX/TCX export of a run", arguments: TestDatabase.available)
+    func trackSeriesExport(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ed = try await server.newUser("Ed")
+            let run = try await upload(shiftedBy: 0, as: ed)
+            let track = try await server.raw(.GET, "/runs/\(run.id)/track", token: ed.token)
+            #expect(track.status == 200 && track.json?["type"] as? String != nil)
+            let series = try await ed.client.getRunSeries(path: .init(runId: run.id)).ok.body.json
+            #expect(series.points.count > 100)
+            #expect(abs((series.points.last?.distanceMeters ?? 0) - run.distanceMeters) < 25)
+            for format in ["gpx", "tcx"] {
+                let file = try await server.raw(.GET, "/runs/\(run.id)/export?format=\(format)", token: ed.token)
+                #expect(file.status == 200)
+                let back = try ActivityReader.read(file.body, format: ActivityFormat(rawValue: format))
+                #expect(abs(ActivitySummary(back).distanceMeters - run.distanceMeters) < 1, "\(format)")
+            }
+        }
+    }
+
+    @Test("another user's private run is not readable, listable, exportable; public ones are", arguments: TestDatabase.available)
+    func privacy(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let owner = try await server.newUser("Owner")
+            let other = try await server.newUser("Other")
+            let secret = try await server.upload("gpx/run.gpx", as: owner, query: "?privacy=private")
+            let secretID = try #require(secret.json?["id"] as? String)
+            for path in ["/runs/\(secretID)", "/runs/\(secretID)/track", "/runs/\(secretID)/series", "/runs/\(secretID)/export?format=gpx"] {
+                let asOther = try await server.raw(.GET, path, token: other.token)
+                #expect(asOther.status == 404 && asOther.errorCode == "not_found", "\(path)")
+                let anonymous = try await server.raw(.GET, path)
+                #expect(anonymous.status == 404, "\(path)")
+                #expect(try await server.raw(.GET, path, token: owner.token).status == 200, "\(path)")
+            }
+            #expect(try await other.client.listRuns().ok.body.json.runs.isEmpty)
+            let rename = try await server.raw(.PATCH, "/runs/\(secretID)", token: other.token,
+                                              headers: [("Content-Type", "application/json")], body: Data(#"{"name":"mine"}"#.utf8))
+            #expect(rename.status == 404)
+            #expect(try await server.raw(.DELETE, "/runs/\(secretID)", token: other.token).status == 404)
+            // Made public, it is readable by others (never editable).
+            _ = try await owner.client.updateRun(path: .init(runId: secretID), body: .json(.init(privacy: ._public))).ok
+            #expect(try await server.raw(.GET, "/runs/\(secretID)", token: other.token).status == 200)
+        }
+    }
+
+    @Test("bad uploads get a 4xx JSON error and create nothing", arguments: TestDatabase.available)
+    func badUploads(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let fy = try await server.newUser("Fy")
+            for path in ["malformed/activity-unexpected-eof.fit", "malformed/activity-filecrc.fit", "malformed/badcharacter.xml"] {
+                let response = try await server.upload(path, as: fy, contentType: path.hasSuffix("fit") ? "application/vnd.ant.fit" : "application/gpx+xml")
+                #expect((400..<500).contains(response.status) && response.errorCode != nil, "\(path): \(response.status)")
+            }
+            let empty = try await server.upload("gpx/empty_trk.gpx", as: fy)
+            #expect(empty.status == 422 && empty.errorCode == "no_gps_track")
+            let unknown = try await server.raw(.POST, "/runs", token: fy.token, headers: [("Content-Type", "application/octet-stream")],
+                                               body: Data("hello".utf8))
+            #expect(unknown.status == 415)
+            let badJSON = try await server.raw(.POST, "/runs", token: fy.token, headers: [("Content-Type", "application/json")],
+                                               body: Data(#"{"fixes": [{"time": "yesterday"}]"#.utf8))
+            #expect(badJSON.status == 400 && badJSON.errorCode == "bad_request")
+            let huge = try await server.raw(.POST, "/runs", token: fy.token, headers: [("Content-Type", "application/gpx+xml")],
+                                            body: Data(repeating: 0x20, count: 50 << 20))
+            #expect(huge.status == 413 && huge.errorCode == "payload_too_large")
+            let anonymous = try await server.raw(.POST, "/runs", headers: [("Content-Type", "application/gpx+xml")],
+                                                 body: try Data(contentsOf: Fixtures.track("gpx/run.gpx")))
+            #expect(anonymous.status == 401)
+            #expect(try await fy.client.listRuns().ok.body.json.runs.isEmpty)
+        }
+    }
+
+    /// Uploads run.gpx moved `seconds` later, as JSON fixes.
+    private func upload(shiftedBy seconds: Double, as user: TestUser) async throws -> Components.Schemas.Run {
+        let activity = try ActivityReader.read(contentsOf: Fixtures.track("gpx/run.gpx"))
+        let fixes = activity.track.fixes.compactMap { fix -> Components.Schemas.FixInput? in
+            guard let time = fix.time, let coordinate = fix.coordinate else { return nil }
+            return .init(time: time.addingTimeInterval(seconds), latitude: coordinate.latitude, longitude: coordinate.longitude,
+                         elevation: fix.elevation)
+        }
+        return try await user.client.uploadRun(body: .json(.init(fixes: fixes))).created.body.json
+    }
+}
