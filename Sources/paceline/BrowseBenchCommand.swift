@@ -35,9 +35,15 @@ struct BrowseBenchCommand: AsyncParsableCommand {
                      report.routes, report.publicRoutes, report.insertSeconds,
                      Double(report.routes) / report.insertSeconds, report.rebuildSeconds, report.cells))
         print("what            count    p50 ms    p99 ms    max ms   items/answer")
-        for (label, latencies) in report.viewports + report.upkeep {
-            print(label.padding(toLength: 12, withPad: " ", startingAt: 0) + String(format: " %8d  %8.2f  %8.2f  %8.2f   %12.1f", latencies.milliseconds.count,
-                         latencies.quantile(0.5), latencies.quantile(0.99), latencies.quantile(1), latencies.meanItems))
+        for (label, latencies) in report.viewports {
+            print(Self.row(label, latencies) + String(format: "   %12.1f", latencies.meanItems))
         }
+        for (label, latencies) in report.upkeep { print(Self.row(label, latencies)) }
+    }
+
+    private static func row(_ label: String, _ latencies: BrowseBenchmark.Latencies) -> String {
+        label.padding(toLength: 12, withPad: " ", startingAt: 0)
+            + String(format: " %8d  %8.2f  %8.2f  %8.2f", latencies.milliseconds.count,
+                     latencies.quantile(0.5), latencies.quantile(0.99), latencies.quantile(1))
     }
 }

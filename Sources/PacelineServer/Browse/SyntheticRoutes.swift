@@ -12,7 +12,7 @@ struct SyntheticRoutes {
         var spread: Double
     }
 
-    private(set) var cities: [City] = []
+    private var cities: [City] = []
     /// Running sum of the cities' weights, to draw one by weight.
     private var cumulativeWeights: [Double] = []
     private var random: SplitMix64
