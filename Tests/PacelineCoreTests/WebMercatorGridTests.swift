@@ -33,6 +33,15 @@ import Testing
         }
     }
 
+    @Test func fractionsOfTheSquareAndCoordinatesAreInverse() {
+        #expect(WebMercatorGrid.fraction(of: Coordinate(latitude: 0, longitude: 0)) == (0.5, 0.5))
+        let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let fraction = WebMercatorGrid.fraction(of: paris)
+        let back = WebMercatorGrid.coordinate(atFraction: fraction.x, fraction.y)
+        #expect(abs(back.latitude - paris.latitude) < 1e-9 && abs(back.longitude - paris.longitude) < 1e-9)
+        #expect(abs(WebMercatorGrid.coordinate(atFraction: 0, 0).latitude - WebMercatorGrid.maximumLatitude) < 1e-9)
+    }
+
     @Test func boundsTileTheWorld() {
         let world = WebMercatorGrid.Cell(level: 0, x: 0, y: 0).bounds
         #expect(world.west == -180 && world.east == 180)

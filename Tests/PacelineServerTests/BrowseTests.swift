@@ -3,6 +3,7 @@ import PacelineAPI
 import PacelineCore
 @testable import PacelineServer
 import PacelineTestSupport
+import SQLKit
 import Testing
 
 @Suite("Route browsing")
@@ -55,6 +56,9 @@ struct BrowseTests {
             let removed = Favourite(userID: annID, routeID: try river.requireID())
             removed.removed = true
             try await removed.create(on: fixtures.database)
+            // An old route: its dates must come from the row, not from the moment of answering.
+            let created = Date(timeIntervalSince1970: 1_600_000_000)
+            try await (fixtures.database as! any SQLDatabase).raw("UPDATE routes SET created_at = \(bind: created) WHERE id = \(bind: try park.requireID())").run()
 
             let bbox = "-4.2560,55.8620,-4.2460,55.8670"
             let forAnn = try await ann.client.browseRoutes(query: .init(bbox: bbox, zoom: 16)).ok.body.json
@@ -65,6 +69,7 @@ struct BrowseTests {
             #expect(parkAnswer.runners == 2 && parkAnswer.averageElapsedSeconds == 1_300)
             #expect(parkAnswer.isFavourite && parkAnswer.creator.displayName == "Creator" && parkAnswer.privacy == ._public)
             #expect(parkAnswer.start.latitude == Self.glasgow.latitude && parkAnswer.start.longitude == Self.glasgow.longitude)
+            #expect(abs(parkAnswer.createdAt.timeIntervalSince(created)) < 1)
             let riverAnswer = try #require(forAnn.routes.first { $0.name == "River" })
             #expect(riverAnswer.runners == 0 && riverAnswer.averageElapsedSeconds == nil && !riverAnswer.isFavourite)
 

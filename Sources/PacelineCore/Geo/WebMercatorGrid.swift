@@ -41,12 +41,9 @@ public enum WebMercatorGrid {
         /// - Complexity: O(1); two hyperbolic sines.
         public var bounds: BoundingBox {
             let size = Double(1 << level)
-            return BoundingBox(
-                south: WebMercatorGrid.latitude(ofRow: Double(y + 1) / size),
-                west: Double(x) / size * 360 - 180,
-                north: WebMercatorGrid.latitude(ofRow: Double(y) / size),
-                east: Double(x + 1) / size * 360 - 180
-            )
+            let northWest = WebMercatorGrid.coordinate(atFraction: Double(x) / size, Double(y) / size)
+            let southEast = WebMercatorGrid.coordinate(atFraction: Double(x + 1) / size, Double(y + 1) / size)
+            return BoundingBox(south: southEast.latitude, west: northWest.longitude, north: northWest.latitude, east: southEast.longitude)
         }
     }
 
@@ -76,14 +73,27 @@ public enum WebMercatorGrid {
     /// ```
     /// - Complexity: O(1); one logarithm and one tangent.
     public static func cell(of coordinate: Coordinate, at level: Int) -> Cell {
-        let size = Double(1 << level)
-        let last = (1 << level) - 1
-        let latitude = min(max(coordinate.latitude, -maximumLatitude), maximumLatitude) * .pi / 180
-        let column = (coordinate.longitude + 180) / 360
-        let row = (1 - log(tan(latitude) + 1 / cos(latitude)) / .pi) / 2
+        let size = Double(1 << level), last = (1 << level) - 1
+        let position = fraction(of: coordinate)
         return Cell(level: level,
-                    x: min(max(Int((column * size).rounded(.down)), 0), last),
-                    y: min(max(Int((row * size).rounded(.down)), 0), last))
+                    x: min(max(Int((position.x * size).rounded(.down)), 0), last),
+                    y: min(max(Int((position.y * size).rounded(.down)), 0), last))
+    }
+
+    /// Where `coordinate` lies on the Mercator square: the fractions of its width from the
+    /// west edge and of its height from the top, 0…1 (latitudes beyond ±`maximumLatitude`
+    /// are clamped to it). A map at zoom z is this times 256 · 2^z pixels.
+    /// - Complexity: O(1); one logarithm and one tangent.
+    public static func fraction(of coordinate: Coordinate) -> (x: Double, y: Double) {
+        let latitude = min(max(coordinate.latitude, -maximumLatitude), maximumLatitude) * .pi / 180
+        return ((coordinate.longitude + 180) / 360, (1 - log(tan(latitude) + 1 / cos(latitude)) / .pi) / 2)
+    }
+
+    /// The coordinate at fractions `x` of the Mercator square's width and `y` of its
+    /// height (the inverse of `fraction(of:)`).
+    /// - Complexity: O(1); one hyperbolic sine.
+    public static func coordinate(atFraction x: Double, _ y: Double) -> Coordinate {
+        Coordinate(latitude: atan(sinh(.pi * (1 - 2 * y))) * 180 / .pi, longitude: x * 360 - 180)
     }
 
     /// The cells at `level` that `box` touches, as a rectangle from its north-west cell
@@ -100,10 +110,5 @@ public enum WebMercatorGrid {
     /// - Complexity: O(1).
     public static func level(forZoom zoom: Int) -> Int {
         min(max(zoom, 0) + levelsFinerThanZoom, finestLevel)
-    }
-
-    /// The latitude of the horizontal line `fraction` of the way down the Mercator square.
-    private static func latitude(ofRow fraction: Double) -> Double {
-        atan(sinh(.pi * (1 - 2 * fraction))) * 180 / .pi
     }
 }

@@ -1,4 +1,5 @@
 import Fluent
+import FluentSQL
 import Foundation
 import PacelineAPI
 import PacelineCore
@@ -46,23 +47,30 @@ struct RouteBrowser: Sendable {
 
     /// The public routes that start in the viewport (creators loaded, ordered by id), or
     /// nil when there are more than `maximumRoutes`: an index range on the finest level's
-    /// cells, then the exact box, stopping at one route too many.
+    /// cells, then the exact box, stopping at one route too many. Rows are decoded only
+    /// when they are few enough to answer.
     private func routes(in viewport: Viewport) async throws -> [Route]? {
-        var found: [Route] = []
+        let sql = database as! any SQLDatabase
+        var rows: [any SQLRow] = []
         for box in viewport.boxes {
             let cells = WebMercatorGrid.cells(covering: box, at: WebMercatorGrid.finestLevel)
-            found += try await Route.query(on: database)
-                .filter(\.$cellX >= cells.x.lowerBound).filter(\.$cellX <= cells.x.upperBound)
-                .filter(\.$cellY >= cells.y.lowerBound).filter(\.$cellY <= cells.y.upperBound)
-                .filter(\.$startLatitude >= box.south).filter(\.$startLatitude <= box.north)
-                .filter(\.$startLongitude >= box.west).filter(\.$startLongitude <= box.east)
-                .filter(\.$privacy == "public")
-                .with(\.$creator)
-                .limit(Self.maximumRoutes + 1 - found.count)
-                .all()
-            if found.count > Self.maximumRoutes { return nil }
+            rows += try await sql.raw("""
+                SELECT * FROM routes
+                WHERE cell_x BETWEEN \(bind: cells.x.lowerBound) AND \(bind: cells.x.upperBound)
+                    AND cell_y BETWEEN \(bind: cells.y.lowerBound) AND \(bind: cells.y.upperBound)
+                    AND start_lat BETWEEN \(bind: box.south) AND \(bind: box.north)
+                    AND start_lon BETWEEN \(bind: box.west) AND \(bind: box.east)
+                    AND privacy = \(bind: "public") AND deleted_at IS NULL
+                LIMIT \(literal: Self.maximumRoutes + 1 - rows.count)
+                """).all()
+            if rows.count > Self.maximumRoutes { return nil }
         }
-        return found.sorted { $0.id?.uuidString ?? "" < $1.id?.uuidString ?? "" }
+        let routes = try rows.map { try $0.decode(fluentModel: Route.self) }
+        guard !routes.isEmpty else { return [] }
+        let creators = try await User.query(on: database).filter(\.$id ~~ Set(routes.map(\.$creator.id))).all()
+        let creatorsByID = Dictionary(uniqueKeysWithValues: creators.compactMap { user in user.id.map { ($0, user) } })
+        for route in routes { route.$creator.value = creatorsByID[route.$creator.id] }
+        return routes.sorted { $0.id?.uuidString ?? "" < $1.id?.uuidString ?? "" }
     }
 
     /// One cluster per non-empty cell at `level` that the viewport touches, north to south
@@ -77,23 +85,27 @@ struct RouteBrowser: Sendable {
                 SELECT x, y, count, lat_sum, lon_sum FROM route_cells
                 WHERE level = \(literal: level) AND x BETWEEN \(bind: range.x.lowerBound) AND \(bind: range.x.upperBound)
                     AND y BETWEEN \(bind: range.y.lowerBound) AND \(bind: range.y.upperBound)
-                """).all(decoding: CellRow.self)
-            for row in rows { cells[WebMercatorGrid.Cell(level: level, x: row.x, y: row.y)] = row }
+                """).all()
+            for row in rows {
+                let cell = WebMercatorGrid.Cell(level: level, x: try row.decode(column: "x", as: Int.self),
+                                                y: try row.decode(column: "y", as: Int.self))
+                cells[cell] = CellRow(count: try row.decode(column: "count", as: Int.self),
+                                      latitudeSum: try row.decode(column: "lat_sum", as: Double.self),
+                                      longitudeSum: try row.decode(column: "lon_sum", as: Double.self))
+            }
         }
         return cells.sorted { ($0.key.y, $0.key.x) < ($1.key.y, $1.key.x) }.map { cell, row in
             let bounds = cell.bounds
             return .init(count: row.count,
-                         latitude: row.lat_sum / Double(row.count), longitude: row.lon_sum / Double(row.count),
+                         latitude: row.latitudeSum / Double(row.count), longitude: row.longitudeSum / Double(row.count),
                          south: bounds.south, west: bounds.west, north: bounds.north, east: bounds.east)
         }
     }
 
-    /// A row of `route_cells`.
-    private struct CellRow: Decodable {
-        var x: Int
-        var y: Int
+    /// What `route_cells` holds for one cell.
+    private struct CellRow {
         var count: Int
-        var lat_sum: Double
-        var lon_sum: Double
+        var latitudeSum: Double
+        var longitudeSum: Double
     }
 }

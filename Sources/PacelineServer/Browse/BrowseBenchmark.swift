@@ -1,0 +1,247 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+import SQLKit
+import Vapor
+
+/// The route-browsing benchmark behind `paceline bench-browse`: loads generated routes
+/// (`SyntheticRoutes`) into a fresh database with multi-row INSERTs, rebuilds the grid,
+/// then times map viewports through `Viewport` and `RouteBrowser`, the handler's own
+/// path (everything but HTTP and JSON), and finally the grid's upkeep as routes come and go.
+public enum BrowseBenchmark {
+    /// What one run measured.
+    public struct Report: Sendable {
+        /// "sqlite" or "postgres".
+        public var database: String
+        public var routes: Int
+        public var publicRoutes: Int
+        /// Rows of `route_cells`, all levels.
+        public var cells: Int
+        public var insertSeconds: Double
+        public var rebuildSeconds: Double
+        /// Milliseconds per viewport: all of them, then by answer (clusters, routes, nothing)
+        /// and by zoom.
+        public var viewports: [(label: String, latencies: Latencies)]
+        /// Milliseconds per `RouteGrid.add` and `RouteGrid.remove`.
+        public var upkeep: [(label: String, latencies: Latencies)]
+    }
+
+    /// Timings of one kind, in milliseconds, with how many items each answer had.
+    public struct Latencies: Sendable {
+        public var milliseconds: [Double] = []
+        public var items: [Int] = []
+
+        /// The `fraction` quantile (nearest rank), 0 when empty.
+        public func quantile(_ fraction: Double) -> Double {
+            guard !milliseconds.isEmpty else { return 0 }
+            let sorted = milliseconds.sorted()
+            return sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+        }
+
+        public var meanItems: Double { items.isEmpty ? 0 : Double(items.reduce(0, +)) / Double(items.count) }
+
+        mutating func add(_ duration: Duration, items count: Int = 0) {
+            milliseconds.append(Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+            items.append(count)
+        }
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case databaseExists(String)
+
+        public var description: String {
+            switch self {
+            case .databaseExists(let path): "\(path) exists; the benchmark loads a new SQLite file and removes it afterwards"
+            }
+        }
+    }
+
+    /// The viewports' zooms, map size and warm-up.
+    static let zooms = 3...18
+    static let screen = (width: 1280.0, height: 800.0)
+    static let warmUp = 100
+    static let upkeepRoutes = 200
+
+    /// Loads `routes` generated routes into `database` (a new SQLite file or a new schema
+    /// of the PostgreSQL database, removed afterwards; nil: a temporary SQLite file) and
+    /// times `queries` viewports, after `warmUp` untimed ones. `progress` hears about
+    /// each phase.
+    public static func run(routes: Int, queries: Int, database: DatabaseLocation?, seed: UInt64 = 1,
+                           progress: @escaping @Sendable (String) -> Void) async throws -> Report {
+        let location: DatabaseLocation
+        switch database {
+        case nil:
+            location = .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-browse-\(getpid()).sqlite").path)
+        case .sqlite(let path)?:
+            guard !FileManager.default.fileExists(atPath: path) else { throw Failure.databaseExists(path) }
+            location = .sqlite(path: path)
+        case .postgres(let url, _)?:
+            location = .postgres(url: url, schema: "paceline_bench_browse_\(getpid())")
+        }
+        let app = try await Application.make(Environment(name: "production", arguments: ["paceline"]))
+        app.logger.logLevel = .warning
+        let result: Result<Report, any Error>
+        do {
+            try await configure(app, settings: ServerSettings(database: location))
+            result = .success(try await measure(routes: routes, queries: queries, seed: seed, kind: location.kind,
+                                                on: app.db, progress: progress))
+        } catch {
+            result = .failure(error)
+        }
+        if case .postgres(_, let schema?) = location {
+            try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+        }
+        try await app.asyncShutdown()
+        if case .sqlite(let path) = location {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        return try result.get()
+    }
+
+    private static func measure(routes count: Int, queries: Int, seed: UInt64, kind: String, on database: any Database,
+                                progress: @Sendable (String) -> Void) async throws -> Report {
+        var generator = SyntheticRoutes(seed: seed)
+        let (creator, run) = try await owners(on: database)
+        let clock = ContinuousClock()
+        var publicRoutes = 0
+        let insertTime = try await clock.measure {
+            publicRoutes = try await insert(count, creator: creator, run: run, from: &generator, on: database, progress: progress)
+        }
+        progress("rebuilding the grid")
+        let rebuildTime = try await clock.measure {
+            try await RouteGrid.rebuild(on: database)
+            try await (database as! any SQLDatabase).raw("ANALYZE").run()
+        }
+        let cells = try await (database as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM route_cells").first()?
+            .decode(column: "n", as: Int.self) ?? 0
+
+        progress("timing \(queries) viewports")
+        let browser = RouteBrowser(database: database)
+        var all = Latencies(), clusters = Latencies(), routes = Latencies(), empty = Latencies()
+        var byZoom = [Latencies](repeating: Latencies(), count: 3)
+        for index in 0..<(warmUp + queries) {
+            let zoom = generator.zoom(in: zooms)
+            let bbox = self.bbox(around: generator.viewportCentre(), zoom: zoom)
+            var answer: Components.Schemas.Browse?
+            let time = try await clock.measure {
+                answer = try await browser.browse(try Viewport(bbox: bbox), zoom: zoom, viewer: creator)
+            }
+            guard index >= warmUp, let answer else { continue }
+            let items = answer.clusters.count + answer.routes.count
+            all.add(time, items: items)
+            if !answer.routes.isEmpty {
+                routes.add(time, items: items)
+            } else if !answer.clusters.isEmpty {
+                clusters.add(time, items: items)
+            } else {
+                empty.add(time)
+            }
+            byZoom[zoom < 9 ? 0 : zoom < 15 ? 1 : 2].add(time, items: items)
+        }
+
+        progress("timing the grid's upkeep")
+        let upkeep = try await timeUpkeep(creator: creator, run: run, from: &generator, on: database)
+        return Report(database: kind, routes: count, publicRoutes: publicRoutes, cells: cells,
+                      insertSeconds: insertTime.seconds, rebuildSeconds: rebuildTime.seconds,
+                      viewports: [("all", all), ("clusters", clusters), ("routes", routes), ("empty", empty),
+                                  ("zoom 3-8", byZoom[0]), ("zoom 9-14", byZoom[1]), ("zoom 15-18", byZoom[2])],
+                      upkeep: upkeep)
+    }
+
+    /// The one user and run every generated route is made by and from.
+    private static func owners(on database: any Database) async throws -> (creator: UUID, run: UUID) {
+        let user = User(email: "bench@example.org", passwordHash: "-", displayName: "Bench")
+        try await user.create(on: database)
+        let run = Run()
+        run.$owner.id = try user.requireID()
+        (run.sport, run.privacy, run.format) = ("run", "public", "gpx")
+        (run.points, run.distanceMeters, run.elapsedSeconds, run.movingSeconds) = (0, 0, 0, 0)
+        (run.ascentMeters, run.descentMeters, run.calories) = (0, 0, 0)
+        (run.splits, run.bestEfforts, run.track) = ("[]", "[]", Data())
+        try await run.create(on: database)
+        return (try user.requireID(), try run.requireID())
+    }
+
+    /// Inserts `count` routes, 1,000 per INSERT and 50,000 per transaction; returns how
+    /// many are public.
+    private static func insert(_ count: Int, creator: UUID, run: UUID, from generator: inout SyntheticRoutes,
+                               on database: any Database, progress: @Sendable (String) -> Void) async throws -> Int {
+        let now = Date()
+        var publicRoutes = 0, inserted = 0
+        while inserted < count {
+            var batches: [SQLQueryString] = []
+            for _ in 0..<50 where inserted < count {
+                var rows: [SQLQueryString] = []
+                for _ in 0..<min(1_000, count - inserted) {
+                    let start = generator.start(), privacy = generator.privacy()
+                    let cell = WebMercatorGrid.cell(of: start, at: WebMercatorGrid.finestLevel)
+                    if privacy == "public" { publicRoutes += 1 }
+                    inserted += 1
+                    rows.append("""
+                        (\(bind: generator.uuid()), \(bind: creator), \(bind: run), \(bind: "Route \(inserted)"), \(bind: privacy), \
+                        \(bind: generator.distance()), \(bind: start.latitude), \(bind: start.longitude), \(bind: start.latitude), \
+                        \(bind: start.longitude), \(bind: cell.x), \(bind: cell.y), \(bind: now), \(bind: now))
+                        """)
+                }
+                batches.append("""
+                    INSERT INTO routes (id, creator_id, run_id, name, privacy, distance_m, start_lat, start_lon, end_lat, end_lon,
+                        cell_x, cell_y, created_at, updated_at) VALUES \(rows.joined(separator: ", "))
+                    """)
+            }
+            try await database.transaction { [batches] transaction in
+                for batch in batches { try await (transaction as! any SQLDatabase).raw(batch).run() }
+            }
+            if inserted % 100_000 == 0 || inserted == count { progress("inserted \(inserted) routes") }
+        }
+        return publicRoutes
+    }
+
+    /// Times `RouteGrid.add` for `upkeepRoutes` new public routes (each in the transaction
+    /// that creates it), then `RouteGrid.remove` as each is deleted.
+    private static func timeUpkeep(creator: UUID, run: UUID, from generator: inout SyntheticRoutes,
+                                   on database: any Database) async throws -> [(label: String, latencies: Latencies)] {
+        let clock = ContinuousClock()
+        var adds = Latencies(), removes = Latencies()
+        var created: [Route] = []
+        for index in 0..<upkeepRoutes {
+            let route = Route()
+            route.$creator.id = creator
+            route.$run.id = run
+            let start = generator.start()
+            (route.name, route.privacy, route.distanceMeters) = ("Upkeep \(index)", "public", generator.distance())
+            (route.startLatitude, route.startLongitude) = (start.latitude, start.longitude)
+            (route.endLatitude, route.endLongitude) = (start.latitude, start.longitude)
+            RouteGrid.place(route)
+            adds.add(try await database.transaction { transaction in
+                try await route.create(on: transaction)
+                return try await clock.measure { try await RouteGrid.add(route, on: transaction) }
+            })
+            created.append(route)
+        }
+        for route in created {
+            removes.add(try await database.transaction { transaction in
+                try await route.delete(on: transaction)
+                return try await clock.measure { try await RouteGrid.remove(route, on: transaction) }
+            })
+        }
+        return [("grid add", adds), ("grid remove", removes)]
+    }
+
+    /// The bbox a `screen`-sized map centred on `centre` at `zoom` shows, as a client
+    /// sends it (west > east when it crosses the antimeridian).
+    static func bbox(around centre: Coordinate, zoom: Int) -> String {
+        let world = 256 * pow(2, Double(zoom))
+        let middle = WebMercatorGrid.fraction(of: centre)
+        let halfWidth = screen.width / 2 / world, halfHeight = screen.height / 2 / world
+        let north = WebMercatorGrid.coordinate(atFraction: 0, max(middle.y - halfHeight, 0)).latitude
+        let south = WebMercatorGrid.coordinate(atFraction: 0, min(middle.y + halfHeight, 1)).latitude
+        guard halfWidth < 0.5 else { return "-180,\(south),180,\(north)" }
+        func wrapped(_ x: Double) -> Double { WebMercatorGrid.coordinate(atFraction: x < 0 ? x + 1 : x > 1 ? x - 1 : x, 0).longitude }
+        return "\(wrapped(middle.x - halfWidth)),\(south),\(wrapped(middle.x + halfWidth)),\(north)"
+    }
+}
+
+private extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
