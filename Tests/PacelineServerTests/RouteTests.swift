@@ -135,6 +135,8 @@ struct RouteTests {
             let third = try await server.newUser("Third")
             let board = try await third.client.getLeaderboard(path: .init(routeId: publicRoute.id)).ok.body.json
             #expect(board.entries.map(\.runner.displayName) == ["Owner"])
+            #expect(try await third.client.getRoute(path: .init(routeId: publicRoute.id)).ok.body.json.route.runners == 1)
+            #expect(try await other.client.getRoute(path: .init(routeId: publicRoute.id)).ok.body.json.route.runners == 2)
             #expect(try await other.client.getLeaderboard(path: .init(routeId: publicRoute.id)).ok.body.json.entries.count == 2)
             let comparison = try await server.raw(.GET, "/routes/\(publicRoute.id)/comparison?a=\(publicRunID)&b=\(secretRun.id)", token: third.token)
             #expect(comparison.status == 404)

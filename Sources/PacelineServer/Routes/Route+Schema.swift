@@ -28,7 +28,7 @@ extension Route {
     /// leaderboard (`RouteRunners`) and the viewer's favourites. Creators must be loaded.
     static func schemas(_ routes: [Route], viewer: UUID?, on database: any Database) async throws -> [Components.Schemas.Route] {
         let ids = routes.compactMap(\.id)
-        let runners = try await RouteRunners.of(ids, on: database)
+        let runners = try await RouteRunners.of(ids, viewer: viewer, on: database)
         let favourites = try await favouriteIDs(of: viewer, among: ids, on: database)
         return routes.map { route in
             let counts = route.id.flatMap { runners[$0] } ?? .none
