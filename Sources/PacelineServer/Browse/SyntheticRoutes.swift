@@ -15,10 +15,10 @@ struct SyntheticRoutes {
     private var cities: [City] = []
     /// Running sum of the cities' weights, to draw one by weight.
     private var cumulativeWeights: [Double] = []
-    private var random: SplitMix64
+    private var random: SeededRandom
 
     init(seed: UInt64, cityCount: Int = 200) {
-        random = SplitMix64(seed: seed)
+        random = SeededRandom(seed: seed)
         var total = 0.0
         for rank in 1...cityCount {
             cities.append(City(centre: Coordinate(latitude: .random(in: -45...62, using: &random),
@@ -86,27 +86,5 @@ struct SyntheticRoutes {
 
     private mutating func anywhere() -> Coordinate {
         Coordinate(latitude: .random(in: -60...72, using: &random), longitude: .random(in: -180..<180, using: &random))
-    }
-}
-
-/// SplitMix64: a small, fast generator that repeats with its seed.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A standard normal draw (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
-        let u2 = Double.random(in: 0..<1, using: &self)
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
     }
 }

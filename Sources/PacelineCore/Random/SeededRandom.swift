@@ -1,6 +1,7 @@
 import Foundation
 
-/// A deterministic random number generator (SplitMix64) so every test run sees the same noise.
+/// A deterministic random number generator (SplitMix64): the same seed gives the same
+/// draws on every machine, for synthetic data (tests, generated benchmark routes).
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
