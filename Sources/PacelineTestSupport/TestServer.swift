@@ -106,22 +106,6 @@ enum TestServerError: Error {
     case noPort
 }
 
-/// Adds `Authorization: Bearer <token>` to every request.
-public struct BearerToken: ClientMiddleware {
-    public let token: String
-
-    public init(token: String) { self.token = token }
-
-    public func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields[.authorization] = "Bearer \(token)"
-        return try await next(request, body, baseURL)
-    }
-}
-
 extension TestServer {
     /// A raw answer: status, headers and body, for requests the generated client would
     /// never send (bad JSON, wrong types, huge bodies).

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import PacelineAPI
@@ -21,7 +20,7 @@ enum APIClient {
             throw Failure("no Paceline server answers at \(server)")
         }
         return Client(serverURL: url, configuration: .paceline, transport: AsyncHTTPClientTransport(),
-                      middlewares: token.map { [Bearer(token: $0)] } ?? [])
+                      middlewares: token.map { [BearerToken(token: $0)] } ?? [])
     }
 
     /// One line on why a request failed (no server, refused connection…).
@@ -34,18 +33,5 @@ enum APIClient {
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
-    }
-
-    private struct Bearer: ClientMiddleware {
-        let token: String
-
-        func intercept(
-            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-            next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-        ) async throws -> (HTTPResponse, HTTPBody?) {
-            var request = request
-            request.headerFields[.authorization] = "Bearer \(token)"
-            return try await next(request, body, baseURL)
-        }
     }
 }
