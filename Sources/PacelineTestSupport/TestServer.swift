@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import HTTPTypes
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import PacelineAPI
