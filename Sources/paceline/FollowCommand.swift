@@ -40,14 +40,9 @@ struct FollowCommand: ParsableCommand {
         let runner = try Self.read(runFile)
         var configuration = FollowSession.Configuration()
         configuration.cueInterval = interval
-        configuration.maximumSpeed = SportThresholds.for(runner.sport).maximumSpeed
-        var session = FollowSession(pace: checkpoints, configuration: configuration)
+        let (session, given) = FollowSession.replay(runner, against: checkpoints, configuration: configuration)
         var speaker = CueSpeaker(units: units)
-        var cues: [(cue: Cue, spoken: String?)] = []
-        for fix in Self.inTimeOrder(runner.track.fixes) {
-            guard let cue = session.add(fix) else { continue }
-            cues.append((cue, speaker.spoken(for: cue)))
-        }
+        let cues = given.map { cue in (cue: cue, spoken: speaker.spoken(for: cue)) }
         let result = session.result
         if json {
             Output.line(try FollowReport(result: result, cues: cues).json())
@@ -74,14 +69,5 @@ struct FollowCommand: ParsableCommand {
             Output.error("\(path): \(error)")
             throw ExitCode(65)
         }
-    }
-
-    /// The fixes sorted by time (stable; untimed fixes keep their place at the front and
-    /// are ignored by the session), as a phone would have delivered them.
-    static func inTimeOrder(_ fixes: [Fix]) -> [Fix] {
-        fixes.enumerated().sorted { a, b in
-            let ta = a.element.time ?? .distantPast, tb = b.element.time ?? .distantPast
-            return ta == tb ? a.offset < b.offset : ta < tb
-        }.map(\.element)
     }
 }

@@ -77,7 +77,7 @@ extension APIHandler {
                                                          : "the run is on another route, \(existing.uuidString.lowercased())")
         }
         guard let paceRun = try await Run.find(route.$run.id, on: database) else { throw APIError.notFound("route") }
-        let result = RouteFollowCheck.result(of: try run.activity(), against: try paceRun.checkpoints())
+        let result = FollowSession.replay(try run.activity(), against: try paceRun.checkpoints()).session.result
         guard result.classification == .follow, result.finish.completed else {
             return .unprocessableContent(.init(body: .json(Self.refusal(result))))
         }
