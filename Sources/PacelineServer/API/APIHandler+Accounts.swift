@@ -9,13 +9,9 @@ extension APIHandler {
         let email = try Self.normalized(email: TextInput.checked(registration.email, "email"))
         _ = try TextInput.checked(registration.password, "password")  // bcrypt would stop reading at a NUL
         guard registration.password.count >= 8 else { throw APIError.badRequest("the password needs at least 8 characters") }
-        let displayName = try TextInput.checked(registration.displayName, "displayName").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(displayName.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
+        let displayName = try Self.displayName(registration.displayName)
         let hash = try await hashPassword(registration.password)
         let user = User(email: email, passwordHash: hash, displayName: displayName)
-        guard try await User.query(on: database).filter(\.$email == email).first() == nil else {
-            throw APIError.conflict("an account with this email exists; log in instead")
-        }
         do {
             try await user.create(on: database)
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -51,10 +47,7 @@ extension APIHandler {
     func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let user = try await currentUser()
-        if let name = try TextInput.checked(update.displayName, "displayName")?.trimmingCharacters(in: .whitespacesAndNewlines) {
-            guard (1...100).contains(name.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
-            user.displayName = name
-        }
+        if let name = update.displayName { user.displayName = try Self.displayName(name) }
         if let units = update.units { user.units = units.rawValue }
         if let weight = update.weightKilograms {
             guard (20...400).contains(weight) else { throw APIError.badRequest("weight must be 20 to 400 kg") }
@@ -85,6 +78,13 @@ extension APIHandler {
             throw APIError.badRequest("`\(email)` is not an email address")
         }
         return email
+    }
+
+    /// A display name as stored: trimmed, 1 to 100 characters, no NUL.
+    private static func displayName(_ text: String) throws -> String {
+        let name = try TextInput.checked(text, "displayName").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(name.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
+        return name
     }
 
     private func hashPassword(_ password: String) async throws -> String {
