@@ -100,7 +100,7 @@ extension APIHandler {
 extension User {
     var profile: Components.Schemas.Profile {
         .init(
-            id: id?.uuidString.lowercased() ?? "",
+            id: id?.apiID ?? "",
             email: email,
             displayName: displayName,
             units: .init(rawValue: units) ?? .metric,
@@ -110,6 +110,6 @@ extension User {
     }
 
     var summary: Components.Schemas.UserSummary {
-        .init(id: id?.uuidString.lowercased() ?? "", displayName: displayName)
+        .init(id: id?.apiID ?? "", displayName: displayName)
     }
 }

@@ -43,7 +43,7 @@ extension APIHandler {
             .filter { RouteAccess.isVisible($0, to: user.id) }
         let byID = Dictionary(uniqueKeysWithValues: routes.compactMap { route in route.id.map { ($0, route) } })
         let ordered = routeIDs.compactMap { byID[$0] }
-        let removed = favourites.filter { $0.removed || byID[$0.$route.id] == nil }.map { $0.$route.id.uuidString.lowercased() }
+        let removed = favourites.filter { $0.removed || byID[$0.$route.id] == nil }.map { $0.$route.id.apiID }
         let list = Components.Schemas.FavouriteList(
             routes: try await Route.schemas(ordered, viewer: user.id, on: database),
             removedIds: input.query.updatedSince == nil ? [] : removed)

@@ -12,7 +12,7 @@ extension APIHandler {
         guard case .json(let creation) = input.body else { throw APIError.badRequest("send JSON") }
         let run = try await RunAccess.ownedRun(creation.runId, by: user.id, on: database)
         if let routeID = run.$route.id {
-            throw APIError.conflict("the run is already on route \(routeID.uuidString.lowercased())")
+            throw APIError.conflict("the run is already on route \(routeID.apiID)")
         }
         let checkpoints = try run.checkpoints()
         guard let first = checkpoints.first, let last = checkpoints.last else { throw APIError.unprocessable("the run has no path") }
@@ -74,7 +74,7 @@ extension APIHandler {
         let runID = try run.requireID()
         if let existing = run.$route.id {
             throw APIError.conflict(existing == routeID ? "the run is already on this route"
-                                                         : "the run is on another route, \(existing.uuidString.lowercased())")
+                                                         : "the run is on another route, \(existing.apiID)")
         }
         guard let paceRun = try await Run.find(route.$run.id, on: database) else { throw APIError.notFound("route") }
         let result = FollowSession.replay(try run.activity(), against: try paceRun.checkpoints()).session.result
@@ -88,7 +88,7 @@ extension APIHandler {
             try await run.save(on: transaction)
         }
         let rank = try await Leaderboard.rank(of: user.id, on: routeID, on: database)
-        return .created(.init(body: .json(.init(routeId: routeID.uuidString.lowercased(), runId: runID.uuidString.lowercased(),
+        return .created(.init(body: .json(.init(routeId: routeID.apiID, runId: runID.apiID,
                                                 coverage: result.coverage, elapsedSeconds: result.finish.elapsedSeconds, rank: rank))))
     }
 
@@ -97,7 +97,7 @@ extension APIHandler {
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
         let limit = try Paging.limit(input.query.limit)
         let entries = try await Leaderboard.entries(of: try route.requireID(), viewer: viewer, limit: limit, on: database)
-        return .ok(.init(body: .json(.init(routeId: try route.requireID().uuidString.lowercased(), entries: entries))))
+        return .ok(.init(body: .json(.init(routeId: try route.requireID().apiID, entries: entries))))
     }
 
     func getPace(_ input: Operations.GetPace.Input) async throws -> Operations.GetPace.Output {
@@ -110,8 +110,8 @@ extension APIHandler {
                 distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,
                 speedMetersPerSecond: checkpoint.speed, elevationMeters: checkpoint.elevation)
         }
-        return .ok(.init(body: .json(.init(routeId: try route.requireID().uuidString.lowercased(),
-                                           runId: try run.requireID().uuidString.lowercased(), checkpoints: checkpoints))))
+        return .ok(.init(body: .json(.init(routeId: try route.requireID().apiID,
+                                           runId: try run.requireID().apiID, checkpoints: checkpoints))))
     }
 
     func compareRuns(_ input: Operations.CompareRuns.Input) async throws -> Operations.CompareRuns.Output {

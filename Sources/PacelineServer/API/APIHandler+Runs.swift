@@ -46,7 +46,7 @@ extension APIHandler {
         if let since = input.query.updatedSince {
             query = query.filter(\.$updatedAt > since)
             deletedIDs = try await Run.query(on: database).withDeleted().filter(\.$owner.$id == user.id)
-                .filter(\.$deletedAt > since).all(\.$id).map { $0.uuidString.lowercased() }
+                .filter(\.$deletedAt > since).all(\.$id).map { $0.apiID }
         }
         if let cursor = input.query.cursor {
             let (time, id) = try Paging.decode(cursor)
@@ -116,7 +116,7 @@ extension APIHandler {
                 speedMetersPerSecond: checkpoint.speed, elevationMeters: checkpoint.elevation,
                 latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude)
         }
-        return .ok(.init(body: .json(.init(runId: try run.requireID().uuidString.lowercased(), points: points))))
+        return .ok(.init(body: .json(.init(runId: try run.requireID().apiID, points: points))))
     }
 
     func exportRun(_ input: Operations.ExportRun.Input) async throws -> Operations.ExportRun.Output {

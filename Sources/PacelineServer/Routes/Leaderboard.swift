@@ -28,8 +28,8 @@ enum Leaderboard {
             guard runner == viewer || privacy == "public", seen.insert(runner).inserted else { continue }
             entries.append(.init(
                 rank: entries.count + 1,
-                runId: try row.decode(column: "run_id", as: UUID.self).uuidString.lowercased(),
-                runner: .init(id: runner.uuidString.lowercased(), displayName: try row.decode(column: "display_name", as: String.self)),
+                runId: try row.decode(column: "run_id", as: UUID.self).apiID,
+                runner: .init(id: runner.apiID, displayName: try row.decode(column: "display_name", as: String.self)),
                 elapsedSeconds: try row.decode(column: "elapsed_s", as: Double.self),
                 date: try row.decode(column: "run_date", as: Date.self)))
         }
@@ -39,6 +39,6 @@ enum Leaderboard {
     /// `runner`'s place on the full leaderboard of `routeID` (their best run counts).
     static func rank(of runner: UUID, on routeID: UUID, on database: any Database) async throws -> Int {
         let all = try await entries(of: routeID, viewer: runner, limit: .max, on: database)
-        return (all.firstIndex { $0.runner.id == runner.uuidString.lowercased() } ?? all.count) + 1
+        return (all.firstIndex { $0.runner.id == runner.apiID } ?? all.count) + 1
     }
 }

@@ -7,10 +7,10 @@ extension Route {
     /// `creator` must be loaded (`.with(\.$creator)`).
     func schema(runners: Int, averageElapsed: Double?, isFavourite: Bool) -> Components.Schemas.Route {
         .init(
-            id: id?.uuidString.lowercased() ?? "",
+            id: id?.apiID ?? "",
             name: name,
             creator: creator.summary,
-            runId: $run.id.uuidString.lowercased(),
+            runId: $run.id.apiID,
             privacy: .init(rawValue: privacy) ?? ._private,
             distanceMeters: distanceMeters,
             start: .init(latitude: startLatitude, longitude: startLongitude),

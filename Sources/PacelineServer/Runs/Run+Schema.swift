@@ -10,7 +10,7 @@ extension Run {
             startLongitude.map { .init(latitude: latitude, longitude: $0) }
         }
         return .init(
-            id: id?.uuidString.lowercased() ?? "",
+            id: id?.apiID ?? "",
             owner: owner.summary,
             name: name,
             sport: .init(rawValue: sport) ?? .other,
@@ -29,7 +29,7 @@ extension Run {
             calories: calories,
             splits: splits.map { .init(kilometer: $0.kilometer, seconds: $0.seconds) },
             start: start,
-            routeId: $route.id?.uuidString.lowercased(),
+            routeId: $route.id?.apiID,
             createdAt: createdAt ?? Date(),
             updatedAt: updatedAt ?? Date()
         )

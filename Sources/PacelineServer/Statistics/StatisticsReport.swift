@@ -63,7 +63,7 @@ struct StatisticsReport {
             }
             return best.map {
                 .init(name: name, distanceMeters: meters, elapsedSeconds: $0.seconds,
-                      runId: $0.entry.runID.uuidString.lowercased(), date: $0.entry.start)
+                      runId: $0.entry.runID.apiID, date: $0.entry.start)
             }
         }
     }
