@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PacelineCore", targets: ["PacelineCore"]),
         .library(name: "PacelineAPI", targets: ["PacelineAPI"]),
+        .library(name: "PacelineLiveClient", targets: ["PacelineLiveClient"]),
         .executable(name: "paceline", targets: ["paceline"]),
     ],
     dependencies: [
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.9.0"),
         .package(url: "https://github.com/vapor/sql-kit", from: "3.28.0"),
         .package(url: "https://github.com/vapor/swift-openapi-vapor", from: "1.0.0"),
+        .package(url: "https://github.com/vapor/websocket-kit", from: "2.15.0"),
     ],
     targets: [
         // Pure Swift, Foundation only: geodesy, tracks, file formats, statistics, pacing.
@@ -49,12 +51,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // A client of the live WebSocket protocol: the tests, the load generator and any
+        // Swift client use it. Light on purpose: the wire types and a WebSocket, no server.
+        .target(
+            name: "PacelineLiveClient",
+            dependencies: ["PacelineAPI", .product(name: "WebSocketKit", package: "websocket-kit")]
+        ),
         .executableTarget(
             name: "paceline",
             dependencies: [
                 "PacelineCore",
                 "PacelineServer",
                 "PacelineAPI",
+                "PacelineLiveClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -67,6 +76,7 @@ let package = Package(
             dependencies: [
                 "PacelineCore",
                 "PacelineAPI",
+                "PacelineLiveClient",
                 "PacelineServer",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -78,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "PacelineServerTests",
             dependencies: [
-                "PacelineCore", "PacelineAPI", "PacelineServer", "PacelineTestSupport",
+                "PacelineCore", "PacelineAPI", "PacelineServer", "PacelineTestSupport", "PacelineLiveClient",
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]
         ),

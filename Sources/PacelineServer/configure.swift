@@ -13,9 +13,11 @@ import Vapor
 /// is then always on the schema its code expects (several instances on one PostgreSQL
 /// serialise them on Fluent's migration table).
 public func configure(_ app: Application, settings: ServerSettings) async throws {
+    let bus: any LiveBus
     switch settings.database {
     case .sqlite(let path):
         app.databases.use(.sqlite(path == ":memory:" ? .memory : .file(path)), as: .sqlite)
+        bus = LocalLiveBus()
     case .postgres(let url, let schema):
         var configuration = try SQLPostgresConfiguration(url: url)
         if let schema { configuration.searchPath = [schema] }
@@ -23,6 +25,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         if let schema {
             try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
         }
+        // Live events cross instances through PostgreSQL's LISTEN/NOTIFY.
+        bus = PostgresLiveBus(configuration: configuration.coreConfiguration, database: app.db as! any SQLDatabase,
+                              schema: schema, logger: app.logger)
     }
     app.migrations.add(Migrations.all)
     try await app.autoMigrate()
@@ -40,6 +45,13 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         headers.contentType = HTTPMediaType(type: "application", subType: "yaml")
         return Response(status: .ok, headers: headers, body: .init(data: specification))
     }
+    // The live WebSocket: frames up to 1 MiB, so a client back from a dead zone can
+    // resend its unacknowledged fixes (`LiveSettings.maximumFixesPerMessage`) at once.
+    let hub = LiveHub(database: app.db, bus: bus, settings: settings.live, logger: app.logger)
+    try await hub.start()
+    app.lifecycle.use(LiveHubLifecycle(hub: hub))
+    api.webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { _, socket in hub.attach(socket) }
+
     let handler = APIHandler(app: app, settings: settings)
     try handler.registerHandlers(
         on: VaporTransport(routesBuilder: app),
@@ -57,10 +69,25 @@ public struct ServerSettings: Sendable {
     /// How long a token works after log in.
     public var tokenLifetime: TimeInterval
 
-    public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400) {
+    /// The live hub's tunables.
+    public var live: LiveSettings
+
+    public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
+                live: LiveSettings = LiveSettings()) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
+        self.live = live
+    }
+}
+
+/// Stops the live hub with the application: the bus stops listening and the fixes still
+/// queued are stored.
+private struct LiveHubLifecycle: LifecycleHandler {
+    let hub: LiveHub
+
+    func shutdownAsync(_ application: Application) async {
+        await hub.shutdown()
     }
 }
 

@@ -14,6 +14,8 @@ public struct TestServer: Sendable {
     /// `http://127.0.0.1:PORT/api/v1`.
     public let baseURL: URL
     public let database: TestDatabase
+    /// Where its data lives (a second instance shares it).
+    public let location: DatabaseLocation
 
     /// A client of the API, logged in with `token` when given.
     public func client(token: String? = nil) -> PacelineAPI.Client {
@@ -57,47 +59,65 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 /// Starts a server on a fresh database (a temporary SQLite file, or a new PostgreSQL
 /// schema), runs `body` against it, then shuts it down and removes the database.
 ///
-/// bcrypt runs at cost 4 here: the algorithm is the same and tests stay fast.
+/// bcrypt runs at cost 4 here: the algorithm is the same and tests stay fast. `live`
+/// defaults to `LiveSettings.testing`. With `sharing`, the server is a second instance
+/// on `sharing`'s database (which that server removes at its end).
 public func withServer<R>(
-    _ database: TestDatabase = .sqlite, tokenLifetime: TimeInterval = 3600,
-    _ body: (TestServer) async throws -> R
+    _ database: TestDatabase = .sqlite, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
+    sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
     let location: DatabaseLocation
     let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path
-    switch database {
-    case .sqlite: location = .sqlite(path: sqlitePath)
-    case .postgres:
+    switch (database, other) {
+    case (_, let other?): location = other.location
+    case (.sqlite, nil): location = .sqlite(path: sqlitePath)
+    case (.postgres, nil):
         guard let url = TestDatabase.postgresURL else { throw TestServerError.postgresNotConfigured }
         location = .postgres(url: url, schema: name)
     }
+    let ownsDatabase = other == nil
     var environment = Environment.testing
     environment.arguments = ["paceline-tests"]
     let app = try await Application.make(environment)
     app.logger.logLevel = .warning
     do {
-        try await configure(app, settings: ServerSettings(database: location, bcryptCost: 4, tokenLifetime: tokenLifetime))
+        try await configure(app, settings: ServerSettings(database: location, bcryptCost: 4, tokenLifetime: tokenLifetime, live: live))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
         guard let port = app.http.server.shared.localAddress?.port else { throw TestServerError.noPort }
-        let server = TestServer(app: app, baseURL: URL(string: "http://127.0.0.1:\(port)/api/v1")!, database: database)
+        let server = TestServer(app: app, baseURL: URL(string: "http://127.0.0.1:\(port)/api/v1")!, database: database, location: location)
         let result = try await body(server)
-        try await tearDown(app, database: database, schema: name, sqlitePath: sqlitePath)
+        try await tearDown(app, database: database, schema: ownsDatabase ? name : nil, sqlitePath: ownsDatabase ? sqlitePath : nil)
         return result
     } catch {
-        try? await tearDown(app, database: database, schema: name, sqlitePath: sqlitePath)
+        try? await tearDown(app, database: database, schema: ownsDatabase ? name : nil, sqlitePath: ownsDatabase ? sqlitePath : nil)
         throw error
     }
 }
 
-private func tearDown(_ app: Application, database: TestDatabase, schema: String, sqlitePath: String) async throws {
-    if database == .postgres {
+extension LiveSettings {
+    /// Live settings for tests: recorded runs are replayed faster than real time (so fix
+    /// times are not checked against the clock), a 1 s countdown, fixes stored every 50 ms.
+    public static var testing: LiveSettings {
+        var settings = LiveSettings()
+        settings.fixClockTolerance = nil
+        settings.countdownSeconds = 1
+        settings.storeInterval = 0.05
+        return settings
+    }
+}
+
+private func tearDown(_ app: Application, database: TestDatabase, schema: String?, sqlitePath: String?) async throws {
+    if database == .postgres, let schema {
         try? await (app.db as? any SQLDatabase)?.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
     }
     await app.server.shutdown()
     try await app.asyncShutdown()
-    for suffix in ["", "-shm", "-wal"] { try? FileManager.default.removeItem(atPath: sqlitePath + suffix) }
+    if let sqlitePath {
+        for suffix in ["", "-shm", "-wal"] { try? FileManager.default.removeItem(atPath: sqlitePath + suffix) }
+    }
 }
 
 enum TestServerError: Error {

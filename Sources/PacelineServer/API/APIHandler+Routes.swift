@@ -76,17 +76,8 @@ extension APIHandler {
             throw APIError.conflict(existing == routeID ? "the run is already on this route"
                                                          : "the run is on another route, \(existing.apiID)")
         }
-        guard let paceRun = try await Run.find(route.$run.id, on: database) else { throw APIError.notFound("route") }
-        let result = FollowSession.replay(try run.activity(), against: try paceRun.checkpoints()).session.result
-        guard result.classification == .follow, result.finish.completed else {
-            return .unprocessableContent(.init(body: .json(Self.refusal(result))))
-        }
-        try await database.transaction { transaction in
-            try await RouteRun(routeID: routeID, runID: runID, runnerID: user.id, elapsedSeconds: result.finish.elapsedSeconds,
-                               coverage: result.coverage, runDate: run.startTime ?? Date()).create(on: transaction)
-            run.$route.id = routeID
-            try await run.save(on: transaction)
-        }
+        let (result, joined) = try await RouteJoin.attempt(run, to: route, on: database)
+        guard joined else { return .unprocessableContent(.init(body: .json(Self.refusal(result)))) }
         let rank = try await Leaderboard.rank(of: user.id, on: routeID, on: database)
         return .created(.init(body: .json(.init(routeId: routeID.apiID, runId: runID.apiID,
                                                 coverage: result.coverage, elapsedSeconds: result.finish.elapsedSeconds, rank: rank))))

@@ -36,16 +36,22 @@ struct Authentication: ServerMiddleware {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw APIError.unauthorized("the Authorization header must be `Bearer <token>`")
         }
-        let hash = TokenIssuer.hash(String(parts[1]).trimmingCharacters(in: .whitespaces))
-        guard let token = try await Token.query(on: database).filter(\.$tokenHash == hash).first() else {
-            throw APIError.unauthorized("the token is unknown or was revoked; log in again")
-        }
-        guard token.expiresAt > Date() else {
-            throw APIError.unauthorized("the token expired; log in again")
-        }
-        let user = AuthenticatedUser(id: token.$user.id, tokenHash: hash)
+        let user = try await Self.user(bearing: String(parts[1]).trimmingCharacters(in: .whitespaces), on: database)
         return try await AuthenticatedUser.$current.withValue(user) {
             try await next(request, body, metadata)
         }
+    }
+
+    /// The user `token` logs in, or 401 when it is unknown, revoked or expired. The live
+    /// connection's `hello` checks its token here too.
+    static func user(bearing token: String, on database: any Database) async throws -> AuthenticatedUser {
+        let hash = TokenIssuer.hash(token)
+        guard let stored = try await Token.query(on: database).filter(\.$tokenHash == hash).first() else {
+            throw APIError.unauthorized("the token is unknown or was revoked; log in again")
+        }
+        guard stored.expiresAt > Date() else {
+            throw APIError.unauthorized("the token expired; log in again")
+        }
+        return AuthenticatedUser(id: stored.$user.id, tokenHash: hash)
     }
 }

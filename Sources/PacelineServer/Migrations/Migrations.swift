@@ -5,5 +5,7 @@ enum Migrations {
     static let all: [any Migration] = [
         CreateUser(), CreateToken(), CreateLoginFailure(), CreateRun(), CreateRoute(), CreateRouteRun(),
         CreateFavourite(), CreateRouteCell(), CreateIndexes(),
+        // 003: the live hub.
+        CreateLiveSession(), CreateLiveMember(), CreateLiveFollow(), CreateLiveFixChunk(),
     ]
 }

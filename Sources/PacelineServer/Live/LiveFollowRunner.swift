@@ -1,0 +1,99 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+/// A live follow on one connection: the `FollowSession` matching the runner against the
+/// pace, and the `CueSpeaker` deciding what to say.
+struct LiveFollowRunner {
+    var followID: UUID
+    var route: Route
+    var session: FollowSession
+    var speaker: CueSpeaker
+    var lastSequence = 0
+
+    /// A follow of `paceRun` on `route`, for a runner who reads `units`.
+    init(followID: UUID, route: Route, paceRun: Run, units: String) throws {
+        self.followID = followID
+        self.route = route
+        var configuration = FollowSession.Configuration()
+        configuration.maximumSpeed = SportThresholds.for(Sport(rawValue: paceRun.sport) ?? .run).maximumSpeed
+        session = FollowSession(pace: try paceRun.checkpoints(), configuration: configuration)
+        speaker = CueSpeaker(units: UnitSystem(rawValue: units) ?? .metric)
+    }
+
+    /// Feeds `fixes`; returns the cues they gave, with what to say.
+    mutating func add(_ fixes: [Fix]) -> [LiveServerMessage.Cue] {
+        fixes.compactMap { fix in
+            guard let cue = session.add(fix) else { return nil }
+            return LiveServerMessage.Cue(elapsedSeconds: cue.elapsedSeconds, distanceMeters: cue.distanceMeters,
+                                         aheadSeconds: cue.aheadSeconds, deviated: cue.deviated, finished: cue.finished,
+                                         spoken: speaker.spoken(for: cue))
+        }
+    }
+}
+
+extension LiveConnection {
+    func startFollow(_ request: LiveClientMessage.Follow, user: User, state: inout State) async throws {
+        try requireIdle(state)
+        let userID = try user.requireID()
+        let route = try await RouteAccess.visibleRoute(request.routeId, to: userID, on: hub.database)
+        let paceRun = try await RunAccess.visibleRun(request.paceRunId ?? route.$run.id.uuidString, to: userID, on: hub.database)
+        guard paceRun.$route.id == route.id else { throw APIError.notFound("run on this route") }
+        let follow = LiveFollow()
+        follow.$user.id = userID
+        follow.$route.id = try route.requireID()
+        follow.$paceRun.id = try paceRun.requireID()
+        try await follow.create(on: hub.database)
+        let runner = try LiveFollowRunner(followID: try follow.requireID(), route: route, paceRun: paceRun, units: user.units)
+        state.current = .follow(runner)
+        send(.followStarted(.init(followId: runner.followID.apiID, routeId: try route.requireID().apiID,
+                                  paceRunId: try paceRun.requireID().apiID, routeDistanceMeters: route.distanceMeters, lastSequence: 0)))
+    }
+
+    /// Rebuilds a follow from its stored fixes (on whichever instance the client reached).
+    func resumeFollow(_ request: LiveClientMessage.ResumeFollow, user: User, state: inout State) async throws {
+        try requireIdle(state)
+        let userID = try user.requireID()
+        guard let id = UUID(uuidString: request.followId), let follow = try await LiveFollow.find(id, on: hub.database),
+              follow.$user.id == userID else { throw APIError.notFound("follow") }
+        guard follow.runID == nil else {
+            throw APIError(status: .conflict, code: "follow_finished", message: "that follow has finished; its run is \(follow.runID!.apiID)")
+        }
+        let route = try await RouteAccess.visibleRoute(follow.$route.id.uuidString, to: userID, on: hub.database)
+        guard let paceRun = try await Run.find(follow.$paceRun.id, on: hub.database) else { throw APIError.notFound("pace") }
+        var runner = try LiveFollowRunner(followID: id, route: route, paceRun: paceRun, units: user.units)
+        let (fixes, last) = try await LiveFixLog.fixes(of: id, on: hub.database)
+        _ = runner.add(fixes)
+        runner.lastSequence = last
+        state.current = .follow(runner)
+        send(.followStarted(.init(followId: id.apiID, routeId: try route.requireID().apiID, paceRunId: try paceRun.requireID().apiID,
+                                  routeDistanceMeters: route.distanceMeters, lastSequence: last)))
+    }
+
+    /// Saves the follow's run and classifies it as the route API does.
+    func finishFollow(user: User, state: inout State) async throws {
+        guard case .follow(let runner) = state.current else {
+            throw APIError(status: .conflict, code: "not_following", message: "there is no follow to finish")
+        }
+        await hub.fixLog.flush()
+        let (fixes, _) = try await LiveFixLog.fixes(of: runner.followID, on: hub.database)
+        guard let follow = try await LiveFollow.find(runner.followID, on: hub.database),
+              let paceRun = try await Run.find(follow.$paceRun.id, on: hub.database) else { throw APIError.notFound("follow") }
+        let sport = Sport(rawValue: paceRun.sport) ?? .run
+        let activity = Activity(format: .gpx, sport: sport, track: Track(segments: [fixes]))
+        let run = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
+                                      name: "Follow of \(runner.route.name)")
+        try await run.create(on: hub.database)
+        follow.runID = try run.requireID()
+        try await follow.save(on: hub.database)
+        let (result, joined) = try await RouteJoin.attempt(run, to: runner.route, on: hub.database)
+        let routeID = try runner.route.requireID()
+        let rank = joined ? try await Leaderboard.rank(of: try user.requireID(), on: routeID, on: hub.database) : nil
+        try await LiveFixChunk.query(on: hub.database).filter(\.$ownerID == runner.followID).delete()
+        state.current = .idle
+        send(.followFinished(.init(followId: runner.followID.apiID, runId: try run.requireID().apiID, routeId: routeID.apiID,
+                                   classification: joined ? "follow" : "new", coverage: result.coverage,
+                                   elapsedSeconds: joined ? result.finish.elapsedSeconds : nil, rank: rank)))
+    }
+}

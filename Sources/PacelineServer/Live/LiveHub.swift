@@ -1,0 +1,72 @@
+import Fluent
+import Foundation
+import Logging
+import PacelineAPI
+import Vapor
+
+/// The live layer of one instance: the WebSocket endpoint `/api/v1/live`, the sockets it
+/// holds (`LiveRegistry`), the store of received fixes (`LiveFixLog`) and the bus that
+/// carries session events to every instance (`LiveBus`).
+final class LiveHub: Sendable {
+    let database: any Database
+    let settings: LiveSettings
+    let registry = LiveRegistry()
+    let fixLog: LiveFixLog
+    let bus: any LiveBus
+    let logger: Logger
+
+    init(database: any Database, bus: any LiveBus, settings: LiveSettings, logger: Logger) {
+        self.database = database
+        self.bus = bus
+        self.settings = settings
+        self.logger = logger
+        fixLog = LiveFixLog(database: database, logger: logger)
+    }
+
+    func start() async throws {
+        await fixLog.start(interval: settings.storeInterval)
+        try await bus.start { [weak self] event in self?.deliver(event) }
+    }
+
+    func shutdown() async {
+        await bus.stop()
+        await fixLog.stop()
+    }
+
+    /// Serves a new connection until it closes.
+    func attach(_ socket: WebSocket) {
+        LiveConnection(socket: socket, hub: self).run()
+    }
+
+    /// Sends `event` to every instance (this one included).
+    func publish(_ event: LiveEvent) async {
+        do {
+            try await bus.publish(event)
+        } catch {
+            logger.error("live event not published: \(String(reflecting: error))")
+        }
+    }
+
+    /// Passes an event from the bus to this instance's connections: a message as it is to
+    /// the session's sockets; a change as the session's state (or results), read once, to
+    /// the sockets of all its members (so the invited hear of it too).
+    private func deliver(_ event: LiveEvent) {
+        if let message = event.message {
+            guard let text = try? LiveCoding.encode(message) else { return }
+            registry.send(text, toSession: event.sessionID)
+            return
+        }
+        Task {
+            do {
+                guard let session = try await LiveSession.find(event.sessionID, on: database) else { return }
+                let state = try await session.state(on: database)
+                let users = state.members.compactMap { UUID(uuidString: $0.userId) }
+                guard registry.holdsAny(of: users) else { return }
+                let message: LiveServerMessage = if let results = try session.storedResults() { .results(results) } else { .session(state) }
+                registry.send(try LiveCoding.encode(message), toUsers: users)
+            } catch {
+                logger.error("live session \(event.sessionID) not delivered: \(String(reflecting: error))")
+            }
+        }
+    }
+}

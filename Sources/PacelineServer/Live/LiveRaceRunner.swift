@@ -1,0 +1,71 @@
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+/// A member of a live session on one connection: their verified race once the start is
+/// known, and the fixes that came before it (where they stand at GO).
+struct LiveRaceRunner {
+    var sessionID: UUID
+    var memberID: UUID
+    var userID: UUID
+    var target: Double
+    var sport: Sport
+    var status: LiveSessionState.Member.Status
+    var startsAt: Date?
+    var race: RaceProgress?
+    var lastSequence = 0
+    /// Fixes received before the start instant was known.
+    private var waiting: [Fix] = []
+    /// Race time of the last progress sent to the others.
+    private var lastReported = -Double.infinity
+
+    /// Progress is sent to the others at most this often, seconds of race time.
+    static let reportInterval = 1.0
+
+    init(session: LiveSession, member: LiveMember) throws {
+        sessionID = try session.requireID()
+        memberID = try member.requireID()
+        userID = member.$user.id
+        target = session.distanceMeters
+        sport = Sport(rawValue: session.sport) ?? .run
+        status = LiveSessionState.Member.Status(rawValue: member.status) ?? .invited
+        if let startsAt = session.startsAt { start(at: startsAt) }
+    }
+
+    /// The start is known: the race begins (with what came before).
+    mutating func start(at instant: Date) {
+        guard race == nil else { return }
+        startsAt = instant
+        race = RaceProgress(target: target, start: instant, sport: sport)
+        let earlier = waiting
+        waiting = []
+        for fix in earlier { race!.add(fix) }
+    }
+
+    /// What feeding `fixes` did: a progress report due for the others, and whether this crossed the distance.
+    struct Outcome {
+        var progress: LiveServerMessage.Progress?
+        var finishedNow = false
+    }
+
+    mutating func add(_ fixes: [Fix]) -> Outcome {
+        guard var race else {
+            waiting.append(contentsOf: fixes)
+            return Outcome()
+        }
+        guard status == .running else { return Outcome() }
+        let wasFinished = race.isFinished
+        var last: Fix?
+        for fix in fixes where race.add(fix) { last = fix }
+        self.race = race
+        var outcome = Outcome(finishedNow: !wasFinished && race.isFinished)
+        if let last, let position = race.position, let time = last.time,
+           race.elapsed - lastReported >= Self.reportInterval || outcome.finishedNow {
+            lastReported = race.elapsed
+            outcome.progress = .init(sessionId: sessionID.apiID, userId: userID.apiID, distanceMeters: race.distance,
+                                     speedMetersPerSecond: race.currentSpeed, latitude: position.latitude,
+                                     longitude: position.longitude, elapsedSeconds: race.elapsed, time: time)
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import PacelineAPI
+import Synchronization
+import Vapor
+
+/// The live connections this instance holds, by user and by the session they are in, so
+/// an event reaches exactly the sockets it concerns. A message is encoded once and the
+/// same text written to every socket.
+final class LiveRegistry: Sendable {
+    private struct Entries {
+        var byUser: [UUID: [ObjectIdentifier: WebSocket]] = [:]
+        var bySession: [UUID: [ObjectIdentifier: WebSocket]] = [:]
+    }
+
+    private let entries = Mutex(Entries())
+
+    func add(_ socket: WebSocket, user: UUID) {
+        entries.withLock { $0.byUser[user, default: [:]][ObjectIdentifier(socket)] = socket }
+    }
+
+    /// Forgets `socket` everywhere (it closed).
+    func remove(_ socket: WebSocket, user: UUID, session: UUID?) {
+        entries.withLock { entries in
+            entries.byUser[user]?[ObjectIdentifier(socket)] = nil
+            if entries.byUser[user]?.isEmpty == true { entries.byUser[user] = nil }
+            if let session { Self.drop(socket, from: session, in: &entries) }
+        }
+    }
+
+    /// `socket` now follows `session` (and no longer `previous`).
+    func subscribe(_ socket: WebSocket, to session: UUID, leaving previous: UUID?) {
+        entries.withLock { entries in
+            if let previous { Self.drop(socket, from: previous, in: &entries) }
+            entries.bySession[session, default: [:]][ObjectIdentifier(socket)] = socket
+        }
+    }
+
+    func unsubscribe(_ socket: WebSocket, from session: UUID) {
+        entries.withLock { Self.drop(socket, from: session, in: &$0) }
+    }
+
+    private static func drop(_ socket: WebSocket, from session: UUID, in entries: inout Entries) {
+        entries.bySession[session]?[ObjectIdentifier(socket)] = nil
+        if entries.bySession[session]?.isEmpty == true { entries.bySession[session] = nil }
+    }
+
+    /// Whether any connection here is in `session` or belongs to one of `users`.
+    func holds(session: UUID) -> Bool {
+        entries.withLock { $0.bySession[session] != nil }
+    }
+
+    /// Sends `text` to every connection in `session`.
+    func send(_ text: String, toSession session: UUID) {
+        let sockets = entries.withLock { $0.bySession[session].map { Array($0.values) } ?? [] }
+        for socket in sockets { socket.send(text) }
+    }
+
+    /// Sends `text` to every connection of each of `users` here.
+    func send(_ text: String, toUsers users: some Sequence<UUID>) {
+        let sockets = entries.withLock { entries in users.flatMap { entries.byUser[$0].map { Array($0.values) } ?? [] } }
+        for socket in sockets { socket.send(text) }
+    }
+
+    /// Whether any connection of one of `users` is here.
+    func holdsAny(of users: some Sequence<UUID>) -> Bool {
+        entries.withLock { entries in users.contains { entries.byUser[$0] != nil } }
+    }
+}

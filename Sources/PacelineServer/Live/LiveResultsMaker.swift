@@ -1,0 +1,95 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+import SQLKit
+
+/// Ends a session once no one is racing any more: every member's race is replayed from
+/// their stored fixes (the same verification as live), their run saved, and the results
+/// (ranking, times, speeds, calories, series) stored for every instance to send.
+enum LiveResultsMaker {
+    typealias Status = LiveSessionState.Member.Status
+
+    /// Makes the results if everyone who started has finished or given up; returns
+    /// whether this call made them (only one caller ever does).
+    static func finishIfDone(_ sessionID: UUID, on database: any Database) async throws -> Bool {
+        let members = try await LiveMember.query(on: database).filter(\.$session.$id == sessionID).with(\.$user).all()
+        let racers = members.filter { [Status.running, .finished, .gaveUp].map(\.rawValue).contains($0.status) }
+        guard !racers.isEmpty, !racers.contains(where: { $0.status == Status.running.rawValue }) else { return false }
+        // Only one instance wins this update; it alone makes the results.
+        let sql = database as! any SQLDatabase
+        let won = try await sql.raw("""
+            UPDATE live_sessions SET finished_at = \(bind: Date()) WHERE id = \(bind: sessionID) AND finished_at IS NULL RETURNING id
+            """).all()
+        guard !won.isEmpty, let session = try await LiveSession.find(sessionID, on: database), let startsAt = session.startsAt else {
+            return false
+        }
+        let sport = Sport(rawValue: session.sport) ?? .run
+        var entries: [LiveResults.Entry] = []
+        for member in racers {
+            entries.append(try await entry(for: member, session: session, startsAt: startsAt, sport: sport, on: database))
+        }
+        entries.sort { a, b in
+            switch (a.seconds, b.seconds) {
+            case let (x?, y?): x < y
+            case (_?, nil): true
+            case (nil, _?): false
+            case (nil, nil): a.distanceMeters > b.distanceMeters
+            }
+        }
+        var rank = 0
+        for index in entries.indices where entries[index].seconds != nil {
+            rank += 1
+            entries[index].rank = rank
+        }
+        let results = LiveResults(sessionId: sessionID.apiID, distanceMeters: session.distanceMeters, sport: session.sport,
+                                  startsAt: startsAt, winnerId: entries.first { $0.rank == 1 }?.userId, entries: entries)
+        session.results = try LiveCoding.encode(results)
+        try await session.save(on: database)
+        return true
+    }
+
+    /// One member's line: their race replayed, and their run saved (when it is long enough).
+    private static func entry(for member: LiveMember, session: LiveSession, startsAt: Date, sport: Sport,
+                              on database: any Database) async throws -> LiveResults.Entry {
+        let (fixes, _) = try await LiveFixLog.fixes(of: try member.requireID(), on: database)
+        var race = RaceProgress(target: session.distanceMeters, start: startsAt, sport: sport)
+        var raced: [Fix] = []
+        for fix in fixes where !race.isFinished {
+            race.add(fix)
+            if let time = fix.time, time >= startsAt { raced.append(fix) }
+        }
+        let weight = member.user.weightKilograms
+        let seconds = member.status == Status.finished.rawValue ? race.finishSeconds : nil
+        let runID = try await saveRun(of: raced, sport: sport, owner: member.user, distance: session.distanceMeters, on: database)
+        member.runID = runID
+        try await member.save(on: database)
+        return LiveResults.Entry(
+            rank: nil, userId: member.$user.id.apiID, displayName: member.user.displayName,
+            status: seconds == nil ? .gaveUp : .finished, seconds: seconds, distanceMeters: race.distance,
+            averageSpeedMetersPerSecond: race.averageSpeed, maxSpeedMetersPerSecond: race.maximumSpeedReached,
+            kilocalories: Calories.kilocalories(sport: sport, averageSpeed: race.averageSpeed,
+                                                movingSeconds: race.finishSeconds ?? race.elapsed, weight: weight),
+            weightAssumed: weight == nil, runId: runID?.apiID,
+            series: race.series.map { .init(distanceMeters: $0.distanceMeters, seconds: $0.seconds, speedMetersPerSecond: $0.speedMetersPerSecond) })
+    }
+
+    /// Saves the race's fixes as the member's run (their default privacy); nil when there
+    /// is too little to save (`RunRecorder`'s rules).
+    private static func saveRun(of fixes: [Fix], sport: Sport, owner: User, distance: Double, on database: any Database) async throws -> UUID? {
+        let activity = Activity(format: .gpx, name: nil, sport: sport, track: Track(segments: [fixes]))
+        let name = "Live \(DistanceText.short(distance)) \(sport.rawValue)"
+        guard let run = try? RunRecorder.run(of: activity, format: "live", owner: owner, privacy: owner.defaultPrivacy, name: name) else {
+            return nil
+        }
+        try await run.create(on: database)
+        return try run.requireID()
+    }
+}
+
+/// "5 km", "400 m": a race distance as runners say it.
+enum DistanceText {
+    static func short(_ meters: Double) -> String {
+        meters >= 1_000 ? "\((meters / 1_000).formatted(.number.precision(.fractionLength(0...1)))) km" : "\(Int(meters)) m"
+    }
+}

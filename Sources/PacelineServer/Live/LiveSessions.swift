@@ -1,0 +1,169 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+import SQLKit
+
+/// The rules of live sessions, kept in the database so every instance agrees: who may
+/// join, when the race starts, who finished. Each function throws `APIError`s whose code
+/// and message the connection sends back as an `error` message.
+enum LiveSessions {
+    typealias Status = LiveSessionState.Member.Status
+
+    /// A session to `distance` metres hosted by `host`, with `invitees` (friends) invited
+    /// and a fresh join code.
+    static func create(host: UUID, distance: Double, sport: String?, invitees: [String], settings: LiveSettings,
+                       on database: any Database) async throws -> LiveSession {
+        guard LiveSettings.distances.contains(distance) else {
+            throw APIError(status: .badRequest, code: "bad_distance",
+                           message: "a session's distance must be \(Int(LiveSettings.distances.lowerBound)) m to \(Int(LiveSettings.distances.upperBound / 1000)) km")
+        }
+        let sport = sport ?? "run"
+        guard sport == "run" || sport == "walk" else {
+            throw APIError(status: .badRequest, code: "bad_sport", message: "a session is a run or a walk")
+        }
+        let guests = try await friends(invitees, of: host, on: database)
+        let session = LiveSession()
+        session.$host.id = host
+        session.distanceMeters = distance
+        session.sport = sport
+        (session.code, session.codeExpiresAt) = try await freshCode(lifetime: settings.codeLifetime, on: database)
+        try await database.transaction { transaction in
+            try await session.create(on: transaction)
+            let id = try session.requireID()
+            try await LiveMember(sessionID: id, userID: host, status: Status.joined.rawValue).create(on: transaction)
+            for guest in guests {
+                try await LiveMember(sessionID: id, userID: guest, status: Status.invited.rawValue).create(on: transaction)
+            }
+        }
+        return session
+    }
+
+    /// Invites more of the host's friends while the session is in its lobby.
+    static func invite(_ invitees: [String], to session: LiveSession, by user: UUID, on database: any Database) async throws {
+        guard session.$host.id == user else {
+            throw APIError(status: .forbidden, code: "not_host", message: "only the session's host invites")
+        }
+        guard session.startsAt == nil else {
+            throw APIError(status: .conflict, code: "already_started", message: "the race has started")
+        }
+        let sessionID = try session.requireID()
+        let existing = Set(try await LiveMember.query(on: database).filter(\.$session.$id == sessionID).all().map(\.$user.id))
+        for guest in try await friends(invitees, of: user, on: database) where !existing.contains(guest) {
+            try await LiveMember(sessionID: sessionID, userID: guest, status: Status.invited.rawValue).create(on: database)
+        }
+    }
+
+    /// The user ids in `ids`, checked to be `user`'s friends.
+    private static func friends(_ ids: [String], of user: UUID, on database: any Database) async throws -> [UUID] {
+        guard !ids.isEmpty else { return [] }
+        guard ids.count <= 50 else {
+            throw APIError(status: .badRequest, code: "too_many_invitees", message: "invite at most 50 friends at a time")
+        }
+        let friends = try await Friends.friendIDs(of: user, on: database)
+        return try Array(Set(ids.map { id in
+            guard let uuid = UUID(uuidString: id), friends.contains(uuid) else {
+                throw APIError(status: .unprocessableContent, code: "not_a_friend", message: "\(id) is not one of your friends")
+            }
+            return uuid
+        }))
+    }
+
+    /// A 4-digit code no open session uses.
+    private static func freshCode(lifetime: TimeInterval, on database: any Database) async throws -> (String, Date) {
+        let now = Date()
+        for _ in 0..<50 {
+            let code = String(format: "%04d", Int.random(in: 0...9_999))
+            let taken = try await LiveSession.query(on: database).filter(\.$code == code)
+                .filter(\.$codeExpiresAt > now).count()
+            if taken == 0 { return (code, now.addingTimeInterval(lifetime)) }
+        }
+        throw APIError(status: .serviceUnavailable, code: "no_code_free", message: "too many sessions are open; try again in a minute")
+    }
+
+    /// The session `request` names, with the user admitted to it: its lobby (by code,
+    /// invitation, or an invitation to the session), or back into a race they are in.
+    static func join(_ request: LiveClientMessage.JoinSession, user: UUID, settings: LiveSettings,
+                     on database: any Database) async throws -> (LiveSession, LiveMember) {
+        switch (request.sessionId, request.code, request.invitationId) {
+        case (let id?, nil, nil):
+            guard let uuid = UUID(uuidString: id), let session = try await LiveSession.find(uuid, on: database),
+                  let member = try await member(of: uuid, user: user, on: database) else {
+                throw APIError(status: .forbidden, code: "not_invited", message: "you are not invited to that session")
+            }
+            return (session, try await enter(member, session: session, on: database))
+        case (nil, let code?, nil):
+            return try await join(code: code, user: user, settings: settings, on: database)
+        case (nil, nil, let id?):
+            let session = try await LiveInvitations.session(for: id, user: user, settings: settings, on: database)
+            guard let member = try await member(of: try session.requireID(), user: user, on: database) else {
+                throw APIError(status: .forbidden, code: "not_invited", message: "you are not invited to that session")
+            }
+            return (session, try await enter(member, session: session, on: database))
+        default:
+            throw APIError(status: .badRequest, code: "bad_message", message: "joinSession takes exactly one of sessionId, code and invitationId")
+        }
+    }
+
+    private static func join(code: String, user: UUID, settings: LiveSettings, on database: any Database) async throws -> (LiveSession, LiveMember) {
+        let now = Date()
+        let recentFailures = try await LiveJoinFailure.query(on: database).filter(\.$userID == user)
+            .filter(\.$at > now.addingTimeInterval(-settings.joinFailureWindow)).count()
+        guard recentFailures < settings.joinFailureLimit else {
+            throw APIError(status: .tooManyRequests, code: "too_many_attempts",
+                           message: "too many wrong codes; try again in \(Int(settings.joinFailureWindow / 60)) minutes or ask for an invitation")
+        }
+        guard let session = try await LiveSession.query(on: database).filter(\.$code == code)
+            .filter(\.$codeExpiresAt > now).filter(\.$startsAt == nil).first() else {
+            try await LiveJoinFailure(userID: user, at: now).create(on: database)
+            throw APIError(status: .notFound, code: "bad_code", message: "no open session has that code (codes expire, and close at the start)")
+        }
+        let sessionID = try session.requireID()
+        if let member = try await member(of: sessionID, user: user, on: database) {
+            return (session, try await enter(member, session: session, on: database))
+        }
+        let member = LiveMember(sessionID: sessionID, userID: user, status: Status.joined.rawValue)
+        try await member.create(on: database)
+        return (session, member)
+    }
+
+    /// Moves an invited member into the lobby; anyone already in stays as they are. After
+    /// the start only those in the race get back in.
+    private static func enter(_ member: LiveMember, session: LiveSession, on database: any Database) async throws -> LiveMember {
+        if member.status == Status.invited.rawValue {
+            guard session.startsAt == nil else {
+                throw APIError(status: .conflict, code: "already_started", message: "the race started without you")
+            }
+            member.status = Status.joined.rawValue
+            try await member.save(on: database)
+        }
+        return member
+    }
+
+    static func member(of session: UUID, user: UUID, on database: any Database) async throws -> LiveMember? {
+        try await LiveMember.query(on: database).filter(\.$session.$id == session).filter(\.$user.$id == user).first()
+    }
+
+    /// Leaves the lobby (an invitee goes back to invited), or gives up during the race.
+    static func leave(_ member: LiveMember, session: LiveSession, on database: any Database) async throws {
+        switch Status(rawValue: member.status) {
+        case .joined?, .ready?:
+            if session.startsAt == nil {
+                member.status = Status.invited.rawValue
+                try await member.save(on: database)
+            }
+        case .running?:
+            member.status = Status.gaveUp.rawValue
+            try await member.save(on: database)
+        default:
+            break
+        }
+    }
+
+    /// Records that `member` crossed the distance `seconds` after the start.
+    static func finish(_ member: LiveMember, seconds: Double, on database: any Database) async throws {
+        member.status = Status.finished.rawValue
+        member.finalSeconds = seconds
+        try await member.save(on: database)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The live hub's tunables. Defaults suit phones on real networks; tests shorten some.
+public struct LiveSettings: Sendable {
+    /// Seconds from "everyone is ready" to GO: the 3-2-1 countdown.
+    public var countdownSeconds: TimeInterval = 3
+    /// How long a join code works after the session is made.
+    public var codeLifetime: TimeInterval = 15 * 60
+    /// Wrong codes a user may try within `joinFailureWindow` before codes are refused.
+    public var joinFailureLimit = 5
+    public var joinFailureWindow: TimeInterval = 15 * 60
+    /// How often received fixes are stored (and acknowledged), seconds.
+    public var storeInterval: TimeInterval = 0.25
+    /// A fix may be at most this many seconds ahead of the server's clock (a phone's GPS
+    /// clock is exact; more is a forged time). nil: not checked (tests replaying recorded runs).
+    public var fixClockTolerance: TimeInterval? = 10
+    /// A session created from a walk invitation opens this long before its start.
+    public var invitationOpensBefore: TimeInterval = 30 * 60
+    /// A connection that has not said `hello` within this many seconds is closed.
+    public var helloTimeout: TimeInterval = 10
+
+    /// Race distances allowed, metres.
+    public static let distances: ClosedRange<Double> = 100...100_000
+    /// Fixes in one `fixes` message at most.
+    public static let maximumFixesPerMessage = 1_000
+
+    public init() {}
+}

@@ -1,0 +1,25 @@
+import Fluent
+import Foundation
+
+/// A user in a live session: invited, in the lobby, racing, finished or given up
+/// (`LiveSessionState.Member.Status`'s raw values).
+final class LiveMember: Model, @unchecked Sendable {
+    static let schema = "live_members"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "session_id") var session: LiveSession
+    @Parent(key: "user_id") var user: User
+    @Field(key: "status") var status: String
+    /// Seconds from the start to the crossing of the distance, once finished.
+    @OptionalField(key: "final_seconds") var finalSeconds: Double?
+    /// The run saved from the race.
+    @OptionalField(key: "run_id") var runID: UUID?
+
+    init() {}
+
+    init(sessionID: UUID, userID: UUID, status: String) {
+        self.$session.id = sessionID
+        self.$user.id = userID
+        self.status = status
+    }
+}
