@@ -23,9 +23,6 @@ public final class LiveClient: Sendable {
         public var description: String { "timed out waiting for \(waitingFor); queued: \(received.map(\.kind.rawValue))" }
     }
 
-    /// The upgrade finished without a socket.
-    public struct NotConnected: Error {}
-
     private struct Inbox {
         var queued: [LiveServerMessage] = []
         var waiters: [UUID: Waiter] = [:]
@@ -51,17 +48,16 @@ public final class LiveClient: Sendable {
     /// Opens a connection to `url` (a `ws://…/api/v1/live` address).
     public static func connect(to url: URL, on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                                observer: (@Sendable (LiveServerMessage, String) -> Bool)? = nil) async throws -> LiveClient {
-        let box = Mutex<LiveClient?>(nil)
+        let upgraded = group.any().makePromise(of: LiveClient.self)
         var configuration = WebSocketClient.Configuration()
         configuration.maxFrameSize = 1 << 22
-        try await WebSocket.connect(to: url, configuration: configuration, on: group) { socket in
+        WebSocket.connect(to: url, configuration: configuration, on: group) { socket in
             let client = LiveClient(socket: socket, observer: observer)
             socket.onText { _, text in client.receive(text) }
             socket.onClose.whenComplete { _ in client.markClosed() }
-            box.withLock { $0 = client }
-        }.get()
-        guard let client = box.withLock({ $0 }) else { throw NotConnected() }
-        return client
+            upgraded.succeed(client)
+        }.whenFailure { upgraded.fail($0) }
+        return try await upgraded.futureResult.get()
     }
 
     /// Sends one message.

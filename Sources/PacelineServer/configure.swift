@@ -50,6 +50,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     let hub = LiveHub(database: app.db, bus: bus, settings: settings.live, logger: app.logger)
     try await hub.start()
     app.lifecycle.use(LiveHubLifecycle(hub: hub))
+    app.storage[LiveHubKey.self] = hub
     api.webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { _, socket in hub.attach(socket) }
 
     let handler = APIHandler(app: app, settings: settings)
@@ -78,6 +79,18 @@ public struct ServerSettings: Sendable {
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
         self.live = live
+    }
+}
+
+private enum LiveHubKey: StorageKey {
+    typealias Value = LiveHub
+}
+
+extension Application {
+    /// Closes every live WebSocket of this instance, before its HTTP server stops (which
+    /// would otherwise wait for them).
+    public func closeLiveConnections() async {
+        await storage[LiveHubKey.self]?.registry.closeAll()
     }
 }
 

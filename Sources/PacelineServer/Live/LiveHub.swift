@@ -29,6 +29,7 @@ final class LiveHub: Sendable {
     }
 
     func shutdown() async {
+        await registry.closeAll()
         await bus.stop()
         await fixLog.stop()
     }

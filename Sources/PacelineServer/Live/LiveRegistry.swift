@@ -44,11 +44,6 @@ final class LiveRegistry: Sendable {
         if entries.bySession[session]?.isEmpty == true { entries.bySession[session] = nil }
     }
 
-    /// Whether any connection here is in `session` or belongs to one of `users`.
-    func holds(session: UUID) -> Bool {
-        entries.withLock { $0.bySession[session] != nil }
-    }
-
     /// Sends `text` to every connection in `session`.
     func send(_ text: String, toSession session: UUID) {
         let sockets = entries.withLock { $0.bySession[session].map { Array($0.values) } ?? [] }
@@ -64,5 +59,11 @@ final class LiveRegistry: Sendable {
     /// Whether any connection of one of `users` is here.
     func holdsAny(of users: some Sequence<UUID>) -> Bool {
         entries.withLock { entries in users.contains { entries.byUser[$0] != nil } }
+    }
+
+    /// Closes every connection (the instance is stopping; clients reconnect elsewhere).
+    func closeAll() async {
+        let sockets = entries.withLock { entries in entries.byUser.values.flatMap(\.values) }
+        for socket in sockets { try? await socket.close(code: .goingAway) }
     }
 }
