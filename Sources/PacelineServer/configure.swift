@@ -87,10 +87,12 @@ private enum LiveHubKey: StorageKey {
 }
 
 extension Application {
-    /// Closes every live WebSocket of this instance, before its HTTP server stops (which
-    /// would otherwise wait for them).
+    /// Closes every live WebSocket of this instance and stores the fixes still queued,
+    /// before its HTTP server stops (which would otherwise wait for the sockets).
     public func closeLiveConnections() async {
-        await storage[LiveHubKey.self]?.registry.closeAll()
+        guard let hub = storage[LiveHubKey.self] else { return }
+        await hub.registry.closeAll()
+        await hub.fixLog.flush()
     }
 }
 

@@ -110,10 +110,10 @@ extension LiveSettings {
 }
 
 private func tearDown(_ app: Application, database: TestDatabase, schema: String?, sqlitePath: String?) async throws {
+    await app.closeLiveConnections()
     if database == .postgres, let schema {
         try? await (app.db as? any SQLDatabase)?.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
     }
-    await app.closeLiveConnections()
     await app.server.shutdown()
     try await app.asyncShutdown()
     if let sqlitePath {
