@@ -1,0 +1,88 @@
+import Foundation
+import PacelineAPI
+import PacelineCore
+import PacelineLiveClient
+import PacelineTestSupport
+import Testing
+
+/// Following a route's pace over the live connection: cues every 5 s, a dropped
+/// connection picked up where it was, and the run saved and classified at the end.
+@Suite("Live follow")
+struct LiveFollowTests {
+    @Test("a follow streams cues, survives a drop, and joins the leaderboard", arguments: TestDatabase.available)
+    func followAcrossADrop(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let uploaded = try await server.upload("gpx/run.gpx", as: ann)
+            let annRunID = try #require(uploaded.json?["id"] as? String)
+            let route = try await ann.client.createRoute(body: .json(.init(runId: annRunID, name: "Park loop"))).created.body.json
+
+            // Bo runs the route 10% slower than Ann, live.
+            let bo = try await server.newUser("Bo")
+            let fixes = try RouteTests.follower(of: "gpx/run.gpx", startingAfter: 86_400, slower: 1.1, seed: 7).enumerated().map { index, fix in
+                LiveFix(sequence: index + 1, latitude: fix.latitude, longitude: fix.longitude, elevation: fix.elevation, accuracy: 5, time: fix.time)
+            }
+            let first = try await server.live(bo)
+            try await first.send(.follow(.init(routeId: route.id)))
+            let started = try await first.next(waitingFor: "followStarted") { if case .followStarted(let s) = $0 { s } else { nil } }
+            #expect(started.lastSequence == 0 && started.paceRunId == annRunID)
+            #expect(abs(started.routeDistanceMeters - route.distanceMeters) < 1e-6)
+
+            let half = fixes.count / 2
+            try await LiveRace.send(fixes[..<half], over: first, batch: 20)
+            let acked = try await first.nextAck(atLeast: half)
+            let cues = first.queued.compactMap { if case .cue(let cue) = $0 { cue } else { nil } }
+            let elapsed = fixes[half - 1].time.timeIntervalSince(fixes[0].time)
+            // The same cues as PacelineCore's session gives replaying those fixes (a phone offline would).
+            let pace = try Normalization.checkpoints(of: try ActivityReader.read(contentsOf: Fixtures.track("gpx/run.gpx")))
+            let sent = Activity(format: .gpx, sport: .run, track: Track(segments: [fixes[..<half].map {
+                Fix(time: $0.time, coordinate: Coordinate(latitude: $0.latitude, longitude: $0.longitude), elevation: $0.elevation, horizontalAccuracy: $0.accuracy)
+            }]))
+            let offline = FollowSession.replay(sent, against: pace).cues
+            #expect(cues.count == offline.count && cues.count > Int(elapsed / 10), "\(cues.count) cues live, \(offline.count) offline, in \(elapsed) s")
+            #expect(zip(cues, offline).allSatisfy { abs($0.elapsedSeconds - $1.elapsedSeconds) < 0.01 && $0.deviated == $1.deviated })
+            let gap = try #require(cues.last?.aheadSeconds)
+            #expect(gap < -10 && gap > -0.1 * elapsed - 15, "\(gap) s ahead after \(elapsed) s, running 10% slower")
+            #expect(cues.contains { $0.spoken?.contains("behind") == true })
+            await first.close()
+
+            // Back online, through a new connection: the server has everything acknowledged.
+            let second = try await server.live(bo)
+            try await second.send(.resumeFollow(.init(followId: started.followId)))
+            let resumed = try await second.next(waitingFor: "followStarted") { if case .followStarted(let s) = $0 { s } else { nil } }
+            #expect(resumed.lastSequence == acked)
+            // The phone resends a little more than needed; the overlap is ignored.
+            try await LiveRace.send(fixes[(acked - 10)...], over: second, batch: 20)
+            _ = try await second.nextAck(atLeast: fixes.count)
+            try await second.send(.finishFollow)
+            let finished = try await second.next(timeout: .seconds(30), waitingFor: "followFinished") {
+                if case .followFinished(let f) = $0 { f } else { nil }
+            }
+            #expect(finished.classification == "follow" && finished.rank == 2 && finished.coverage >= 0.8)
+            let board = try await bo.client.getLeaderboard(path: .init(routeId: route.id)).ok.body.json
+            #expect(board.entries.map(\.runner.displayName) == ["Ann", "Bo"])
+            let ratio = board.entries[1].elapsedSeconds / board.entries[0].elapsedSeconds
+            #expect(abs(ratio - 1.1) < 0.03, "Bo took \(ratio)× Ann's time")
+            let run = try await bo.client.getRun(path: .init(runId: finished.runId)).ok.body.json
+            #expect(run.routeId == route.id && run.format == "live")
+
+            // A finished follow can't be resumed.
+            try await second.send(.resumeFollow(.init(followId: started.followId)))
+            #expect(try await second.nextError().code == "follow_finished")
+        }
+    }
+
+    @Test("a private route can't be followed by others", arguments: TestDatabase.available)
+    func privateRouteRefused(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let uploaded = try await server.upload("gpx/run.gpx", as: ann, query: "?privacy=private")
+            let runID = try #require(uploaded.json?["id"] as? String)
+            let route = try await ann.client.createRoute(body: .json(.init(runId: runID))).created.body.json
+            let eve = try await server.newUser("Eve")
+            let live = try await server.live(eve)
+            try await live.send(.follow(.init(routeId: route.id)))
+            #expect(try await live.nextError().code == "not_found")
+        }
+    }
+}
