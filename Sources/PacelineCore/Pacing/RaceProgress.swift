@@ -72,7 +72,7 @@ public struct RaceProgress: Sendable {
 
     private var anchor: (coordinate: Coordinate, time: Double)?
     private var lastTime: Double?
-    /// (seconds, distance) of recent steps, for the current speed.
+    /// (seconds, distance) when recent steps accrued, for the current speed.
     private var recent: [(seconds: Double, distance: Double)] = [(0, 0)]
 
     /// A race to `target` metres starting at `start`, for `sport` (its maximum speed caps steps).
@@ -112,17 +112,24 @@ public struct RaceProgress: Sendable {
             self.anchor = (coordinate, time)  // before the start: only where they stand
             return true
         }
+        elapsed = time
         let step = Geodesy.distance(anchor.coordinate, coordinate)
-        guard step >= configuration.minimumStep else { return true }
-        let from = max(anchor.time, 0)
-        let share = (time - from) / (time - anchor.time)  // the part of the step after the start
-        var credited = step * share
-        if credited > maximumSpeed * (time - from) {
-            credited = maximumSpeed * (time - from)
-            wasCapped = true
+        let accrued = step >= configuration.minimumStep
+        if accrued {
+            let from = max(anchor.time, 0)
+            let share = (time - from) / (time - anchor.time)  // the part of the step after the start
+            var credited = step * share
+            if credited > maximumSpeed * (time - from) {
+                credited = maximumSpeed * (time - from)
+                wasCapped = true
+            }
+            self.anchor = (coordinate, time)
+            advance(by: credited, from: from, to: time)
         }
-        self.anchor = (coordinate, time)
-        advance(by: credited, from: from, to: time)
+        measureSpeed(accrued: accrued)
+        if isFinished || distance - series[series.count - 1].distanceMeters >= configuration.seriesSpacing {
+            series.append(SeriesPoint(distanceMeters: distance, seconds: elapsed, speedMetersPerSecond: currentSpeed))
+        }
         return true
     }
 
@@ -135,7 +142,16 @@ public struct RaceProgress: Sendable {
             finishSeconds = crossing
         } else {
             distance = before + metres
-            elapsed = time
+        }
+    }
+
+    /// Current speed over the last `speedWindow` seconds, measured between the instants
+    /// distance accrued (so the 5 m steps do not make it jump); a runner who has not moved
+    /// a step for `speedWindow` seconds has stopped. The top speed counts whole windows.
+    private mutating func measureSpeed(accrued: Bool) {
+        guard accrued else {
+            if let lastStep = recent.last, elapsed - lastStep.seconds >= configuration.speedWindow { currentSpeed = 0 }
+            return
         }
         recent.append((elapsed, distance))
         while recent.count > 2, elapsed - recent[1].seconds >= configuration.speedWindow { recent.removeFirst() }
@@ -146,8 +162,5 @@ public struct RaceProgress: Sendable {
         }
         // A race shorter than the speed window still has a top speed: at least its average.
         if isFinished { maximumSpeedReached = max(maximumSpeedReached, averageSpeed) }
-        if isFinished || distance - series[series.count - 1].distanceMeters >= configuration.seriesSpacing {
-            series.append(SeriesPoint(distanceMeters: distance, seconds: elapsed, speedMetersPerSecond: currentSpeed))
-        }
     }
 }
