@@ -102,4 +102,19 @@ import Testing
         #expect(abs(race.currentSpeed - 5) < 0.2)
         #expect(abs(race.maximumSpeedReached - 5) < 0.2)
     }
+
+    @Test func aRunnerWhoStopsSlowsToZero() {
+        var race = RaceProgress(target: 10_000, start: Self.go, sport: .run)
+        var builder = SyntheticTrack(origin: Self.origin)
+        builder.legs = [(east: 0, north: 300)]
+        builder.speed = 3
+        builder.pauses = [(atDistance: 150, seconds: 20)]
+        builder.start = Self.go
+        let fixes = builder.build().track.fixes
+        for fix in fixes.prefix(50) { race.add(fix) }
+        #expect(abs(race.currentSpeed - 3) < 0.3)
+        for fix in fixes[50..<71] { race.add(fix) }
+        #expect(race.currentSpeed == 0, "standing for 20 s")
+        #expect(race.elapsed == fixes[70].time!.timeIntervalSince(Self.go), "race time goes on while standing")
+    }
 }
