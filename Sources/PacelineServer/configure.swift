@@ -24,6 +24,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
             try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
         }
     }
+    // Every save of a user refreshes the folded name that user search compares.
+    app.databases.middleware.use(SearchName.Keeper())
     app.migrations.add(Migrations.all)
     try await app.autoMigrate()
 
