@@ -5,6 +5,6 @@ enum Migrations {
     static let all: [any Migration] = [
         CreateUser(), CreateToken(), CreateLoginFailure(), CreateRun(), CreateRoute(), CreateRouteRun(),
         CreateFavourite(), CreateRouteCell(), CreateIndexes(),
-        AddUserSearchName(), CreateFriendship(),
+        AddUserSearchName(), CreateFriendship(), CreateInvitation(), CreateInvitationGuest(),
     ]
 }
