@@ -21,6 +21,7 @@ enum Paging {
         Data("\(time.timeIntervalSince1970)|\(id.uuidString)".utf8).base64EncodedString()
     }
 
+    /// The time and id of a cursor; 400 when the server did not give it.
     static func decode(_ cursor: String) throws -> (Date, UUID) {
         let parts = try text(of: cursor).split(separator: "|")
         guard parts.count == 2, let seconds = Double(parts[0]), seconds.isFinite, let id = UUID(uuidString: String(parts[1])) else {
@@ -52,6 +53,7 @@ enum Paging {
         Data("\(id.uuidString)|\(key)".utf8).base64EncodedString()
     }
 
+    /// The key and id of a keyed cursor; 400 when the server did not give it.
     static func decodeKeyed(_ cursor: String) throws -> (String, UUID) {
         let parts = try text(of: cursor).split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let id = UUID(uuidString: String(parts[0])), !parts[1].unicodeScalars.contains("\0") else {

@@ -9,7 +9,9 @@ import SQLKit
 /// friends-only thing of someone else), for many things in one request (`Viewer`, with
 /// the friends loaded once), and inside a SQL query (`condition`).
 enum Privacy {
+    /// The privacy of what anyone may see, as runs and routes store it.
     static let publicLevel = "public"
+    /// The privacy of what the owner's friends may see.
     static let friendsLevel = "friends"
 
     /// Whether `viewer` (nil: anonymous) may see something of `owner`'s with `privacy`.

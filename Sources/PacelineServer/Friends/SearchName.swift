@@ -5,6 +5,7 @@ import Foundation
 /// ("Natália" → "natalia"), the same on SQLite and PostgreSQL whatever their collations,
 /// because it is folded here and stored (`users.search_name`), not folded by the database.
 enum SearchName {
+    /// `text` folded: "Natália" → "natalia", "ＡＬＩ" → "ali".
     static func of(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
     }

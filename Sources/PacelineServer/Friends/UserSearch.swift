@@ -9,6 +9,7 @@ import PacelineAPI
 struct UserSearch: Sendable {
     /// Search texts shorter than this are refused: they would match nearly everyone.
     static let minimumLength = 2
+    /// The longest search text: display names have at most 100 characters.
     static let maximumLength = 100
 
     let database: any Database

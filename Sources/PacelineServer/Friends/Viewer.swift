@@ -1,17 +1,16 @@
 import Fluent
 import Foundation
 
-/// Who is reading, with their friends loaded once, so that deciding about many runs or
-/// routes in one request costs one query in all (`Privacy`'s rule, in memory).
+/// A logged-in user reading many things at once, with their friends loaded once, so that
+/// deciding about many runs or routes in one request costs one query in all (`Privacy`'s
+/// rule, in memory).
 struct Viewer: Sendable {
-    /// Nil when anonymous.
-    let id: UUID?
+    let id: UUID
     let friendIDs: Set<UUID>
 
-    /// `id` (nil: anonymous) and their friends.
-    static func load(_ id: UUID?, on database: any Database) async throws -> Viewer {
-        guard let id else { return Viewer(id: nil, friendIDs: []) }
-        return Viewer(id: id, friendIDs: try await Friends.friendIDs(of: id, on: database))
+    /// `id` and their friends.
+    static func load(_ id: UUID, on database: any Database) async throws -> Viewer {
+        Viewer(id: id, friendIDs: try await Friends.friendIDs(of: id, on: database))
     }
 
     /// Whether this viewer may see something of `owner`'s with `privacy`.

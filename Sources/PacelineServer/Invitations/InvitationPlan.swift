@@ -7,9 +7,12 @@ import PacelineCore
 /// on Earth, a sensible distance, short texts, and 1 to 50 distinct guests who are all the
 /// host's friends. Each refusal says what was wrong (400, or 422 `not_a_friend`).
 struct InvitationPlan {
+    /// How far ahead a walk may be planned: 365 days.
     static let maximumLead: TimeInterval = 365 * 86_400
     static let maximumGuests = 50
+    /// The longest planned distance: 100 km.
     static let maximumDistanceMeters = 100_000.0
+    /// The longest title or place name, in characters.
     static let maximumTextLength = 200
 
     /// The invitation to save (scheduled, without guests).
@@ -71,7 +74,7 @@ struct InvitationPlan {
         var seen = Set<UUID>()
         return try texts.map { text in
             guard let id = UUID(uuidString: text) else { throw APIError.badRequest("`\(text)` in `guestIds` is not a user id") }
-            guard id != host else { throw APIError.badRequest("the host is not one of the guests") }
+            guard id != host else { throw APIError.badRequest("the host can't be one of the guests") }
             guard seen.insert(id).inserted else { throw APIError.badRequest("\(id.apiID) is in `guestIds` twice") }
             return id
         }
