@@ -64,13 +64,16 @@ curl -fsS "$base/health" >/dev/null
 
 # Two users: one whose token every operation carries, and one for log out alone (log
 # out revokes the token it is called with, which would leave the rest unauthenticated).
-token_of_new_user() {
+# new_user NAME prints the new user's token and id (`${user% *}` and `${user#* }`).
+new_user() {
     curl -fsS -X POST "$base/auth/register" -H 'Content-Type: application/json' \
         -d "{\"email\": \"$1-$port-$(date +%s%N)@example.org\", \"password\": \"schemathesis password\", \"displayName\": \"$1\"}" |
-        python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'
+        python3 -c 'import json, sys; session = json.load(sys.stdin); print(session["token"], session["profile"]["id"])'
 }
-token="$(token_of_new_user fuzz)"
-logout_token="$(token_of_new_user logout)"
+fuzz="$(new_user fuzz)"
+token="${fuzz% *}" fuzz_id="${fuzz#* }"
+logout="$(new_user logout)"
+logout_token="${logout% *}"
 
 # The runs .ci/schemathesis.toml hands to the operations on one run: a real GPX file from
 # the corpus, and a short run of JSON fixes to be deleted.
@@ -94,6 +97,42 @@ other_run="$(curl -fsS -X POST "$base/runs" -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/vnd.garmin.tcx+xml' --data-binary "@$tracks/tcx/garmin_connect.tcx" | run_id)"
 PACELINE_SCHEMATHESIS_DELETABLE_ROUTE_ID="$(curl -fsS -X POST "$base/routes" -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/json' -d "{\"runId\": \"$other_run\"}" | route_id)"
+
+# The people .ci/schemathesis.toml hands to the operations on one friend or request:
+# `friend` stays the fuzzing user's friend (and guest); `former` is a friend for
+# removeFriend to unfriend; `asker` and `decliner` asked the fuzzing user to be friends,
+# for acceptFriendRequest and declineFriendRequest.
+# ask FROM_TOKEN TO_ID; accept TOKEN REQUESTER_ID
+ask() {
+    curl -fsS -o /dev/null -X POST "$base/friends/requests" -H "Authorization: Bearer $1" \
+        -H 'Content-Type: application/json' -d "{\"userId\": \"$2\"}"
+}
+accept() { curl -fsS -o /dev/null -X POST "$base/friends/requests/$2/accept" -H "Authorization: Bearer $1"; }
+friend="$(new_user friend)"
+former="$(new_user former)"
+asker="$(new_user asker)"
+decliner="$(new_user decliner)"
+friend_token="${friend% *}" friend_id="${friend#* }" former_token="${former% *}" former_id="${former#* }"
+asker_token="${asker% *}" asker_id="${asker#* }" decliner_token="${decliner% *}" decliner_id="${decliner#* }"
+ask "$friend_token" "$fuzz_id"
+accept "$token" "$friend_id"
+ask "$former_token" "$fuzz_id"
+accept "$token" "$former_id"
+ask "$asker_token" "$fuzz_id"
+ask "$decliner_token" "$fuzz_id"
+export PACELINE_SCHEMATHESIS_FORMER_FRIEND_ID="$former_id" PACELINE_SCHEMATHESIS_ASKER_ID="$asker_id"
+export PACELINE_SCHEMATHESIS_DECLINER_ID="$decliner_id"
+
+# Invitations a week ahead: one the friend hosts with the fuzzing user as guest (to read
+# and answer), and one the fuzzing user hosts, for cancelInvitation.
+invite() {
+    curl -fsS -X POST "$base/invitations" -H "Authorization: Bearer $1" -H 'Content-Type: application/json' \
+        -d "{\"startsAt\": \"$(date -u -d '+7 days' +%Y-%m-%dT%H:%M:%SZ)\", \"place\": {\"latitude\": 55.86, \"longitude\": -4.25},
+             \"guestIds\": [\"$2\"]}" | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])'
+}
+export PACELINE_SCHEMATHESIS_INVITATION_ID PACELINE_SCHEMATHESIS_CANCELLABLE_INVITATION_ID
+PACELINE_SCHEMATHESIS_INVITATION_ID="$(invite "$friend_token" "$fuzz_id")"
+PACELINE_SCHEMATHESIS_CANCELLABLE_INVITATION_ID="$(invite "$token" "$friend_id")"
 
 excluded=(--exclude-operation-id logOut)
 

@@ -29,6 +29,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         bus = PostgresLiveBus(configuration: configuration.coreConfiguration, database: app.db as! any SQLDatabase,
                               schema: schema, logger: app.logger)
     }
+    // Every save of a user refreshes the folded name that user search compares.
+    app.databases.middleware.use(SearchName.Keeper())
     app.migrations.add(Migrations.all)
     try await app.autoMigrate()
 

@@ -30,6 +30,7 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     static func unauthorized(_ message: String = "log in first: send `Authorization: Bearer <token>`") -> APIError {
         APIError(status: .unauthorized, code: "unauthorized", message: message)
     }
+    static func forbidden(_ message: String) -> APIError { APIError(status: .forbidden, code: "forbidden", message: message) }
     static func notFound(_ what: String) -> APIError { APIError(status: .notFound, code: "not_found", message: "no such \(what)") }
     static func conflict(_ message: String) -> APIError { APIError(status: .conflict, code: "conflict", message: message) }
     static func unprocessable(_ message: String) -> APIError { APIError(status: .unprocessableContent, code: "unprocessable", message: message) }

@@ -39,8 +39,9 @@ extension APIHandler {
         if let since = input.query.updatedSince { query = query.filter(\.$updatedAt > since) }
         let favourites = try await query.all()
         let routeIDs = favourites.filter { !$0.removed }.map { $0.$route.id }
+        let viewer = try await Viewer.load(user.id, on: database)
         let routes = routeIDs.isEmpty ? [] : try await Route.query(on: database).filter(\.$id ~~ routeIDs).with(\.$creator).all()
-            .filter { RouteAccess.isVisible($0, to: user.id) }
+            .filter { viewer.maySee(owner: $0.$creator.id, privacy: $0.privacy) }
         let byID = Dictionary(uniqueKeysWithValues: routes.compactMap { route in route.id.map { ($0, route) } })
         let ordered = routeIDs.compactMap { byID[$0] }
         let removed = favourites.filter { $0.removed || byID[$0.$route.id] == nil }.map { $0.$route.id.apiID }

@@ -49,11 +49,7 @@ extension APIHandler {
                 .filter(\.$deletedAt > since).all(\.$id).map { $0.apiID }
         }
         if let cursor = input.query.cursor {
-            let (time, id) = try Paging.decode(cursor)
-            query = query.group(.or) { group in
-                group.filter(\.$startTime < time)
-                group.group(.and) { $0.filter(\.$startTime == time).filter(\.$id < id) }
-            }
+            query = query.filter(Paging.after(try Paging.decode(cursor), table: Run.schema, timeColumn: "start_time"))
         }
         var runs = try await query.all()
         var next: String?

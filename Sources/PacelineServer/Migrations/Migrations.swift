@@ -5,6 +5,8 @@ enum Migrations {
     static let all: [any Migration] = [
         CreateUser(), CreateToken(), CreateLoginFailure(), CreateRun(), CreateRoute(), CreateRouteRun(),
         CreateFavourite(), CreateRouteCell(), CreateIndexes(),
+        // 002: friends and invitations.
+        AddUserSearchName(), CreateFriendship(), CreateInvitation(), CreateInvitationGuest(),
         // 003: the live hub.
         CreateLiveSession(), CreateLiveMember(), CreateLiveFollow(), CreateLiveFixChunk(),
     ]

@@ -11,6 +11,8 @@ final class User: Model, @unchecked Sendable {
     /// bcrypt.
     @Field(key: "password_hash") var passwordHash: String
     @Field(key: "display_name") var displayName: String
+    /// `displayName` folded for search (`SearchName`); set on every save.
+    @Field(key: "search_name") var searchName: String
     /// "metric" or "imperial".
     @Field(key: "units") var units: String
     @OptionalField(key: "weight_kg") var weightKilograms: Double?

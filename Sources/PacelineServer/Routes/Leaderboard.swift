@@ -4,28 +4,30 @@ import PacelineAPI
 import SQLKit
 
 /// A route's leaderboard: each runner's fastest run on it, fastest first, counting only
-/// runs the viewer may see (another user's private run is neither listed nor ranked).
+/// runs the viewer may see (`Privacy`: another user's private run, or a friends-only run
+/// of someone who is not their friend, is neither listed nor ranked).
 enum Leaderboard {
     /// The first `limit` places of `routeID` as `viewer` sees them.
-    /// - Complexity: one query over the route's runs, sorted by the (route_id, elapsed_s) index.
+    /// - Complexity: one query over the route's runs, sorted by the (route_id, elapsed_s)
+    ///   index; the viewer's friends are a subquery of it.
     static func entries(of routeID: UUID, viewer: UUID?, limit: Int, on database: any Database) async throws
         -> [Components.Schemas.LeaderboardEntry]
     {
+        let visible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "runs"),
+                                        privacy: SQLColumn("privacy", table: "runs"))
         let rows = try await (database as! any SQLDatabase).raw("""
-            SELECT route_runs.run_id, route_runs.runner_id, route_runs.elapsed_s, route_runs.run_date,
-                   runs.privacy, users.display_name
+            SELECT route_runs.run_id, route_runs.runner_id, route_runs.elapsed_s, route_runs.run_date, users.display_name
             FROM route_runs
             JOIN runs ON runs.id = route_runs.run_id AND runs.deleted_at IS NULL
             JOIN users ON users.id = route_runs.runner_id
-            WHERE route_runs.route_id = \(bind: routeID)
+            WHERE route_runs.route_id = \(bind: routeID) AND \(visible)
             ORDER BY route_runs.elapsed_s, route_runs.run_date
             """).all()
         var seen = Set<UUID>()
         var entries: [Components.Schemas.LeaderboardEntry] = []
         for row in rows where entries.count < limit {
             let runner = try row.decode(column: "runner_id", as: UUID.self)
-            let privacy = try row.decode(column: "privacy", as: String.self)
-            guard runner == viewer || privacy == "public", seen.insert(runner).inserted else { continue }
+            guard seen.insert(runner).inserted else { continue }
             entries.append(.init(
                 rank: entries.count + 1,
                 runId: try row.decode(column: "run_id", as: UUID.self).apiID,

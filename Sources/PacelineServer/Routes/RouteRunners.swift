@@ -4,7 +4,8 @@ import SQLKit
 
 /// Who ran a route, from its leaderboard (`route_runs`): how many people have a run on
 /// it, and the average of each one's best time, counting the runs a viewer may see (as
-/// the leaderboard does): public ones and their own. Deleted runs do not count.
+/// the leaderboard does, by `Privacy`): public ones, their own and their friends'
+/// friends-only ones. Deleted runs do not count.
 struct RouteRunners: Sendable, Equatable {
     var runners: Int
     /// Nil when no one ran the route.
@@ -18,14 +19,13 @@ struct RouteRunners: Sendable, Equatable {
     /// from the answer: look them up with `?? .none`.
     static func of(_ routeIDs: [UUID], viewer: UUID?, on database: any Database) async throws -> [UUID: RouteRunners] {
         guard !routeIDs.isEmpty else { return [:] }
-        // Nobody has the nil UUID, so an anonymous viewer sees public runs only.
-        let viewer = viewer ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        let visible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "runs"),
+                                        privacy: SQLColumn("privacy", table: "runs"))
         let rows = try await (database as! any SQLDatabase).raw("""
             SELECT route_id, COUNT(*) AS runners, AVG(best) AS average
             FROM (SELECT route_runs.route_id, route_runs.runner_id, MIN(route_runs.elapsed_s) AS best
                   FROM route_runs JOIN runs ON runs.id = route_runs.run_id AND runs.deleted_at IS NULL
-                  WHERE route_runs.route_id IN (\(binds: routeIDs))
-                        AND (runs.privacy = \(bind: "public") OR route_runs.runner_id = \(bind: viewer))
+                  WHERE route_runs.route_id IN (\(binds: routeIDs)) AND \(visible)
                   GROUP BY route_runs.route_id, route_runs.runner_id) AS bests
             GROUP BY route_id
             """).all()

@@ -1,0 +1,83 @@
+import Fluent
+import Foundation
+
+/// Friend requests and their answers, on the one `Friendship` row of a pair: a request
+/// makes it (pending), accepting turns it accepted, and declining, withdrawing or ending
+/// the friendship deletes it, so the two are strangers again and may ask anew.
+struct FriendRequests: Sendable {
+    let database: any Database
+
+    /// What sending a request did.
+    enum Outcome {
+        /// A new pending request.
+        case requested
+        /// The sender's request was already pending; nothing changed.
+        case alreadyRequested
+        /// The addressee had asked the sender: their request is accepted.
+        case befriended
+    }
+
+    /// `sender` asks `addressee` (an existing user other than the sender); 409 when they
+    /// are friends already.
+    func send(from sender: UUID, to addressee: UUID) async throws -> Outcome {
+        if let existing = try await Friendship.between(sender, addressee, on: database) {
+            return try await answer(existing, from: sender)
+        }
+        do {
+            try await Friendship(requester: sender, addressee: addressee).create(on: database)
+            return .requested
+        } catch {
+            // The pair's row appeared meanwhile (both asked at once, or a retry): the
+            // unique index kept it to one row, which decides the answer.
+            guard (error as? any DatabaseError)?.isConstraintFailure == true,
+                  let existing = try await Friendship.between(sender, addressee, on: database) else { throw error }
+            return try await answer(existing, from: sender)
+        }
+    }
+
+    /// `addressee` accepts `requester`'s pending request (accepting again is harmless);
+    /// 404 when `requester` asked nothing and is not a friend.
+    func accept(from requester: UUID, by addressee: UUID) async throws -> Friendship {
+        guard let friendship = try await Friendship.between(requester, addressee, on: database),
+              friendship.status == .accepted || friendship.$requester.id == requester
+        else { throw APIError.notFound("friend request from this user") }
+        if friendship.status == .pending { try await befriend(friendship) }
+        return friendship
+    }
+
+    /// `addressee` declines `requester`'s pending request; 404 when there is none.
+    func decline(from requester: UUID, by addressee: UUID) async throws {
+        guard let friendship = try await Friendship.between(requester, addressee, on: database),
+              friendship.status == .pending, friendship.$requester.id == requester
+        else { throw APIError.notFound("friend request from this user") }
+        try await friendship.delete(on: database)
+    }
+
+    /// `user` ends their friendship with `other`, or withdraws the request they sent them;
+    /// 404 when there is neither.
+    func remove(_ other: UUID, by user: UUID) async throws {
+        guard let friendship = try await Friendship.between(user, other, on: database),
+              friendship.status == .accepted || friendship.$requester.id == user
+        else { throw APIError.notFound("friend or friend request sent") }
+        try await friendship.delete(on: database)
+    }
+
+    /// What a request from `sender` does to the pair's existing row.
+    private func answer(_ friendship: Friendship, from sender: UUID) async throws -> Outcome {
+        switch friendship.status {
+        case .accepted:
+            throw APIError.conflict("you are friends already")
+        case .pending where friendship.$requester.id == sender:
+            return .alreadyRequested
+        case .pending:
+            try await befriend(friendship)
+            return .befriended
+        }
+    }
+
+    private func befriend(_ friendship: Friendship) async throws {
+        friendship.status = .accepted
+        friendship.acceptedAt = Date()
+        try await friendship.save(on: database)
+    }
+}

@@ -1,0 +1,36 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// Who may see what a user made, by its privacy: `public` anyone, `friends` the owner and
+/// the owner's friends (accepted friendships), `private` the owner alone.
+///
+/// One rule in three forms: for one thing (`allows`, asking the database only about a
+/// friends-only thing of someone else), for many things in one request (`Viewer`, with
+/// the friends loaded once), and inside a SQL query (`condition`).
+enum Privacy {
+    /// The privacy of what anyone may see, as runs and routes store it.
+    static let publicLevel = "public"
+    /// The privacy of what the owner's friends may see.
+    static let friendsLevel = "friends"
+
+    /// Whether `viewer` (nil: anonymous) may see something of `owner`'s with `privacy`.
+    static func allows(_ viewer: UUID?, toSee owner: UUID, privacy: String, on database: any Database) async throws -> Bool {
+        if privacy == publicLevel || owner == viewer { return true }
+        guard let viewer, privacy == friendsLevel else { return false }
+        return try await Friends.areFriends(viewer, owner, on: database)
+    }
+
+    /// The rule as a SQL condition on the rows of a query, whose owner and privacy are the
+    /// columns given; the viewer's friends come from a subquery on `friendships`.
+    static func condition(viewer: UUID?, owner: SQLColumn, privacy: SQLColumn) -> SQLQueryString {
+        guard let viewer else { return "\(privacy) = \(bind: publicLevel)" }
+        return """
+            (\(privacy) = \(bind: publicLevel) OR \(owner) = \(bind: viewer)
+             OR (\(privacy) = \(bind: friendsLevel) AND \(owner) IN (
+                 SELECT user_high_id FROM friendships WHERE user_low_id = \(bind: viewer) AND status = \(bind: Friendship.Status.accepted.rawValue)
+                 UNION ALL
+                 SELECT user_low_id FROM friendships WHERE user_high_id = \(bind: viewer) AND status = \(bind: Friendship.Status.accepted.rawValue))))
+            """
+    }
+}

@@ -1,0 +1,20 @@
+import Fluent
+import Foundation
+
+/// A logged-in user reading many things at once, with their friends loaded once, so that
+/// deciding about many runs or routes in one request costs one query in all (`Privacy`'s
+/// rule, in memory).
+struct Viewer: Sendable {
+    let id: UUID
+    let friendIDs: Set<UUID>
+
+    /// `id` and their friends.
+    static func load(_ id: UUID, on database: any Database) async throws -> Viewer {
+        Viewer(id: id, friendIDs: try await Friends.friendIDs(of: id, on: database))
+    }
+
+    /// Whether this viewer may see something of `owner`'s with `privacy`.
+    func maySee(owner: UUID, privacy: String) -> Bool {
+        privacy == Privacy.publicLevel || owner == id || (privacy == Privacy.friendsLevel && friendIDs.contains(owner))
+    }
+}
