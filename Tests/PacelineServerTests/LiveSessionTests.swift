@@ -2,6 +2,7 @@ import Foundation
 import PacelineAPI
 import PacelineCore
 import PacelineLiveClient
+import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -204,6 +205,22 @@ struct LiveSessionTests {
             #expect(state.code == nil)
             try await late.send(.joinSession(.init(sessionId: race.sessionID)))
             #expect(try await late.nextError().code == "not_invited")
+        }
+    }
+
+    @Test("a runner who vanishes mid-race is given up at the closing time, and the others get results", arguments: TestDatabase.available)
+    func vanishedRunner(database: TestDatabase) async throws {
+        var settings = LiveSettings.testing
+        (settings.slowestSpeed, settings.overtime, settings.sweepInterval) = (100, 1, 0.2)  // 200 m closes 3 s after GO
+        try await withServer(database, live: settings) { server in
+            let ann = try await server.newUser("Ann"), bo = try await server.newUser("Bo")
+            let race = try await Self.startRace(server, [ann, bo], distance: 200)
+            try await LiveRace.send(LiveRace.fixes(speed: 5, length: 250, start: race.startsAt), over: race.clients[0])
+            try await LiveRace.send(LiveRace.fixes(speed: 3, length: 60, start: race.startsAt, lane: 5), over: race.clients[1])
+            await race.clients[1].close()  // and Bo is never seen again
+            let results = try await race.clients[0].nextResults()
+            #expect(results.entries.map(\.status) == [.finished, .gaveUp])
+            #expect(results.entries[1].distanceMeters > 50 && results.entries[1].runId != nil)
         }
     }
 }

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Logging
 import PacelineAPI
+import Synchronization
 import Vapor
 
 /// The live layer of one instance: the WebSocket endpoint `/api/v1/live`, the sockets it
@@ -14,6 +15,7 @@ final class LiveHub: Sendable {
     let fixLog: LiveFixLog
     let bus: any LiveBus
     let logger: Logger
+    private let sweeper = Mutex<Task<Void, Never>?>(nil)
 
     init(database: any Database, bus: any LiveBus, settings: LiveSettings, logger: Logger) {
         self.database = database
@@ -26,9 +28,29 @@ final class LiveHub: Sendable {
     func start() async throws {
         await fixLog.start(interval: settings.storeInterval)
         try await bus.start { [weak self] event in self?.deliver(event) }
+        let interval = settings.sweepInterval
+        sweeper.withLock {
+            $0 = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(interval))
+                    await self?.sweep()
+                }
+            }
+        }
+    }
+
+    /// Ends races past their time and tells their members.
+    private func sweep() async {
+        do {
+            await fixLog.flush()
+            for session in try await LiveSweeper.sweep(settings: settings, on: database) { await publish(.changed(session)) }
+        } catch {
+            logger.error("live sweep failed: \(String(reflecting: error))")
+        }
     }
 
     func shutdown() async {
+        sweeper.withLock { $0?.cancel() }
         await registry.closeAll()
         await bus.stop()
         await fixLog.stop()

@@ -18,6 +18,17 @@ public struct LiveSettings: Sendable {
     public var invitationOpensBefore: TimeInterval = 30 * 60
     /// A connection that has not said `hello` within this many seconds is closed.
     public var helloTimeout: TimeInterval = 10
+    /// A race closes once this slow a runner would have finished, plus `overtime`: whoever
+    /// is still out then (gone for good, say) has given up, and results go out. m/s.
+    public var slowestSpeed = 1.0
+    public var overtime: TimeInterval = 10 * 60
+    /// How often races past their time are looked for, seconds.
+    public var sweepInterval: TimeInterval = 60
+
+    /// When a race to `distance` metres that started at `start` closes.
+    func closingTime(start: Date, distance: Double) -> Date {
+        start.addingTimeInterval(distance / slowestSpeed + overtime)
+    }
 
     /// Race distances allowed, metres.
     public static let distances: ClosedRange<Double> = 100...100_000
