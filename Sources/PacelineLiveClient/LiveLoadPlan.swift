@@ -1,0 +1,69 @@
+import Foundation
+
+/// What a live load run does and when: `tokens.count` runners (one logged-in user each)
+/// form sessions of `sessionSize` over the first `ramp` seconds, then each sends one fix
+/// a second; what happens in the `duration`-second window after the ramp (and `settle`) is
+/// measured.
+///
+/// ```
+/// start ── ramp (sessions form, races start) ── settle ── window (measured) ── drain ── close
+/// ```
+public struct LiveLoadPlan: Sendable {
+    /// The server's `ws://…/api/v1/live`.
+    public var url: URL
+    /// A bearer token per runner.
+    public var tokens: [String]
+    public var sessionSize: Int
+    public var ramp: Double
+    public var duration: Double
+    /// When the first session starts forming.
+    public var start: Date
+    /// Seconds between the ramp's end and the window: the last sessions' countdown (3 s)
+    /// and first fix.
+    public var settle = 5.0
+    /// Seconds after the window for progress about its last fixes to arrive.
+    public var drain = 2.0
+    /// The race distance: far enough that nobody finishes within the run.
+    public var distanceMeters = 42_195.0
+
+    public init(url: URL, tokens: [String], sessionSize: Int, ramp: Double, duration: Double, start: Date) {
+        self.url = url
+        self.tokens = tokens
+        self.sessionSize = sessionSize
+        self.ramp = ramp
+        self.duration = duration
+        self.start = start
+    }
+
+    /// The measured window: fixes due in it, and the progress about them, are counted.
+    public var window: DateInterval {
+        DateInterval(start: start.addingTimeInterval(ramp + settle), duration: duration)
+    }
+
+    /// When the run is over: the window and the drain.
+    public var end: Date { window.end.addingTimeInterval(drain) }
+
+    /// The runners' indices by session: consecutive runs of `sessionSize`, a last single
+    /// runner joining the session before it (a race needs two).
+    public var sessions: [[Int]] {
+        var groups = stride(from: 0, to: tokens.count, by: max(sessionSize, 2)).map {
+            Array($0..<min($0 + max(sessionSize, 2), tokens.count))
+        }
+        if groups.count > 1, groups[groups.count - 1].count == 1 {
+            groups[groups.count - 2] += groups.removeLast()
+        }
+        return groups
+    }
+
+    /// Runner `index`'s speed, m/s: 5.5–6.0, as fast runners go. `RaceProgress` credits
+    /// distance in steps of 5 m, so a slower runner's 1 Hz fixes would bring a progress
+    /// report only every other second; this way every fix fans out (the heaviest case).
+    func speed(of index: Int) -> Double {
+        5.5 + 0.5 * (Double(index) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1)
+    }
+
+    /// Runner `index`'s place in the second, milliseconds: runners are spread evenly over it.
+    func offsetMilliseconds(of index: Int) -> Int64 {
+        Int64(index) * 1_000 / Int64(max(tokens.count, 1))
+    }
+}
