@@ -124,7 +124,7 @@ public enum LiveLoadGenerator {
                     return guest
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.index < $1.index }
+            return try await group.reduce(into: [LiveLoadRunner]()) { $0.append($1) }.sorted { $0.index < $1.index }
         }
         _ = try await host.client.next(timeout: step, waitingFor: "everyone in the lobby") {
             if case .session(let lobby) = $0, lobby.members.count == members.count { true } else { nil }

@@ -25,7 +25,7 @@ final class ServerProcess {
     init(database: DatabaseLocation, timeout: Double = 30) throws {
         port = try Self.freePort()
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-live-\(getpid())-\(port).log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         var arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]
         switch database {
         case .sqlite(let path): arguments += ["--database", path]
