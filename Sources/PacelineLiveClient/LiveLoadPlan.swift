@@ -37,8 +37,25 @@ public struct LiveLoadPlan: Sendable {
 
     /// The measured window: fixes due in it, and the progress about them, are counted.
     public var window: DateInterval {
-        DateInterval(start: start.addingTimeInterval(ramp + settle), duration: duration)
+        DateInterval(start: Self.date(windowMilliseconds.lowerBound), end: Self.date(windowMilliseconds.upperBound))
     }
+
+    /// The window in milliseconds since 1970, bounded by odd ones. Fixes are due on even
+    /// milliseconds, and a server may echo a fix's time a millisecond early (Foundation's
+    /// ISO 8601 format truncates, and a parsed millisecond is a binary fraction a hair
+    /// below it half the time): so a fix and its progress are always on the same side.
+    var windowMilliseconds: Range<Int64> {
+        let first = Self.odd((start.timeIntervalSince1970 + ramp + settle) * 1_000)
+        return first..<(first + Int64((duration * 1_000).rounded()))
+    }
+
+    /// The odd millisecond at or after `milliseconds`.
+    private static func odd(_ milliseconds: Double) -> Int64 {
+        let whole = Int64(milliseconds.rounded(.up))
+        return whole % 2 == 0 ? whole + 1 : whole
+    }
+
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1_000) }
 
     /// When the run is over: the window and the drain.
     public var end: Date { window.end.addingTimeInterval(drain) }
@@ -62,8 +79,9 @@ public struct LiveLoadPlan: Sendable {
         5.5 + 0.5 * (Double(index) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1)
     }
 
-    /// Runner `index`'s place in the second, milliseconds: runners are spread evenly over it.
+    /// Runner `index`'s place in the second, an even number of milliseconds: runners are
+    /// spread evenly over it.
     func offsetMilliseconds(of index: Int) -> Int64 {
-        Int64(index) * 1_000 / Int64(max(tokens.count, 1))
+        Int64(index) * 500 / Int64(max(tokens.count, 1)) * 2
     }
 }

@@ -37,12 +37,12 @@ final class LiveLoadRunner: Sendable {
                         timeout: Duration) async throws -> LiveLoadRunner {
         let loop = counters.eventLoop
         let state = NIOLoopBoundBox.makeBoxSendingValue(State(keepsSessions: host), eventLoop: loop)
-        let window = plan.window
+        let window = plan.windowMilliseconds
         let client = try await LiveClient.connect(to: plan.url, on: loop) { message, _ in
             switch message {
             case .progress(let progress):
                 guard progress.userId != state.value.userID else { return false }
-                if window.contains(progress.time) {
+                if window.contains(Int64((progress.time.timeIntervalSince1970 * 1_000).rounded())) {
                     counters.value.progressReceived += 1
                     counters.value.latency.record(milliseconds: Date().timeIntervalSince(progress.time) * 1_000)
                 }
@@ -68,33 +68,34 @@ final class LiveLoadRunner: Sendable {
     }
 
     /// Sends fix 1 at `startsAt` plus the runner's place in the second, then one every
-    /// second until the window ends. Each fix is stamped with the instant it is due (whole
-    /// milliseconds, as the wire carries them) and sent at that instant: a phone's fixes
-    /// are exactly a second apart, and the server reports progress at most once a second.
+    /// second until the window ends. Each fix is stamped with the instant it is due (an
+    /// even millisecond: see `LiveLoadPlan.windowMilliseconds`) and sent at that instant:
+    /// a phone's fixes are exactly a second apart, and the server reports progress at most
+    /// once a second.
     func run(from startsAt: Date, members: Int) {
-        let first = (startsAt.timeIntervalSince1970 * 1_000).rounded() + Double(plan.offsetMilliseconds(of: index))
+        let start = Int64((startsAt.timeIntervalSince1970 * 1_000).rounded(.up))
+        let first = start + start % 2 + plan.offsetMilliseconds(of: index)
         client.eventLoop.execute {
             self.state.value.keepsSessions = false
             self.schedule(1, firstMilliseconds: first, members: members)
         }
     }
 
-    private func schedule(_ sequence: Int, firstMilliseconds: Double, members: Int) {
-        let milliseconds = firstMilliseconds + Double(sequence - 1) * 1_000
+    private func schedule(_ sequence: Int, firstMilliseconds: Int64, members: Int) {
+        let milliseconds = firstMilliseconds + Int64(sequence - 1) * 1_000
+        guard milliseconds < plan.windowMilliseconds.upperBound else { return }
         // A quarter millisecond past the due millisecond, so the wire's milliseconds are exactly it.
-        let due = Date(timeIntervalSince1970: (milliseconds + 0.25) / 1_000)
-        guard due < plan.window.end else { return }
+        let due = Date(timeIntervalSince1970: (Double(milliseconds) + 0.25) / 1_000)
         let wait = TimeAmount.nanoseconds(Int64(max(0, due.timeIntervalSinceNow) * 1e9))
         client.eventLoop.scheduleTask(in: wait) {
-            self.send(sequence, due: due, onTheWire: Date(timeIntervalSince1970: milliseconds / 1_000),
-                      elapsed: (milliseconds - firstMilliseconds) / 1_000, members: members)
+            self.send(sequence, due: due, inWindow: self.plan.windowMilliseconds.contains(milliseconds),
+                      elapsed: Double(milliseconds - firstMilliseconds) / 1_000, members: members)
             self.schedule(sequence + 1, firstMilliseconds: firstMilliseconds, members: members)
         }
     }
 
-    /// Sends fix `sequence`, due at `due`; `onTheWire` is its time as the server reads it
-    /// (and echoes in progress reports), which decides whether it counts in the window.
-    private func send(_ sequence: Int, due: Date, onTheWire: Date, elapsed: Double, members: Int) {
+    /// Sends fix `sequence`, due at `due`, `elapsed` seconds into the race.
+    private func send(_ sequence: Int, due: Date, inWindow: Bool, elapsed: Double, members: Int) {
         // Straight north from the origin, each runner in its own lane 2 m east of the last.
         let north = plan.speed(of: index) * elapsed, east = Double(index % 500) * 2
         let fix = LiveFix(sequence: sequence, latitude: 55.8506 + north / 111_320, longitude: -4.2372 + east / 62_600,
@@ -105,7 +106,7 @@ final class LiveLoadRunner: Sendable {
         promise.futureResult.whenFailure { _ in counters.value.sendFailures += 1 }
         client.send(text: text, promise: promise)
         state.value.lastSent = sequence
-        guard plan.window.contains(onTheWire) else { return }
+        guard inWindow else { return }
         counters.value.fixesSent += 1
         counters.value.progressExpected += members - 1
         counters.value.sendLag.record(milliseconds: Date().timeIntervalSince(due) * 1_000)
