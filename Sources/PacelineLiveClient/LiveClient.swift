@@ -72,6 +72,16 @@ public final class LiveClient: Sendable {
         try await promise.futureResult.get()
     }
 
+    /// Sends text without waiting for it to be written: `promise`, if any, completes when
+    /// it is (a load generator sending on its own schedule uses this, no task per message).
+    public func send(text: String, promise: EventLoopPromise<Void>?) {
+        socket.send(text, promise: promise)
+    }
+
+    /// The event loop the connection runs on: its messages arrive (and `observer` is
+    /// called) there.
+    public var eventLoop: any EventLoop { socket.eventLoop }
+
     /// Waits for the first queued or arriving message `pick` accepts, removes it from the
     /// queue and returns what `pick` made of it; other messages stay queued.
     public func next<Value: Sendable>(timeout: Duration = .seconds(10), waitingFor description: String = "a message",

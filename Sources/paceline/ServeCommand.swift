@@ -23,8 +23,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A postgres:// URL, or a SQLite file path (default: $DATABASE_URL, else paceline.sqlite).")
     var database: String?
 
+    @Option(help: "With a postgres:// database: the schema that holds the tables (created if missing).")
+    var schema: String?
+
     func run() async throws {
-        let location = (database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).map(DatabaseLocation.init) ?? .default
+        var location = (database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).map(DatabaseLocation.init) ?? .default
+        if let schema {
+            guard case .postgres(let url, _) = location else { throw ValidationError("--schema needs a postgres:// database") }
+            location = .postgres(url: url, schema: schema)
+        }
         try await serve(hostname: hostname, port: port, database: location)
     }
 }

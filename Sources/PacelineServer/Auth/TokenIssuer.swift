@@ -6,15 +6,19 @@ import Foundation
 enum TokenIssuer {
     /// Issues a token for `userID` valid for `lifetime`; returns the token and its expiry.
     static func issue(for userID: UUID, lifetime: TimeInterval, on database: any Database) async throws -> (String, Date) {
-        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-        let token = bytes.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let token = newToken()
         let expiresAt = Date().addingTimeInterval(lifetime)
         try await Token(userID: userID, tokenHash: hash(token), expiresAt: expiresAt).create(on: database)
         try await Token.query(on: database).filter(\.$user.$id == userID).filter(\.$expiresAt < Date()).delete()
         return (token, expiresAt)
+    }
+
+    /// A new random token (not stored).
+    static func newToken() -> String {
+        SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     /// Hex SHA-256 of a token.

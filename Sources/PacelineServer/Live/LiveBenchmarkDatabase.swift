@@ -1,0 +1,94 @@
+import Fluent
+import FluentPostgresDriver
+import Foundation
+import SQLKit
+import Vapor
+
+/// The database of a live load run (`paceline bench-live`): a new SQLite file, or a new
+/// schema of a PostgreSQL database, migrated and holding one logged-in user per runner;
+/// `remove` deletes it.
+///
+/// Users are written straight to the database rather than registered through the API:
+/// registration hashes each password with bcrypt at the server's cost (about 60 ms each,
+/// ten minutes for 10,000 runners), and logging in is not what the run measures. They
+/// all share one password hash (bcrypt, cost 4, computed once); their tokens are made
+/// and stored exactly as logging in makes them (`TokenIssuer`: random, only the SHA-256
+/// kept), so `hello` checks them the way it checks any token.
+public struct LiveBenchmarkDatabase: Sendable {
+    /// Where the server should find the data (a PostgreSQL run names its schema).
+    public let location: DatabaseLocation
+    /// One bearer token per user, in order.
+    public let tokens: [String]
+
+    /// Creates the database at `location` (nil: a temporary SQLite file; a PostgreSQL URL
+    /// gets a schema of its own) with `users` users.
+    public static func create(users: Int, at location: DatabaseLocation?) async throws -> LiveBenchmarkDatabase {
+        let name = "paceline-bench-live-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let resolved: DatabaseLocation = switch location {
+        case nil: .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path)
+        case .sqlite(let path)?: .sqlite(path: path)
+        case .postgres(let url, _)?: .postgres(url: url, schema: name.replacingOccurrences(of: "-", with: "_"))
+        }
+        if case .sqlite(let path) = resolved, FileManager.default.fileExists(atPath: path) {
+            throw BrowseBenchmark.Failure.databaseExists(path)
+        }
+        let app = try await Application.make(Environment(name: "production", arguments: ["paceline"]))
+        app.logger.logLevel = .warning
+        let result: Result<[String], any Error>
+        do {
+            try await configure(app, settings: ServerSettings(database: resolved))
+            result = .success(try await insertUsers(users, on: app.db))
+        } catch {
+            result = .failure(error)
+        }
+        try await app.asyncShutdown()
+        let database = LiveBenchmarkDatabase(location: resolved, tokens: (try? result.get()) ?? [])
+        if case .failure(let error) = result {
+            await database.remove()
+            throw error
+        }
+        return database
+    }
+
+    /// Deletes the SQLite file (with its journal) or drops the PostgreSQL schema.
+    public func remove() async {
+        switch location {
+        case .sqlite(let path):
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        case .postgres(let url, let schema?):
+            guard let app = try? await Application.make(Environment(name: "production", arguments: ["paceline"])) else { return }
+            app.logger.logLevel = .warning
+            if let configuration = try? SQLPostgresConfiguration(url: url) {
+                app.databases.use(.postgres(configuration: configuration), as: .psql)
+                try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+            }
+            try? await app.asyncShutdown()
+        case .postgres(_, nil):
+            break
+        }
+    }
+
+    /// Inserts `count` users with a token each, 1,000 per transaction; returns the tokens.
+    private static func insertUsers(_ count: Int, on database: any Database) async throws -> [String] {
+        let passwordHash = try Bcrypt.hash("bench-live-password", cost: 4)
+        let expiresAt = Date().addingTimeInterval(86_400)
+        var tokens: [String] = []
+        tokens.reserveCapacity(count)
+        for start in stride(from: 0, to: count, by: 1_000) {
+            let users = (start..<min(start + 1_000, count)).map { index in
+                let user = User(email: "runner\(index)@bench.paceline.invalid", passwordHash: passwordHash, displayName: "Runner \(index)")
+                user.id = UUID()
+                return user
+            }
+            let batch = users.map { _ in TokenIssuer.newToken() }
+            try await database.transaction { transaction in
+                try await users.create(on: transaction)
+                try await zip(users, batch).map { user, token in
+                    Token(userID: user.id!, tokenHash: TokenIssuer.hash(token), expiresAt: expiresAt)
+                }.create(on: transaction)
+            }
+            tokens += batch
+        }
+        return tokens
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import PacelineServer
+
+/// `paceline serve` started as a child process on a free loopback port, its output in a
+/// temporary log file: a benchmark's server that shares no runtime with its load.
+final class ServerProcess {
+    enum Failure: Error, CustomStringConvertible {
+        case notListening(seconds: Double, log: String)
+
+        var description: String {
+            switch self {
+            case .notListening(let seconds, let log): "the server did not listen within \(Int(seconds)) s; its log ends:\n\(log)"
+            }
+        }
+    }
+
+    let port: Int
+    private let process = Process()
+    private let logURL: URL
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Starts this executable's `serve` on `database` (warnings and errors logged only) and
+    /// waits until it accepts connections, `timeout` seconds at most.
+    init(database: DatabaseLocation, timeout: Double = 30) throws {
+        port = try Self.freePort()
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-live-\(getpid())-\(port).log")
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        var arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]
+        switch database {
+        case .sqlite(let path): arguments += ["--database", path]
+        case .postgres(let url, let schema): arguments += ["--database", url] + (schema.map { ["--schema", $0] } ?? [])
+        }
+        process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["LOG_LEVEL": "warning"]) { $1 }
+        let log = try FileHandle(forWritingTo: logURL)
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while !Self.accepts(port: port) {
+            guard process.isRunning, Date() < deadline else {
+                stop()
+                throw Failure.notListening(seconds: timeout, log: logTail)
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// The last lines the server logged.
+    var logTail: String {
+        let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(10).joined(separator: "\n")
+    }
+
+    /// Lines the server logged (warnings and errors).
+    var logLines: Int {
+        ((try? String(contentsOf: logURL, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    /// SIGTERM (a graceful stop), SIGKILL if it has not stopped within `grace` seconds;
+    /// removes the log.
+    func stop(grace: Double = 10) {
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(grace)
+            while process.isRunning, Date() < deadline { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: logURL)
+    }
+
+    /// A port nothing listens on: the kernel picks one for a socket bound to port 0.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EMFILE) }
+        defer { Glibc.close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts TCP connections on the loopback `port`.
+    private static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { Glibc.close(socket) }
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+}
