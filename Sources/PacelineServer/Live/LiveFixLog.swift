@@ -65,7 +65,7 @@ actor LiveFixLog {
                 for entry in batch { entry.stored() }
             } catch {
                 self.logger.error("live fixes not stored, retrying: \(String(reflecting: error))")
-                await self.requeue(batch)
+                self.requeue(batch)
             }
         }
         inFlight = task
