@@ -51,11 +51,8 @@ extension APIHandler {
         if let cursor = input.query.cursor {
             query = query.filter(Paging.after(try Paging.decode(cursor), table: Run.schema, timeColumn: "start_time"))
         }
-        var runs = try await query.all()
-        var next: String?
-        if runs.count > limit {
-            runs.removeLast()
-            if let last = runs.last, let time = last.startTime { next = Paging.encode(time: time, id: try last.requireID()) }
+        let (runs, next) = try Paging.page(try await query.all(), limit: limit) { run in
+            try run.startTime.map { Paging.encode(time: $0, id: try run.requireID()) }
         }
         let page = Components.Schemas.RunPage(runs: runs.map(\.schema), deletedIds: deletedIDs, nextCursor: next)
         let tag = try ETag.of(page)

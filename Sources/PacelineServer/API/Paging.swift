@@ -16,6 +16,14 @@ enum Paging {
         return limit
     }
 
+    /// Splits rows fetched with `LIMIT limit + 1` into the page and the cursor of the next
+    /// one: nil when there was no extra row (the last page), else `cursor(lastRowShown)`.
+    static func page<Row>(_ rows: [Row], limit: Int, cursor: (Row) throws -> String?) rethrows -> (rows: [Row], next: String?) {
+        guard rows.count > limit else { return (rows, nil) }
+        let shown = Array(rows.prefix(limit))
+        return (shown, try shown.last.flatMap(cursor))
+    }
+
     /// A cursor after the item at `time` with `id` (base64 of "seconds|uuid").
     static func encode(time: Date, id: UUID) -> String {
         Data("\(time.timeIntervalSince1970)|\(id.uuidString)".utf8).base64EncodedString()

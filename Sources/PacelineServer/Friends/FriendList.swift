@@ -16,7 +16,7 @@ struct FriendList: Sendable {
             let (key, id) = try Paging.decodeKeyed(cursor)
             after = "AND (users.search_name > \(bind: key) OR (users.search_name = \(bind: key) AND users.id > \(bind: id)))"
         }
-        var rows = try await (database as! any SQLDatabase).raw("""
+        let rows = try await (database as! any SQLDatabase).raw("""
             SELECT users.id, users.display_name, users.search_name, friendships.accepted_at
             FROM friendships
             JOIN users ON users.id = CASE WHEN friendships.user_low_id = \(bind: user)
@@ -26,16 +26,11 @@ struct FriendList: Sendable {
             ORDER BY users.search_name, users.id
             LIMIT \(literal: limit + 1)
             """).all()
-        var next: String?
-        if rows.count > limit {
-            rows.removeLast()
-            if let last = rows.last {
-                next = Paging.encode(key: try last.decode(column: "search_name", as: String.self),
-                                     id: try last.decode(column: "id", as: UUID.self))
-            }
+        let (shown, next) = try Paging.page(rows, limit: limit) {
+            Paging.encode(key: try $0.decode(column: "search_name", as: String.self), id: try $0.decode(column: "id", as: UUID.self))
         }
         return .init(
-            friends: try rows.map { row in
+            friends: try shown.map { row in
                 .init(user: .init(id: try row.decode(column: "id", as: UUID.self).apiID,
                                   displayName: try row.decode(column: "display_name", as: String.self)),
                       since: try row.decode(column: "accepted_at", as: Date.self))

@@ -21,11 +21,8 @@ struct FriendRequestList: Sendable {
         if let cursor {
             query = query.filter(Paging.after(try Paging.decode(cursor), table: Friendship.schema, timeColumn: "created_at"))
         }
-        var requests = try await query.all()
-        var next: String?
-        if requests.count > limit {
-            requests.removeLast()
-            if let last = requests.last, let time = last.createdAt { next = Paging.encode(time: time, id: try last.requireID()) }
+        let (requests, next) = try Paging.page(try await query.all(), limit: limit) { request in
+            try request.createdAt.map { Paging.encode(time: $0, id: try request.requireID()) }
         }
         let others = requests.map { $0.other(than: user) }
         let users = others.isEmpty ? [] : try await User.query(on: database).filter(\.$id ~~ others).all()

@@ -32,11 +32,8 @@ struct UserSearch: Sendable {
                 after.group(.and) { $0.filter(\.$searchName == key).filter(\.$id > id) }
             }
         }
-        var users = try await query.all()
-        var next: String?
-        if users.count > limit {
-            users.removeLast()
-            if let last = users.last { next = Paging.encode(key: last.searchName, id: try last.requireID()) }
+        let (users, next) = try Paging.page(try await query.all(), limit: limit) {
+            Paging.encode(key: $0.searchName, id: try $0.requireID())
         }
         let relations = try await Friendship.relations(of: viewer, to: users.compactMap(\.id), on: database)
         return .init(

@@ -31,11 +31,8 @@ struct InvitationList: Sendable {
         if let cursor {
             query = query.filter(Paging.after(try Paging.decode(cursor), table: Invitation.schema, timeColumn: "starts_at"))
         }
-        var invitations = try await query.all()
-        var next: String?
-        if invitations.count > limit {
-            invitations.removeLast()
-            if let last = invitations.last { next = Paging.encode(time: last.startsAt, id: try last.requireID()) }
+        let (invitations, next) = try Paging.page(try await query.all(), limit: limit) {
+            Paging.encode(time: $0.startsAt, id: try $0.requireID())
         }
         return .init(invitations: invitations.map(\.schema), nextCursor: next)
     }
