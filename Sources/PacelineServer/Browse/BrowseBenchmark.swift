@@ -47,16 +47,6 @@ public enum BrowseBenchmark {
         }
     }
 
-    public enum Failure: Error, CustomStringConvertible {
-        case databaseExists(String)
-
-        public var description: String {
-            switch self {
-            case .databaseExists(let path): "\(path) exists; the benchmark loads a new SQLite file and removes it afterwards"
-            }
-        }
-    }
-
     /// The viewports' zooms, map size and warm-up.
     static let zooms = 3...18
     static let screen = (width: 1280.0, height: 800.0)
@@ -69,34 +59,17 @@ public enum BrowseBenchmark {
     /// each phase.
     public static func run(routes: Int, queries: Int, database: DatabaseLocation?, seed: UInt64 = 1,
                            progress: @escaping @Sendable (String) -> Void) async throws -> Report {
-        let location: DatabaseLocation
-        switch database {
-        case nil:
-            location = .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-browse-\(getpid()).sqlite").path)
-        case .sqlite(let path)?:
-            guard !FileManager.default.fileExists(atPath: path) else { throw Failure.databaseExists(path) }
-            location = .sqlite(path: path)
-        case .postgres(let url, _)?:
-            location = .postgres(url: url, schema: "paceline_bench_browse_\(getpid())")
-        }
-        let app = try await Application.make(Environment(name: "production", arguments: ["paceline"]))
-        app.logger.logLevel = .warning
-        let result: Result<Report, any Error>
+        let location = try BenchmarkDatabase.location(database, for: "browse")
         do {
-            try await configure(app, settings: ServerSettings(database: location))
-            result = .success(try await measure(routes: routes, queries: queries, seed: seed, kind: location.kind,
-                                                on: app.db, progress: progress))
+            let report = try await BenchmarkDatabase.withApplication(on: location) { app in
+                try await measure(routes: routes, queries: queries, seed: seed, kind: location.kind, on: app.db, progress: progress)
+            }
+            await BenchmarkDatabase.remove(location)
+            return report
         } catch {
-            result = .failure(error)
+            await BenchmarkDatabase.remove(location)
+            throw error
         }
-        if case .postgres(_, let schema?) = location {
-            try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
-        }
-        try await app.asyncShutdown()
-        if case .sqlite(let path) = location {
-            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
-        return try result.get()
     }
 
     private static func measure(routes count: Int, queries: Int, seed: UInt64, kind: String, on database: any Database,

@@ -1,7 +1,5 @@
 import Fluent
-import FluentPostgresDriver
 import Foundation
-import SQLKit
 import Vapor
 
 /// The database of a live load run (`paceline bench-live`): a new SQLite file, or a new
@@ -23,49 +21,19 @@ public struct LiveBenchmarkDatabase: Sendable {
     /// Creates the database at `location` (nil: a temporary SQLite file; a PostgreSQL URL
     /// gets a schema of its own) with `users` users.
     public static func create(users: Int, at location: DatabaseLocation?) async throws -> LiveBenchmarkDatabase {
-        let name = "paceline-bench-live-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let resolved: DatabaseLocation = switch location {
-        case nil: .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path)
-        case .sqlite(let path)?: .sqlite(path: path)
-        case .postgres(let url, _)?: .postgres(url: url, schema: name.replacingOccurrences(of: "-", with: "_"))
-        }
-        if case .sqlite(let path) = resolved, FileManager.default.fileExists(atPath: path) {
-            throw BrowseBenchmark.Failure.databaseExists(path)
-        }
-        let app = try await Application.make(Environment(name: "production", arguments: ["paceline"]))
-        app.logger.logLevel = .warning
-        let result: Result<[String], any Error>
+        let resolved = try BenchmarkDatabase.location(location, for: "live")
         do {
-            try await configure(app, settings: ServerSettings(database: resolved))
-            result = .success(try await insertUsers(users, on: app.db))
+            let tokens = try await BenchmarkDatabase.withApplication(on: resolved) { app in try await insertUsers(users, on: app.db) }
+            return LiveBenchmarkDatabase(location: resolved, tokens: tokens)
         } catch {
-            result = .failure(error)
-        }
-        try await app.asyncShutdown()
-        let database = LiveBenchmarkDatabase(location: resolved, tokens: (try? result.get()) ?? [])
-        if case .failure(let error) = result {
-            await database.remove()
+            await BenchmarkDatabase.remove(resolved)
             throw error
         }
-        return database
     }
 
     /// Deletes the SQLite file (with its journal) or drops the PostgreSQL schema.
     public func remove() async {
-        switch location {
-        case .sqlite(let path):
-            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        case .postgres(let url, let schema?):
-            guard let app = try? await Application.make(Environment(name: "production", arguments: ["paceline"])) else { return }
-            app.logger.logLevel = .warning
-            if let configuration = try? SQLPostgresConfiguration(url: url) {
-                app.databases.use(.postgres(configuration: configuration), as: .psql)
-                try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
-            }
-            try? await app.asyncShutdown()
-        case .postgres(_, nil):
-            break
-        }
+        await BenchmarkDatabase.remove(location)
     }
 
     /// Inserts `count` users with a token each, 1,000 per transaction; returns the tokens.
