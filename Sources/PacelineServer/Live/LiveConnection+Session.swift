@@ -7,10 +7,9 @@ extension LiveConnection {
     func createSession(_ request: LiveClientMessage.CreateSession, user: User, state: inout State) async throws {
         try requireIdle(state)
         let userID = try user.requireID()
-        let session = try await LiveSessions.create(host: userID, distance: request.distanceMeters, sport: request.sport,
-                                                    invitees: request.invite ?? [], settings: hub.settings, on: hub.database)
-        guard let member = try await LiveSessions.member(of: try session.requireID(), user: userID, on: hub.database) else { return }
-        try await enter(session, as: member, state: &state)
+        let (session, host) = try await LiveSessions.create(host: userID, distance: request.distanceMeters, sport: request.sport,
+                                                            invitees: request.invite ?? [], settings: hub.settings, on: hub.database)
+        try await enter(session, as: host, state: &state)
     }
 
     /// Joins (or rejoins) a session: a rejoining runner's race is rebuilt from their stored fixes.
@@ -46,8 +45,8 @@ extension LiveConnection {
 
     func setReady(_ ready: Bool, state: State) async throws {
         let runner = try currentRace(state)
-        guard let member = try await LiveMember.find(runner.memberID, on: hub.database) else { throw APIError.notFound("session") }
-        let startsAt = try await LiveStart.setReady(ready, member: member, sessionID: runner.sessionID, settings: hub.settings, on: hub.database)
+        let startsAt = try await LiveStart.setReady(ready, memberID: runner.memberID, sessionID: runner.sessionID,
+                                                    settings: hub.settings, on: hub.database)
         if let startsAt {
             await hub.publish(LiveEvent(sessionID: runner.sessionID,
                                         message: .countdown(.init(sessionId: runner.sessionID.apiID, startsAt: startsAt, serverTime: Date()))))

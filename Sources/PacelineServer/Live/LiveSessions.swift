@@ -11,9 +11,9 @@ enum LiveSessions {
     typealias Status = LiveSessionState.Member.Status
 
     /// A session to `distance` metres hosted by `host`, with `invitees` (friends) invited
-    /// and a fresh join code.
+    /// and a fresh join code; returns it with the host's membership (in the lobby).
     static func create(host: UUID, distance: Double, sport: String?, invitees: [String], settings: LiveSettings,
-                       on database: any Database) async throws -> LiveSession {
+                       on database: any Database) async throws -> (LiveSession, LiveMember) {
         guard LiveSettings.distances.contains(distance) else {
             throw APIError(status: .badRequest, code: "bad_distance",
                            message: "a session's distance must be \(Int(LiveSettings.distances.lowerBound)) m to \(Int(LiveSettings.distances.upperBound / 1000)) km")
@@ -28,15 +28,17 @@ enum LiveSessions {
         session.distanceMeters = distance
         session.sport = sport
         (session.code, session.codeExpiresAt) = try await freshCode(lifetime: settings.codeLifetime, on: database)
+        let id = UUID()
+        session.id = id
+        let hostMember = LiveMember(sessionID: id, userID: host, status: Status.joined.rawValue)
         try await database.transaction { transaction in
             try await session.create(on: transaction)
-            let id = try session.requireID()
-            try await LiveMember(sessionID: id, userID: host, status: Status.joined.rawValue).create(on: transaction)
+            try await hostMember.create(on: transaction)
             for guest in guests {
                 try await LiveMember(sessionID: id, userID: guest, status: Status.invited.rawValue).create(on: transaction)
             }
         }
-        return session
+        return (session, hostMember)
     }
 
     /// Invites more of the host's friends while the session is in its lobby.

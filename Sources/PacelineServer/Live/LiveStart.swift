@@ -8,11 +8,11 @@ import SQLKit
 enum LiveStart {
     typealias Status = LiveSessionState.Member.Status
 
-    /// Marks `member` ready or not; returns the start instant if this made everyone ready.
+    /// Marks member `memberID` ready or not; returns the start instant if this made everyone ready.
     ///
     /// The session row is locked first (PostgreSQL), so two members getting ready at once
     /// on two instances cannot both miss, or both make, the start; SQLite has one writer.
-    static func setReady(_ ready: Bool, member: LiveMember, sessionID: UUID, settings: LiveSettings,
+    static func setReady(_ ready: Bool, memberID: UUID, sessionID: UUID, settings: LiveSettings,
                          on database: any Database) async throws -> Date? {
         try await database.transaction { transaction in
             let sql = transaction as! any SQLDatabase
@@ -22,7 +22,7 @@ enum LiveStart {
             guard let session = try await LiveSession.find(sessionID, on: transaction), session.startsAt == nil else {
                 throw APIError(status: .conflict, code: "already_started", message: "the race has started")
             }
-            guard let current = try await LiveMember.find(member.requireID(), on: transaction),
+            guard let current = try await LiveMember.find(memberID, on: transaction),
                   current.status == Status.joined.rawValue || current.status == Status.ready.rawValue else {
                 throw APIError(status: .conflict, code: "not_in_lobby", message: "join the session's lobby first")
             }
