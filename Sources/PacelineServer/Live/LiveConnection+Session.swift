@@ -27,7 +27,7 @@ extension LiveConnection {
         let (fixes, last) = try await LiveFixLog.fixes(of: runner.memberID, on: hub.database)
         _ = runner.add(fixes)
         runner.lastSequence = last
-        hub.registry.subscribe(socket, to: runner.sessionID, leaving: nil)
+        hub.registry.subscribe(socket, to: runner.sessionID)
         state.current = .race(runner)
         send(.joined(.init(sessionId: runner.sessionID.apiID, lastSequence: last)))
         if let startsAt = session.startsAt, session.finishedAt == nil {

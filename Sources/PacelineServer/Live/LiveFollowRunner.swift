@@ -8,6 +8,8 @@ import PacelineCore
 struct LiveFollowRunner {
     var followID: UUID
     var route: Route
+    /// The pace run's sport: the follow's run is saved as that sport.
+    var sport: Sport
     var session: FollowSession
     var speaker: CueSpeaker
     var lastSequence = 0
@@ -16,8 +18,9 @@ struct LiveFollowRunner {
     init(followID: UUID, route: Route, paceRun: Run, units: String) throws {
         self.followID = followID
         self.route = route
+        sport = Sport(rawValue: paceRun.sport) ?? .run
         var configuration = FollowSession.Configuration()
-        configuration.maximumSpeed = SportThresholds.for(Sport(rawValue: paceRun.sport) ?? .run).maximumSpeed
+        configuration.maximumSpeed = SportThresholds.for(sport).maximumSpeed
         session = FollowSession(pace: try paceRun.checkpoints(), configuration: configuration)
         speaker = CueSpeaker(units: UnitSystem(rawValue: units) ?? .metric)
     }
@@ -78,10 +81,8 @@ extension LiveConnection {
         }
         await hub.fixLog.flush()
         let (fixes, _) = try await LiveFixLog.fixes(of: runner.followID, on: hub.database)
-        guard let follow = try await LiveFollow.find(runner.followID, on: hub.database),
-              let paceRun = try await Run.find(follow.$paceRun.id, on: hub.database) else { throw APIError.notFound("follow") }
-        let sport = Sport(rawValue: paceRun.sport) ?? .run
-        let activity = Activity(format: .gpx, sport: sport, track: Track(segments: [fixes]))
+        guard let follow = try await LiveFollow.find(runner.followID, on: hub.database) else { throw APIError.notFound("follow") }
+        let activity = Activity(format: .gpx, sport: runner.sport, track: Track(segments: [fixes]))
         let run = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
                                       name: "Follow of \(runner.route.name)")
         try await run.create(on: hub.database)

@@ -27,12 +27,9 @@ final class LiveRegistry: Sendable {
         }
     }
 
-    /// `socket` now follows `session` (and no longer `previous`).
-    func subscribe(_ socket: WebSocket, to session: UUID, leaving previous: UUID?) {
-        entries.withLock { entries in
-            if let previous { Self.drop(socket, from: previous, in: &entries) }
-            entries.bySession[session, default: [:]][ObjectIdentifier(socket)] = socket
-        }
+    /// `socket` now follows `session`.
+    func subscribe(_ socket: WebSocket, to session: UUID) {
+        entries.withLock { $0.bySession[session, default: [:]][ObjectIdentifier(socket)] = socket }
     }
 
     func unsubscribe(_ socket: WebSocket, from session: UUID) {
