@@ -12,16 +12,20 @@ extension LiveConnection {
         case .idle:
             throw APIError(status: .conflict, code: "not_started", message: "start a follow or join a session before sending fixes")
         case .follow(var runner):
+            // The runner is taken out of the state while it is fed, so feeding it copies
+            // none of its arrays (the state's copy would otherwise share them), and put back after.
+            state.current = .idle
+            defer { state.current = .follow(runner) }
             guard let accepted = try intake.accept(incoming, after: runner.lastSequence) else { return }
             await store(accepted, owner: runner.followID)
             runner.lastSequence = accepted.lastSequence
             for cue in runner.add(accepted.fixes) { send(.cue(cue)) }
-            state.current = .follow(runner)
         case .race(var runner):
+            state.current = .idle  // as for a follow
+            defer { state.current = .race(runner) }
             guard let accepted = try intake.accept(incoming, after: runner.lastSequence) else { return }
             await store(accepted, owner: runner.memberID)
             runner.lastSequence = accepted.lastSequence
-            defer { state.current = .race(runner) }
             try await race(accepted, runner: &runner)
         }
     }

@@ -49,16 +49,17 @@ struct LiveRaceRunner {
         var finishedNow = false
     }
 
+    /// - Complexity: O(fixes): the race is fed in place, never copied.
     mutating func add(_ fixes: [Fix]) -> Outcome {
-        guard var race else {
+        guard self.race != nil else {
             waiting.append(contentsOf: fixes)
             return Outcome()
         }
         guard status == .running else { return Outcome() }
-        let wasFinished = race.isFinished
+        let wasFinished = self.race!.isFinished
         var last: Fix?
-        for fix in fixes where race.add(fix) { last = fix }
-        self.race = race
+        for fix in fixes where self.race!.add(fix) { last = fix }
+        let race = self.race!
         var outcome = Outcome(finishedNow: !wasFinished && race.isFinished)
         if let last, let position = race.position, let time = last.time,
            race.elapsed - lastReported >= Self.reportInterval || outcome.finishedNow {
