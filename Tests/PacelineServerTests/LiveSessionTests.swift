@@ -2,7 +2,8 @@ import Foundation
 import PacelineAPI
 import PacelineCore
 import PacelineLiveClient
-import PacelineServer
+import FluentKit
+@testable import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -79,6 +80,8 @@ struct LiveSessionTests {
             let annRunID = try #require(results.entries[0].runId)
             let annRun = try await ann.client.getRun(path: .init(runId: annRunID)).ok.body.json
             #expect(annRun.format == "live" && abs(annRun.distanceMeters - 500) < 30)
+            // With the runs saved, the fixes kept for rejoining are gone.
+            #expect(try await LiveFixChunk.query(on: server.app.db).count() == 0)
             for client in race.clients { await client.close() }
         }
     }

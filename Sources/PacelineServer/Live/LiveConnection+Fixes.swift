@@ -24,8 +24,12 @@ extension LiveConnection {
             state.current = .idle  // as for a follow
             defer { state.current = .race(runner) }
             guard let accepted = try intake.accept(incoming, after: runner.lastSequence) else { return }
-            await store(accepted, owner: runner.memberID)
             runner.lastSequence = accepted.lastSequence
+            guard runner.status != .finished else {
+                // Past the line: nothing more to keep (the run ends there), so the phone may forget them at once.
+                return send(.ack(.init(sequence: accepted.lastSequence)))
+            }
+            await store(accepted, owner: runner.memberID)
             try await race(accepted, runner: &runner)
         }
     }

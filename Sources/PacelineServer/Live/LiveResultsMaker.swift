@@ -46,6 +46,8 @@ enum LiveResultsMaker {
                                   startsAt: startsAt, winnerId: entries.first { $0.rank == 1 }?.userId, entries: entries)
         session.results = try LiveCoding.encode(results)
         try await session.save(on: database)
+        // The runs are saved: the fixes kept for rejoining have served, as a follow's do at its finish.
+        try await LiveFixChunk.query(on: database).filter(\.$ownerID ~~ members.compactMap(\.id)).delete()
         return true
     }
 
