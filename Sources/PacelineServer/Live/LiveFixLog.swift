@@ -34,12 +34,7 @@ actor LiveFixLog {
 
     /// Flushes every `interval` seconds until `stop`.
     func start(interval: TimeInterval) {
-        ticker = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(interval))
-                await self?.flush()
-            }
-        }
+        ticker = repeating(every: interval) { [weak self] in await self?.flush() }
     }
 
     func stop() async {

@@ -28,15 +28,7 @@ final class LiveHub: Sendable {
     func start() async throws {
         await fixLog.start(interval: settings.storeInterval)
         try await bus.start { [weak self] event in self?.deliver(event) }
-        let interval = settings.sweepInterval
-        sweeper.withLock {
-            $0 = Task { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(interval))
-                    await self?.sweep()
-                }
-            }
-        }
+        sweeper.withLock { $0 = repeating(every: settings.sweepInterval) { [weak self] in await self?.sweep() } }
     }
 
     /// Ends races past their time and tells their members.
@@ -50,7 +42,10 @@ final class LiveHub: Sendable {
     }
 
     func shutdown() async {
-        sweeper.withLock { $0?.cancel() }
+        // A sweep under way finishes before the databases close.
+        let sweeping = sweeper.withLock { task in defer { task = nil }; return task }
+        sweeping?.cancel()
+        await sweeping?.value
         await registry.closeAll()
         await bus.stop()
         await fixLog.stop()
