@@ -89,12 +89,12 @@ private enum LiveHubKey: StorageKey {
 }
 
 extension Application {
-    /// Closes every live WebSocket of this instance and stores the fixes still queued,
-    /// before its HTTP server stops (which would otherwise wait for the sockets).
-    public func closeLiveConnections() async {
-        guard let hub = storage[LiveHubKey.self] else { return }
-        await hub.registry.closeAll()
-        await hub.fixLog.flush()
+    /// Stops this instance's live hub: closes its WebSockets, stops its timers and its
+    /// bus, and stores the fixes still queued. Call it before the HTTP server stops (which
+    /// would otherwise wait for the sockets) and before the database goes; shutting the
+    /// application down does it too, if not done already.
+    public func stopLive() async {
+        await storage[LiveHubKey.self]?.shutdown()
     }
 }
 

@@ -110,7 +110,7 @@ extension LiveSettings {
 }
 
 private func tearDown(_ app: Application, database: TestDatabase, schema: String?, sqlitePath: String?) async throws {
-    await app.closeLiveConnections()
+    await app.stopLive()
     if database == .postgres, let schema {
         try? await (app.db as? any SQLDatabase)?.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
     }

@@ -41,6 +41,7 @@ final class LiveHub: Sendable {
         }
     }
 
+    /// Stops everything; a second call finds nothing left to stop.
     func shutdown() async {
         // A sweep under way finishes before the databases close.
         let sweeping = sweeper.withLock { task in defer { task = nil }; return task }
