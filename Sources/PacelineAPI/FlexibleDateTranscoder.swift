@@ -6,8 +6,12 @@ import OpenAPIRuntime
 public struct FlexibleDateTranscoder: DateTranscoder {
     public init() {}
 
+    /// Writes `date` to the millisecond, truncating as the formatter does (so a client
+    /// syncing with `updatedSince` never skips a row). A millisecond read from the wire is
+    /// often held as a double just below itself (.345 as .34499999…): 1 µs more keeps it
+    /// its own millisecond, so a date read is written back unchanged.
     public func encode(_ date: Date) throws -> String {
-        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date.addingTimeInterval(0.000_001))
     }
 
     public func decode(_ text: String) throws -> Date {
