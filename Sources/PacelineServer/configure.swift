@@ -39,6 +39,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.middleware = .init()
     app.middleware.use(ErrorResponder())
     app.middleware.use(BodySizeLimit(maximumBytes: APIHandler.maximumUploadBytes))
+    WebClient.register(on: app, settings: settings.web)
 
     let api = app.grouped("api", "v1")
     let specification = try OpenAPIDocument.load()
@@ -74,13 +75,16 @@ public struct ServerSettings: Sendable {
 
     /// The live hub's tunables.
     public var live: LiveSettings
+    /// The browser client: its files and the map tiles it uses.
+    public var web: WebSettings
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
-                live: LiveSettings = LiveSettings()) {
+                live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings()) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
         self.live = live
+        self.web = web
     }
 }
 

@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import PacelineServer
 
-/// `paceline serve`: the API (and, later, the web client) on one port.
+/// `paceline serve`: the API and the web client on one port.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the Paceline API.",
+        abstract: "Serve the Paceline API and web app.",
         discussion: """
             With no --database, data lives in paceline.sqlite in the working directory; give a \
             postgres:// URL (or set DATABASE_URL) to share one PostgreSQL between instances. \
@@ -26,12 +26,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "With a postgres:// database: the schema that holds the tables (created if missing).")
     var schema: String?
 
+    @Option(help: "The web client's folder (default: $PACELINE_PUBLIC, else ./Public, else the repository's Public/).")
+    var `public`: String?
+
+    @Option(help: "Map tiles' URL template for the web client.")
+    var tileURL = WebSettings().tileURL
+
+    @Option(help: "Map tiles' attribution.")
+    var tileAttribution = WebSettings().tileAttribution
+
     func run() async throws {
         var location = (database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).map(DatabaseLocation.init) ?? .default
         if let schema {
             guard case .postgres(let url, _) = location else { throw ValidationError("--schema needs a postgres:// database") }
             location = .postgres(url: url, schema: schema)
         }
-        try await serve(hostname: hostname, port: port, database: location)
+        let web = WebSettings(publicDirectory: `public` ?? WebSettings.defaultPublicDirectory,
+                              tileURL: tileURL, tileAttribution: tileAttribution)
+        try await serve(hostname: hostname, port: port, database: location, web: web)
     }
 }

@@ -1,0 +1,57 @@
+// The Paceline REST API (Sources/PacelineAPI/openapi.yaml), one function per operation the
+// app uses. Views call these (or the outbox), never fetch.
+import { request, fetchText } from './client.js';
+
+const query = (params) => {
+  const entries = Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== '');
+  return entries.length ? '?' + new URLSearchParams(entries).toString() : '';
+};
+
+export const api = {
+  // Accounts
+  register: (email, password, displayName) => request('/auth/register', { method: 'POST', json: { email, password, displayName }, auth: false }),
+  logIn: (email, password) => request('/auth/login', { method: 'POST', json: { email, password }, auth: false }),
+  logOut: () => request('/auth/logout', { method: 'POST' }),
+  profile: () => request('/me'),
+  updateProfile: (changes) => request('/me', { method: 'PATCH', json: changes }),
+  statistics: () => request('/me/stats'),
+
+  // Runs
+  runs: (cursor, limit = 20) => request('/runs' + query({ cursor, limit })),
+  run: (id) => request(`/runs/${id}`),
+  runTrack: (id) => request(`/runs/${id}/track`),
+  runSeries: (id) => request(`/runs/${id}/series`),
+  /** Uploads JSON fixes or a file (`body` a Blob/File with its type); idempotent by `key`. */
+  uploadRun: ({ fixes, sport, name, file, privacy }, key) => file
+    ? request('/runs' + query({ sport, name, privacy }), { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key } })
+    : request('/runs' + query({ privacy }), { method: 'POST', json: { fixes, sport, name }, headers: { 'Idempotency-Key': key } }),
+  updateRun: (id, changes) => request(`/runs/${id}`, { method: 'PATCH', json: changes }),
+
+  // Routes
+  browse: (bbox, zoom) => request('/routes' + query({ bbox: bbox.join(','), zoom })),
+  route: (id) => request(`/routes/${id}`),
+  createRoute: (runId, name) => request('/routes', { method: 'POST', json: { runId, name } }),
+  addRouteRun: (routeId, runId) => request(`/routes/${routeId}/runs`, { method: 'POST', json: { runId } }),
+  leaderboard: (routeId, limit = 10) => request(`/routes/${routeId}/leaderboard` + query({ limit })),
+  pace: (routeId, runId) => request(`/routes/${routeId}/pace` + query({ runId })),
+  comparison: (routeId, a, b, interval = 10) => request(`/routes/${routeId}/comparison` + query({ a, b, interval })),
+
+  // Favourites
+  favourites: () => request('/favourites'),
+  addFavourite: (routeId) => request(`/favourites/${routeId}`, { method: 'PUT' }),
+  removeFavourite: (routeId) => request(`/favourites/${routeId}`, { method: 'DELETE' }),
+
+  // Friends
+  searchUsers: (text) => request('/users' + query({ search: text })),
+  friends: () => request('/friends'),
+  friendRequests: (box) => request('/friends/requests' + query({ box })),
+  sendFriendRequest: (userId) => request('/friends/requests', { method: 'POST', json: { userId } }),
+  acceptFriendRequest: (userId) => request(`/friends/requests/${userId}/accept`, { method: 'POST' }),
+  declineFriendRequest: (userId) => request(`/friends/requests/${userId}/decline`, { method: 'POST' }),
+  removeFriend: (userId) => request(`/friends/${userId}`, { method: 'DELETE' }),
+
+  // The app itself
+  configuration: async () => JSON.parse(await fetchText('/app-config.json')),
+  /** A GPX track served as a file (for ?simulate=FILE). */
+  trackFile: (url) => fetchText(url),
+};

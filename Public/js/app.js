@@ -1,0 +1,25 @@
+// Boots the app: the service worker, the outbox, the network badge and the router.
+import { show } from './router.js';
+import { outbox } from './api/outbox.js';
+import { session } from './store/session.js';
+
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch((error) => console.warn('no service worker:', error));
+}
+
+function showNetwork() {
+  document.getElementById('net-status').hidden = navigator.onLine;
+}
+window.addEventListener('online', () => { showNetwork(); outbox.flush(); });
+window.addEventListener('offline', showNetwork);
+showNetwork();
+
+outbox.onChange((waiting) => {
+  const badge = document.getElementById('outbox-status');
+  badge.hidden = waiting === 0;
+  badge.textContent = `${waiting} waiting to send`;
+});
+session.onChange(() => { if (!session.token) show(); });
+window.addEventListener('hashchange', show);
+show();
+outbox.flush();

@@ -1,0 +1,51 @@
+// SI inside, the user's units at the edges: km or mi, min/km or min/mi.
+export const METERS_PER_MILE = 1609.344;
+
+const perUnit = (units) => (units === 'imperial' ? METERS_PER_MILE : 1000);
+
+/** "5.02 km", "3.12 mi"; under 1 km (or mi) in metres (or yards) is still km with 2 decimals. */
+export function distance(meters, units = 'metric', digits = 2) {
+  if (meters === null || meters === undefined || !Number.isFinite(meters)) return '–';
+  return `${(meters / perUnit(units)).toFixed(digits)} ${units === 'imperial' ? 'mi' : 'km'}`;
+}
+
+/** "5:07 /km" from seconds per kilometre; "–" when there is no pace. */
+export function pace(secondsPerKilometer, units = 'metric') {
+  if (!Number.isFinite(secondsPerKilometer) || secondsPerKilometer <= 0 || secondsPerKilometer > 3600) return '–';
+  const perUnitSeconds = secondsPerKilometer * perUnit(units) / 1000;
+  return `${clock(perUnitSeconds)} /${units === 'imperial' ? 'mi' : 'km'}`;
+}
+
+/** Pace from a speed in m/s. */
+export function paceFromSpeed(metersPerSecond, units = 'metric') {
+  return metersPerSecond > 0.3 ? pace(1000 / metersPerSecond, units) : '–';
+}
+
+/** "12.3 km/h" or "7.6 mph". */
+export function speed(metersPerSecond, units = 'metric') {
+  if (!Number.isFinite(metersPerSecond)) return '–';
+  return units === 'imperial' ? `${(metersPerSecond * 3600 / METERS_PER_MILE).toFixed(1)} mph` : `${(metersPerSecond * 3.6).toFixed(1)} km/h`;
+}
+
+/** "4:05", "1:02:03" from seconds. */
+export function clock(seconds) {
+  if (!Number.isFinite(seconds)) return '–';
+  const whole = Math.max(0, Math.round(seconds));
+  const hours = Math.floor(whole / 3600), minutes = Math.floor((whole % 3600) / 60), rest = whole % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
+}
+
+/** "+12 s" ahead, "−1:05" behind. */
+export function gap(aheadSeconds) {
+  if (aheadSeconds === null || aheadSeconds === undefined) return '–';
+  const whole = Math.round(aheadSeconds);
+  const text = Math.abs(whole) >= 60 ? clock(Math.abs(whole)) : `${Math.abs(whole)} s`;
+  return whole === 0 ? 'on pace' : `${whole > 0 ? '+' : '−'}${text} ${whole > 0 ? 'ahead' : 'behind'}`;
+}
+
+/** "21 Nov 2026, 09:00" in the device's time zone. */
+export function date(iso) {
+  if (!iso) return '–';
+  return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}

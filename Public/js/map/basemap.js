@@ -1,0 +1,42 @@
+// A Leaflet map with the configured tiles. Tiles that fail to load (offline, no tile
+// server) leave a plain background and a note; everything drawn on the map still works.
+import { leaflet } from '../vendor.js';
+import { api } from '../api/paceline.js';
+import { h } from '../ui.js';
+
+let configuration = null;
+
+async function tiles() {
+  if (configuration) return configuration;
+  try {
+    configuration = await api.configuration();
+    localStorage.setItem('paceline.config', JSON.stringify(configuration));
+  } catch {
+    configuration = JSON.parse(localStorage.getItem('paceline.config') ?? 'null')
+      ?? { tileURL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors' };
+  }
+  return configuration;
+}
+
+/**
+ * Makes a map in `element` (which must have a size).
+ * @returns {Promise<{L: any, map: any}>}
+ */
+export async function basemap(element, { center = [51.5, -0.12], zoom = 13, zoomControl = true } = {}) {
+  const L = await leaflet();
+  const { tileURL, tileAttribution } = await tiles();
+  const map = L.map(element, { zoomControl, attributionControl: true, maxZoom: 19 }).setView(center, zoom);
+  const layer = L.tileLayer(tileURL, { attribution: tileAttribution, maxZoom: 19, crossOrigin: true });
+  let failures = 0;
+  let note = null;
+  layer.on('tileerror', () => {
+    failures += 1;
+    if (failures === 3 && !note) {
+      note = h('div', { class: 'map-note', role: 'status' }, 'Map tiles unavailable: showing routes and tracks only');
+      element.append(note);
+    }
+  });
+  layer.on('tileload', () => { failures = 0; note?.remove(); note = null; });
+  layer.addTo(map);
+  return { L, map };
+}

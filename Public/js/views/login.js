@@ -1,0 +1,51 @@
+// Log in or register: one form, a switch between the two.
+import { api } from '../api/paceline.js';
+import { session } from '../store/session.js';
+import { h, mount, field, describe } from '../ui.js';
+
+export function render(_, query) {
+  let registering = query.register === '1';
+  const email = h('input', { type: 'email', name: 'email', autocomplete: 'email', required: true });
+  const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, minlength: 8 });
+  const displayName = h('input', { type: 'text', name: 'displayName', autocomplete: 'nickname', maxlength: 100 });
+  const nameField = field('Your name, as friends will see it', displayName);
+  const message = h('p', { class: 'error', role: 'alert' });
+  const submit = h('button', { class: 'primary', type: 'submit', name: 'submit' });
+  const switcher = h('button', { type: 'button', class: 'ghost', name: 'switch', onclick: () => { registering = !registering; update(); } });
+
+  function update() {
+    nameField.hidden = !registering;
+    displayName.required = registering;
+    password.autocomplete = registering ? 'new-password' : 'current-password';
+    submit.textContent = registering ? 'Create account' : 'Log in';
+    switcher.textContent = registering ? 'I have an account' : 'New here? Create an account';
+    message.textContent = '';
+  }
+
+  const form = h('form', {
+    class: 'card',
+    onsubmit: async (event) => {
+      event.preventDefault();
+      submit.disabled = true;
+      message.textContent = '';
+      try {
+        const answer = registering
+          ? await api.register(email.value.trim(), password.value, displayName.value.trim())
+          : await api.logIn(email.value.trim(), password.value);
+        session.start(answer);
+        location.replace(query.next ?? '#/activity');
+      } catch (error) {
+        message.textContent = error.isNetwork ? 'No connection: logging in needs the network once.' : describe(error);
+      } finally {
+        submit.disabled = false;
+      }
+    },
+  }, field('Email', email), field('Password (at least 8 characters)', password), nameField, message,
+  h('div', { class: 'row' }, submit, switcher));
+
+  update();
+  mount(h('section', { class: 'page' },
+    h('h1', {}, 'Paceline'),
+    h('p', { class: 'muted' }, 'Record your runs and walks, follow someone’s pace on their route, and run with friends.'),
+    form));
+}

@@ -1,0 +1,247 @@
+"""Browser tests of the web app: headless Chromium (Debian's chromium and
+chromium-driver) driven by selenium, against a real `paceline serve` on a real SQLite
+database, started fresh for each test module.
+
+Fixtures:
+- `server`: the running server (`server.url`, `server.api(...)` for direct REST calls).
+- `browser`: a factory, `browser(phone=True)`, of new Chromium windows (closed after the
+  test); each records what the app speaks in `window.__spoken`.
+- helpers on the returned driver wrapper: `open(path)`, `locate(lat, lon)`, `shot(name)`.
+
+Screenshots go to Tests/e2e/screenshots/ (not committed), or $PACELINE_E2E_SCREENSHOTS.
+"""
+import json
+import os
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(os.environ.get("PACELINE_E2E_SCREENSHOTS", REPOSITORY / "Tests/e2e/screenshots"))
+PHONE = (390, 844)
+DESKTOP = (1366, 900)
+# Tiles from a port nothing listens on: the app must work without them, and tests never
+# reach the internet.
+NO_TILES = "http://127.0.0.1:9/{z}/{x}/{y}.png"
+
+# Records what the app says through the Web Speech API (headless Chromium has no voices).
+SPEECH_RECORDER = """
+window.__spoken = [];
+if (window.speechSynthesis) {
+  const speak = window.speechSynthesis.speak.bind(window.speechSynthesis);
+  window.speechSynthesis.speak = (utterance) => {
+    window.__spoken.push({text: utterance.text, at: Date.now()});
+    try { speak(utterance); } catch (e) {}
+    setTimeout(() => utterance.onend && utterance.onend(new Event('end')), 10);
+  };
+}
+"""
+
+
+def paceline_binary():
+    path = os.environ.get("PACELINE_BIN") or str(REPOSITORY / ".build/debug/paceline")
+    if not Path(path).exists():
+        subprocess.run(["swift", "build", "--product", "paceline"], cwd=REPOSITORY, check=True)
+    return path
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A `paceline serve` child on a fresh SQLite file."""
+
+    def __init__(self):
+        self.folder = tempfile.TemporaryDirectory(prefix="paceline-e2e-")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = open(Path(self.folder.name) / "server.log", "w")
+        self.process = subprocess.Popen(
+            [paceline_binary(), "serve", "--port", str(self.port),
+             "--database", str(Path(self.folder.name) / "e2e.sqlite"),
+             "--public", str(REPOSITORY / "Public"), "--tile-url", NO_TILES],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/v1/health", timeout=1)
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    break
+                time.sleep(0.2)
+        raise RuntimeError("the server did not start:\n" + (Path(self.folder.name) / "server.log").read_text())
+
+    def api(self, method, path, body=None, token=None, content_type="application/json", headers=None):
+        """Calls the REST API; returns (status, decoded JSON or None)."""
+        data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + "/api/v1" + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", content_type)
+        if token:
+            request.add_header("Authorization", "Bearer " + token)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                text = response.read()
+                return response.status, (json.loads(text) if text else None)
+        except urllib.error.HTTPError as error:
+            text = error.read()
+            return error.code, (json.loads(text) if text else None)
+
+    def register(self, name):
+        """A new user; returns (token, profile)."""
+        email = f"{name.lower()}-{uuid.uuid4().hex[:8]}@example.org"
+        status, answer = self.api("POST", "/auth/register", {"email": email, "password": "correct horse", "displayName": name})
+        assert status == 201, answer
+        return answer["token"], answer["profile"]
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+        self.folder.cleanup()
+
+
+@pytest.fixture(scope="module")
+def server():
+    server = Server()
+    yield server
+    server.stop()
+
+
+class Browser:
+    """One Chromium window on the app, with a phone's or a desktop's size."""
+
+    def __init__(self, server, phone=True):
+        self.server = server
+        self.size = PHONE if phone else DESKTOP
+        self.kind = "phone" if phone else "desktop"
+        options = webdriver.ChromeOptions()
+        options.binary_location = os.environ.get("PACELINE_CHROMIUM", "/usr/bin/chromium")
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         f"--window-size={self.size[0]},{self.size[1]}", "--lang=en-GB",
+                         "--autoplay-policy=no-user-gesture-required"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        service = Service(os.environ.get("PACELINE_CHROMEDRIVER", "/usr/bin/chromedriver"))
+        self.driver = webdriver.Chrome(options=options, service=service)
+        self.driver.set_window_size(*self.size)
+        self.cdp("Browser.grantPermissions", {"origin": server.url, "permissions": ["geolocation"]})
+        self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": SPEECH_RECORDER})
+        if phone:
+            self.cdp("Emulation.setDeviceMetricsOverride", {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True})
+
+    def cdp(self, command, arguments=None):
+        return self.driver.execute_cdp_cmd(command, arguments or {})
+
+    def open(self, path="/"):
+        self.driver.get(self.server.url + path)
+
+    def locate(self, latitude, longitude, accuracy=5):
+        """Moves the device's GPS (what navigator.geolocation reports)."""
+        self.cdp("Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": accuracy})
+
+    def offline(self, offline=True):
+        """Cuts (or restores) the network, as a phone in a tunnel."""
+        self.cdp("Network.enable")
+        self.cdp("Network.emulateNetworkConditions", {"offline": offline, "latency": 0,
+                                                      "downloadThroughput": -1, "uploadThroughput": -1})
+
+    def wait(self, condition, seconds=20, message=""):
+        return WebDriverWait(self.driver, seconds, poll_frequency=0.1).until(lambda _: condition(), message)
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def finds(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def visible(self, css, seconds=20):
+        """Waits until an element matching `css` is displayed; returns it."""
+        def shown():
+            for element in self.finds(css):
+                if element.is_displayed():
+                    return element
+            return None
+        return self.wait(shown, seconds, f"{css} did not appear")
+
+    def click(self, css, seconds=20):
+        element = self.visible(css, seconds)
+        self.wait(lambda: element.is_enabled(), seconds, f"{css} stayed disabled")
+        self.driver.execute_script("arguments[0].click()", element)
+        return element
+
+    def type(self, css, text):
+        element = self.visible(css)
+        element.clear()
+        element.send_keys(text)
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    def spoken(self):
+        return [entry["text"] for entry in (self.js("return window.__spoken || []") or [])]
+
+    def shot(self, name):
+        """Saves a screenshot as screenshots/NAME-phone.png (or -desktop)."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.driver.save_screenshot(str(SCREENSHOTS / f"{name}-{self.kind}.png"))
+
+    def errors(self):
+        """Severe console messages (uncaught errors) since the last call."""
+        return [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+    def log_in(self, token_and_profile):
+        """Logs in by storing a session, as the login screen would."""
+        token, profile = token_and_profile
+        self.open("/")
+        self.js("localStorage.setItem('paceline.session', JSON.stringify(arguments[0]))",
+                {"token": token, "expiresAt": None, "profile": profile})
+
+    def register(self, name):
+        """Registers through the login screen; returns the email used."""
+        email = f"{name.lower()}-{uuid.uuid4().hex[:8]}@example.org"
+        self.open("/#/login")
+        self.click("button[name=switch]")
+        self.type("input[name=email]", email)
+        self.type("input[name=password]", "correct horse")
+        self.type("input[name=displayName]", name)
+        self.click("button[name=submit]")
+        self.wait(lambda: "#/activity" in self.driver.current_url, message="registration did not reach the map")
+        return email
+
+    def close(self):
+        self.driver.quit()
+
+
+@pytest.fixture
+def browser(server):
+    opened = []
+
+    def make(phone=True):
+        window = Browser(server, phone)
+        opened.append(window)
+        return window
+
+    yield make
+    for window in opened:
+        window.close()
