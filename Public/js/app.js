@@ -2,6 +2,9 @@
 import { show } from './router.js';
 import { outbox } from './api/outbox.js';
 import { session } from './store/session.js';
+import { fillIcons } from './icons.js';
+
+fillIcons();
 
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js').catch((error) => console.warn('no service worker:', error));
@@ -19,7 +22,11 @@ outbox.onChange((waiting) => {
   badge.hidden = waiting === 0;
   badge.textContent = `${waiting} waiting to send`;
 });
-session.onChange(() => { if (!session.token) show(); });
+session.onChange(() => {
+  if (session.token) return;
+  caches?.delete('paceline-api');  // the last user's answers stay theirs
+  show();
+});
 window.addEventListener('hashchange', show);
 show();
 outbox.flush();

@@ -69,7 +69,11 @@ class Server:
         self.folder = tempfile.TemporaryDirectory(prefix="paceline-e2e-")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(Path(self.folder.name) / "server.log", "w")
+        self.log = open(Path(self.folder.name) / "server.log", "a")
+        self.start()
+
+    def start(self):
+        """Starts the server process (again, after `halt`: same port, same database)."""
         self.process = subprocess.Popen(
             [paceline_binary(), "serve", "--port", str(self.port),
              "--database", str(Path(self.folder.name) / "e2e.sqlite"),
@@ -85,6 +89,15 @@ class Server:
                     break
                 time.sleep(0.2)
         raise RuntimeError("the server did not start:\n" + (Path(self.folder.name) / "server.log").read_text())
+
+    def halt(self):
+        """Stops the server process: for the browser, the network is gone."""
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
     def api(self, method, path, body=None, token=None, content_type="application/json", headers=None):
         """Calls the REST API; returns (status, decoded JSON or None)."""
@@ -112,11 +125,7 @@ class Server:
         return answer["token"], answer["profile"]
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        self.halt()
         self.log.close()
         self.folder.cleanup()
 
@@ -207,8 +216,10 @@ class Browser:
         self.driver.save_screenshot(str(SCREENSHOTS / f"{name}-{self.kind}.png"))
 
     def errors(self):
-        """Severe console messages (uncaught errors) since the last call."""
-        return [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        """Severe console messages (uncaught errors, failed loads) since the last call, but
+        for the map tiles, which fail on purpose (NO_TILES)."""
+        return [entry["message"] for entry in self.driver.get_log("browser")
+                if entry["level"] == "SEVERE" and "127.0.0.1:9/" not in entry["message"]]
 
     def log_in(self, token_and_profile):
         """Logs in by storing a session, as the login screen would."""

@@ -4,13 +4,20 @@
 // Offline, they wait; `flush` runs when the network returns (and every 30 s as a fallback).
 import { api } from './paceline.js';
 import { all, put, remove } from '../store/db.js';
+import { session } from '../store/session.js';
 
 const listeners = new Set();
 const doneListeners = new Set();
 let flushing = null;
 
+/** The current user's items (another user's wait for them to log in again). */
+async function mine() {
+  const owner = session.profile?.id;
+  return (await all('outbox')).filter((item) => item.owner === owner);
+}
+
 async function waiting() {
-  return (await all('outbox')).filter((item) => item.state !== 'failed');
+  return (await mine()).filter((item) => item.state !== 'failed');
 }
 
 async function announce() {
@@ -64,7 +71,7 @@ export const outbox = {
    * {createRoute: true, name} or {addToRoute: routeId}. Resolves once it is stored.
    */
   async upload(upload, then = null, label = 'Run') {
-    const item = { kind: 'upload', key: newKey(), upload, then, label, createdAt: new Date().toISOString(), state: 'waiting' };
+    const item = { kind: 'upload', owner: session.profile?.id, key: newKey(), upload, then, label, createdAt: new Date().toISOString(), state: 'waiting' };
     item.sequence = await put('outbox', item);
     await announce();
     this.flush();
@@ -73,7 +80,7 @@ export const outbox = {
 
   /** Queues a favourite change. */
   async favourite(routeId, favourite) {
-    const item = { kind: 'favourite', routeId, favourite, createdAt: new Date().toISOString(), state: 'waiting' };
+    const item = { kind: 'favourite', owner: session.profile?.id, routeId, favourite, createdAt: new Date().toISOString(), state: 'waiting' };
     item.sequence = await put('outbox', item);
     await announce();
     this.flush();
@@ -81,7 +88,7 @@ export const outbox = {
   },
 
   /** Items not sent yet, oldest first (failed ones included, with their reason). */
-  items: () => all('outbox'),
+  items: () => mine(),
 
   /** The favourite changes not sent yet, by route: what the heart should show meanwhile. */
   async pendingFavourites() {

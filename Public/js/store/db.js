@@ -11,6 +11,8 @@ export function database() {
       const db = request.result;
       // The run being recorded: one record under key "current".
       db.createObjectStore('ongoing');
+      // Its fixes, one record each (appending is O(1) however long the run).
+      db.createObjectStore('ongoingFixes', { autoIncrement: true });
       // The outbox: uploads and favourite changes waiting to be sent, in order.
       db.createObjectStore('outbox', { keyPath: 'sequence', autoIncrement: true });
     };
@@ -44,3 +46,5 @@ export const get = (storeName, key) => transact(storeName, 'readonly', (store) =
 export const put = (storeName, value, key) => transact(storeName, 'readwrite', (store) => settle(store.put(value, key)));
 export const remove = (storeName, key) => transact(storeName, 'readwrite', (store) => settle(store.delete(key)));
 export const all = (storeName) => transact(storeName, 'readonly', (store) => settle(store.getAll()));
+export const add = (storeName, value) => transact(storeName, 'readwrite', (store) => settle(store.add(value)));
+export const clear = (storeName) => transact(storeName, 'readwrite', (store) => settle(store.clear()));

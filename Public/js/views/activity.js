@@ -1,2 +1,56 @@
-import { h, mount } from '../ui.js';
-export function render() { mount(h('p', {}, 'map')); }
+// Activity: the map of routes around the user, clustered by area; a route's drawer; the
+// Start (+) button. `?route=ID` opens that route's drawer (from Favourites).
+import { api } from '../api/paceline.js';
+import { basemap } from '../map/basemap.js';
+import { currentPosition } from '../gps/source.js';
+import { ongoingRun } from '../store/ongoing-run.js';
+import { h, mount, toast } from '../ui.js';
+import { icon } from '../icons.js';
+import { go } from '../router.js';
+import { RouteDrawer } from '../map/route-drawer.js';
+import { RouteLayer } from '../map/route-layer.js';
+
+const VIEW_KEY = 'paceline.mapView';
+
+export async function render(_, query) {
+  // A run in progress takes over (after a reload or a crash).
+  const ongoing = await ongoingRun.load();
+  if (ongoing) { go(ongoing.header.state === 'finished' ? '#/summary' : '#/record'); return; }
+
+  const mapElement = h('div', { class: 'map', id: 'route-map' });
+  const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => go('#/record') }, icon('plus'));
+  const locateButton = h('button', { class: 'round', name: 'locate', 'aria-label': 'Centre on me', title: 'Centre on me' }, icon('locate'));
+  const screen = h('div', { class: 'map-screen' }, mapElement, h('div', { class: 'fab' }, start), h('div', { class: 'fab-left' }, locateButton));
+  mount(screen);
+
+  const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? 'null');
+  const { L, map } = await basemap(mapElement, { center: saved?.center ?? [55.8642, -4.2518], zoom: saved?.zoom ?? 13 });
+  const drawer = new RouteDrawer(screen, L, map);
+  const routes = new RouteLayer(L, map, {
+    onRoutes: (list) => drawer.open(list),
+    onFailure: (error) => toast(error.isNetwork ? 'Offline: showing the routes seen before' : error.message, { error: !error.isNetwork }),
+  });
+  let me = null;
+
+  async function centreOnMe(quiet) {
+    const fix = await currentPosition();
+    if (!fix) { if (!quiet) toast('No position yet: is location allowed?', { error: true }); return; }
+    me?.remove();
+    me = L.marker([fix.latitude, fix.longitude], { icon: L.divIcon({ className: 'me-icon', iconSize: [18, 18] }), interactive: false }).addTo(map);
+    map.setView([fix.latitude, fix.longitude], Math.max(map.getZoom(), 14));
+  }
+  locateButton.addEventListener('click', () => centreOnMe(false));
+  map.on('moveend', () => localStorage.setItem(VIEW_KEY, JSON.stringify({ center: [map.getCenter().lat, map.getCenter().lng], zoom: map.getZoom() })));
+
+  if (query.route) {
+    try {
+      const detail = await api.route(query.route);
+      map.setView([detail.route.start.latitude, detail.route.start.longitude], 16);
+      drawer.open([detail.route]);
+    } catch (error) { toast(error.message, { error: true }); }
+  } else {
+    centreOnMe(true);  // the last view meanwhile, or Glasgow the first time
+  }
+  routes.refresh();
+  return () => { routes.stop(); map.remove(); };
+}

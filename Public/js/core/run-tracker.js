@@ -1,0 +1,32 @@
+// One run being recorded: the meter (distance, paces) and, when following, the follow
+// session and the voice's choice of words. Shared by the running screen and the summary,
+// which replays the stored fixes through it.
+import { RunMeter } from './run-meter.js';
+import { FollowSession } from './follow-session.js';
+import { CueSpeaker } from './cue-speaker.js';
+import { maximumSpeed } from './sport-thresholds.js';
+
+export class RunTracker {
+  /** @param {{startedAt: number, sport: string, follow: {pace: object[]}|null}} header */
+  constructor(header, units = 'metric') {
+    this.header = header;
+    this.meter = new RunMeter(maximumSpeed(header.sport));
+    this.follow = header.follow ? new FollowSession(header.follow.pace, { maximumSpeed: maximumSpeed(header.sport) }) : null;
+    this.speaker = header.follow ? new CueSpeaker(units) : null;
+    this.fixes = 0;
+  }
+
+  /** Takes a fix; returns the cue due (when following) and what to say of it. */
+  add(fix) {
+    this.fixes += 1;
+    this.meter.add(fix);
+    if (!this.follow) return {};
+    const cue = this.follow.add(fix);
+    return cue ? { cue, spoken: this.speaker.spoken(cue) } : {};
+  }
+
+  /** Seconds since the start was pressed (the clock keeps running across reloads). */
+  elapsedSeconds(now) {
+    return ((this.header.finishedAt ?? now) - this.header.startedAt) / 1000;
+  }
+}

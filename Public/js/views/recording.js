@@ -1,0 +1,165 @@
+// Recording a run (or following a route): elapsed time, distance, current and average
+// pace, GPS and network status, map lock and mute; when following, the gap to the pace on
+// screen and spoken every few seconds, computed on the phone so it keeps coming offline.
+// Every fix goes to IndexedDB as it comes: a reload resumes the run where it was.
+import { api } from '../api/paceline.js';
+import { basemap } from '../map/basemap.js';
+import { watchPosition, isSimulated } from '../gps/source.js';
+import { ongoingRun } from '../store/ongoing-run.js';
+import { session } from '../store/session.js';
+import { RunTracker } from '../core/run-tracker.js';
+import { speech } from '../speech.js';
+import * as units from '../core/units.js';
+import { h, mount, stat, toast } from '../ui.js';
+import { icon } from '../icons.js';
+import { go } from '../router.js';
+
+export async function render(_, query) {
+  const ongoing = await ongoingRun.load();
+  if (ongoing?.header.state === 'finished') { go('#/summary'); return; }
+  const u = session.units;
+
+  // Before the start: what is being followed (needs the network once), the sport.
+  let follow = ongoing?.header.follow ?? null;
+  if (!ongoing && query.follow) {
+    try {
+      const [detail, pace] = await Promise.all([api.route(query.follow), api.pace(query.follow, query.pace)]);
+      follow = { routeId: detail.route.id, routeName: detail.route.name, paceRunId: pace.runId, pace: pace.checkpoints, routeDistance: detail.route.distanceMeters };
+    } catch (error) {
+      toast(error.isNetwork ? 'Following a route needs the network at the start' : error.message, { error: true });
+      go('#/activity');
+      return;
+    }
+  }
+
+  const elapsedText = h('strong', { id: 'elapsed' }, '0:00');
+  const gapText = h('strong', { id: 'gap', class: 'gap' }, follow ? 'Head to the start' : '');
+  const gpsPill = h('span', { class: 'pill', id: 'gps-status' }, 'GPS…');
+  const netPill = h('span', { class: 'pill', id: 'network-status' }, navigator.onLine ? 'online' : 'offline');
+  const spokenLine = h('div', { class: 'wide spoken muted', id: 'spoken', 'aria-live': 'polite' });
+  const hud = h('div', { class: 'hud' },
+    h('div', { class: 'stat wide' }, elapsedText, h('span', {}, 'time')),
+    stat('distance', 'distance', units.distance(0, u)),
+    stat('avg pace', 'average-pace'),
+    stat('current pace', 'current-pace'),
+    follow ? h('div', { class: 'stat' }, gapText, h('span', {}, 'vs pace')) : stat('sport', 'sport-label', 'Run'),
+    spokenLine,
+    h('div', { class: 'status-line' }, gpsPill, netPill, isSimulated ? h('span', { class: 'pill' }, 'simulated GPS') : null,
+      follow ? h('span', { class: 'pill' }, `following ${follow.routeName || 'a route'}`) : null));
+  const mapElement = h('div', { class: 'map', id: 'record-map' });
+  const lock = h('button', { class: 'toggle', name: 'lock', 'aria-pressed': 'true', title: 'Map follows me' }, icon('lock'), 'Map');
+  const mute = h('button', { class: 'toggle', name: 'mute', 'aria-pressed': String(speech.muted), title: 'Mute the voice' }, icon(speech.muted ? 'mute' : 'voice'));
+  const sport = h('select', { name: 'sport', 'aria-label': 'Sport' }, h('option', { value: 'run' }, 'Run'), h('option', { value: 'walk' }, 'Walk'));
+  const startButton = h('button', { class: 'round primary', name: 'begin', 'aria-label': 'Start', title: 'Start' }, icon('play'));
+  const endButton = h('button', { class: 'round primary', name: 'end', 'aria-label': 'End', title: 'End', hidden: true }, icon('check'));
+  const cancel = h('button', { class: 'ghost', name: 'cancel', onclick: () => go('#/activity') }, 'Cancel');
+  const controls = h('div', { class: 'controls' }, lock, ongoing ? null : sport, startButton, endButton, mute, ongoing ? null : cancel);
+  const screen = h('div', { class: 'map-screen recording' }, mapElement, hud, controls);
+  mount(screen);
+
+  const { L, map } = await basemap(mapElement, { zoom: 17, zoomControl: false });
+  let locked = true;
+  let tracker = null;
+  let stopGPS = null;
+  let timer = null;
+  let me = null;
+  let lastFix = null;
+  const line = L.polyline([], { color: '#1f6feb', weight: 5 }).addTo(map);
+  if (follow) {
+    const paceLine = L.polyline(follow.pace.map((c) => [c.latitude, c.longitude]), { color: '#0b6e4f', weight: 6, opacity: 0.5 }).addTo(map);
+    map.fitBounds(paceLine.getBounds(), { padding: [40, 40] });
+  }
+
+  lock.addEventListener('click', () => {
+    locked = !locked;
+    lock.setAttribute('aria-pressed', String(locked));
+    lock.replaceChildren(icon(locked ? 'lock' : 'unlock'), 'Map');
+    if (locked && lastFix) map.panTo([lastFix.latitude, lastFix.longitude]);
+  });
+  map.on('dragstart', () => { if (locked) lock.click(); });
+  mute.addEventListener('click', () => {
+    speech.muted = !speech.muted;
+    mute.setAttribute('aria-pressed', String(speech.muted));
+    mute.replaceChildren(icon(speech.muted ? 'mute' : 'voice'));
+  });
+  const showNetwork = () => { netPill.textContent = navigator.onLine ? 'online' : 'offline'; netPill.classList.toggle('bad', !navigator.onLine); };
+  window.addEventListener('online', showNetwork);
+  window.addEventListener('offline', showNetwork);
+  showNetwork();
+
+  function showPosition(fix) {
+    lastFix = fix;
+    const at = [fix.latitude, fix.longitude];
+    if (!me) me = L.marker(at, { icon: L.divIcon({ className: 'me-icon', iconSize: [18, 18] }), interactive: false }).addTo(map);
+    else me.setLatLng(at);
+    if (locked) map.panTo(at, { animate: false });
+  }
+
+  function showNumbers() {
+    if (!tracker) return;
+    const elapsed = tracker.elapsedSeconds(Date.now());
+    elapsedText.textContent = units.clock(elapsed);
+    document.getElementById('distance').textContent = units.distance(tracker.meter.distance, u);
+    document.getElementById('average-pace').textContent = tracker.meter.distance > 50 ? units.pace(elapsed / (tracker.meter.distance / 1000), u) : '–';
+    document.getElementById('current-pace').textContent = units.paceFromSpeed(tracker.meter.currentSpeed, u);
+  }
+
+  function showCue(cue, spoken) {
+    if (!follow) return;
+    gapText.textContent = cue.deviated ? (cue.started ? 'off route' : 'Head to the start') : units.gap(cue.aheadSeconds);
+    gapText.className = 'gap ' + (cue.deviated ? 'behind' : cue.aheadSeconds >= 0 ? 'ahead' : 'behind');
+    if (spoken) spokenLine.textContent = `“${spoken}”`;
+  }
+
+  function onFix(fix) {
+    showPosition(fix);
+    if (!tracker) return;
+    const { cue, spoken } = tracker.add(fix);
+    ongoingRun.appendFix(fix);
+    line.addLatLng([fix.latitude, fix.longitude]);
+    if (cue) { showCue(cue, spoken); speech.say(spoken); }
+    showNumbers();
+  }
+
+  function begin(header, fixes = []) {
+    tracker = new RunTracker(header, u);
+    for (const fix of fixes) {
+      const { cue, spoken } = tracker.add(fix);  // replayed in silence
+      line.addLatLng([fix.latitude, fix.longitude]);
+      if (cue) showCue(cue, spoken);
+    }
+    if (fixes.length) showPosition(fixes[fixes.length - 1]);
+    startButton.hidden = true;
+    endButton.hidden = false;
+    sport.hidden = true;
+    cancel.hidden = true;
+    document.getElementById('sport-label') && (document.getElementById('sport-label').textContent = header.sport === 'walk' ? 'Walk' : 'Run');
+    timer = setInterval(showNumbers, 1000);
+    showNumbers();
+  }
+
+  startButton.addEventListener('click', async () => {
+    const header = { startedAt: Date.now(), sport: sport.value, follow };
+    await ongoingRun.start(header);
+    begin(header);
+    if (follow) speech.say('Following ' + (follow.routeName || 'the route'));
+  });
+  endButton.addEventListener('click', async () => {
+    await ongoingRun.finish(Date.now());
+    go('#/summary');
+  });
+
+  if (ongoing) begin(ongoing.header, ongoing.fixes);
+  stopGPS = watchPosition(onFix, (status, message) => {
+    gpsPill.textContent = message;
+    gpsPill.classList.toggle('bad', status === 'denied' || status === 'unavailable');
+  });
+
+  return () => {
+    stopGPS?.();
+    clearInterval(timer);
+    window.removeEventListener('online', showNetwork);
+    window.removeEventListener('offline', showNetwork);
+    map.remove();
+  };
+}

@@ -1,0 +1,107 @@
+// After End (✓): what was run, and how to save it. Under 20 m is refused; a new run
+// becomes a route; a follow run that covered the route may join it (or become a new
+// route); one that did not is offered a new route with the reason. Saving puts the run in
+// the outbox, so it is safe on the phone even offline.
+import { outbox } from '../api/outbox.js';
+import { basemap } from '../map/basemap.js';
+import { ongoingRun } from '../store/ongoing-run.js';
+import { session } from '../store/session.js';
+import { RunTracker } from '../core/run-tracker.js';
+import * as units from '../core/units.js';
+import { h, mount, field, stat } from '../ui.js';
+import { go } from '../router.js';
+
+/** The shortest run worth saving (metres): less is a mis-tap, not a run. */
+export const MINIMUM_DISTANCE = 20;
+
+export async function render() {
+  const ongoing = await ongoingRun.load();
+  if (!ongoing) { go('#/activity'); return; }
+  if (ongoing.header.state !== 'finished') { go('#/record'); return; }
+  const { header, fixes } = ongoing;
+  const u = session.units;
+  const tracker = new RunTracker(header, u);
+  for (const fix of fixes) tracker.add(fix);
+  const distance = tracker.meter.distance;
+  const elapsed = tracker.elapsedSeconds(Date.now());
+  const result = tracker.follow?.result ?? null;
+  const sportName = header.sport === 'walk' ? 'Walk' : 'Run';
+  const day = new Date(header.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  const name = h('input', { name: 'name', maxlength: 200, value: header.follow?.routeName ?? `${sportName} on ${day}` });
+  const outcome = h('div', { class: 'card', id: 'save-outcome' });
+  const mapElement = h('div', { class: 'map', id: 'summary-map' });
+
+  const discard = h('button', { class: 'ghost', name: 'discard', onclick: async () => {
+    if (distance >= MINIMUM_DISTANCE && !confirm('Discard this run? It will be gone for good.')) return;
+    await ongoingRun.discard();
+    go('#/activity');
+  } }, 'Discard');
+
+  async function save(then) {
+    const item = await outbox.upload({
+      fixes: fixes.map((fix) => ({
+        time: new Date(fix.time).toISOString(), latitude: fix.latitude, longitude: fix.longitude,
+        ...(Number.isFinite(fix.elevation) ? { elevation: fix.elevation } : {}),
+        ...(Number.isFinite(fix.accuracy) ? { horizontalAccuracy: fix.accuracy } : {}),
+      })),
+      sport: header.sport, name: name.value.trim() || undefined,
+    }, then, name.value.trim() || sportName);
+    await ongoingRun.discard();
+    showSaved(item);
+  }
+
+  function showSaved(item) {
+    outcome.replaceChildren(h('h2', {}, 'Saved'), h('p', { id: 'saved-status' }, navigator.onLine
+      ? 'Uploading…' : 'Saved on this phone: it will upload when you are back online.'),
+    h('a', { class: 'button primary', href: '#/activity' }, 'Done'));
+    const stop = outbox.onDone((done, answer, error) => {
+      if (done.key !== item.key) return;
+      stop();
+      const status = document.getElementById('saved-status');
+      if (!status) return;
+      if (error) { status.className = 'error'; status.textContent = `Not uploaded: ${error.message}`; return; }
+      status.replaceChildren(answer.route && item.then?.createRoute ? 'Uploaded, and it is a route now. ' : answer.routeRun
+        ? `Uploaded: rank ${answer.routeRun.rank} on the route. ` : 'Uploaded. ',
+      h('a', { href: `#/runs/${answer.run.id}` }, 'See the analysis'));
+    });
+  }
+
+  if (distance < MINIMUM_DISTANCE) {
+    outcome.append(h('h2', {}, 'Too short to save'), h('p', { class: 'error', id: 'too-short' },
+      `This ${sportName.toLowerCase()} covered ${Math.round(distance)} m. Paceline saves runs and walks of at least ${MINIMUM_DISTANCE} m.`),
+    h('div', { class: 'row' }, discard));
+  } else if (!result) {
+    outcome.append(field('Name', name), h('p', { class: 'muted' }, 'Saved as a new route that others can follow.'),
+      h('div', { class: 'row' }, h('button', { class: 'primary', name: 'save-route', onclick: () => save({ createRoute: true, name: name.value.trim() || undefined }) }, 'Save as a route'), discard));
+  } else if (result.classification === 'follow') {
+    outcome.append(field('Name', name),
+      h('p', { id: 'coverage' }, `You covered ${Math.round(result.coverage * 100)} % of ${header.follow.routeName || 'the route'}`
+        + (result.finish.completed ? `, ${units.gap(result.finish.aheadSeconds)} at the finish.` : '.')),
+      h('div', { class: 'row' },
+        h('button', { class: 'primary', name: 'add-to-route', onclick: () => save({ addToRoute: header.follow.routeId }) }, 'Add to the route'),
+        h('button', { name: 'save-route', onclick: () => save({ createRoute: true, name: name.value.trim() || undefined }) }, 'New route'),
+        discard));
+  } else {
+    outcome.append(field('Name', name),
+      h('p', { class: 'error', id: 'coverage' }, `This run covered ${Math.round(result.coverage * 100)} % of ${header.follow.routeName || 'the route'}; `
+        + 'a run must cover 80 % of a route to join its leaderboard. You can save it as a new route.'),
+      h('div', { class: 'row' }, h('button', { class: 'primary', name: 'save-route', onclick: () => save({ createRoute: true, name: name.value.trim() || undefined }) }, 'New route'), discard));
+  }
+
+  mount(h('section', { class: 'page summary' },
+    h('h1', {}, `${sportName} finished`),
+    h('div', { class: 'card grid' },
+      stat('distance', 'summary-distance', units.distance(distance, u)),
+      stat('time', 'summary-time', units.clock(elapsed)),
+      stat('avg pace', 'summary-pace', distance > 50 ? units.pace(elapsed / (distance / 1000), u) : '–')),
+    h('div', { class: 'map-box' }, mapElement),
+    outcome));
+
+  if (fixes.length) {
+    const { L, map } = await basemap(mapElement, { zoomControl: false });
+    const line = L.polyline(fixes.map((fix) => [fix.latitude, fix.longitude]), { color: '#1f6feb', weight: 5 }).addTo(map);
+    map.fitBounds(line.getBounds(), { padding: [20, 20], maxZoom: 17 });
+    return () => map.remove();
+  }
+  return null;
+}

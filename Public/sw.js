@@ -1,0 +1,76 @@
+// The service worker: the app shell is cached at install, so the app opens offline; API
+// reads are network-first with the last answer as the offline fallback, so cached routes
+// and runs still show. Writes are never cached (the outbox keeps them).
+const VERSION = 'paceline-v1';
+const SHELL_CACHE = `${VERSION}-shell`;
+const API_CACHE = 'paceline-api';
+// Every file of the app (Tests/e2e/test_offline.py checks none is missing).
+const SHELL = [
+  '/', '/index.html', '/manifest.json', '/css/app.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png',
+  '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js',
+  '/js/api/client.js', '/js/api/paceline.js', '/js/api/outbox.js',
+  '/js/store/db.js', '/js/store/session.js', '/js/store/ongoing-run.js',
+  '/js/core/units.js', '/js/core/run-meter.js', '/js/core/run-tracker.js',
+  '/js/gps/source.js', '/js/gps/simulator.js',
+  '/js/map/basemap.js', '/js/map/route-layer.js', '/js/map/route-drawer.js',
+  '/js/views/login.js', '/js/views/activity.js', '/js/views/recording.js', '/js/views/summary.js', '/js/views/import.js',
+];
+// Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).
+const OPTIONAL = ['/vendor/leaflet/leaflet.js', '/vendor/leaflet/leaflet.css', '/vendor/chart.js/chart.min.js'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL_CACHE);
+    await cache.addAll(SHELL);
+    await Promise.all(OPTIONAL.map((url) => cache.add(url).catch(() => {})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name.startsWith('paceline-v') && name !== SHELL_CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/v1/')) {
+    if (url.pathname === '/api/v1/live') return;
+    event.respondWith(networkFirst(request));
+  } else {
+    event.respondWith(staleWhileRevalidate(event, request));
+  }
+});
+
+/** The network's answer (kept for later), or the last one kept when offline. */
+async function networkFirst(request) {
+  const cache = await caches.open(API_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/** The cached file at once, refreshed in the background for the next visit. */
+async function staleWhileRevalidate(event, request) {
+  const cache = await caches.open(SHELL_CACHE);
+  const cached = await cache.match(request, { ignoreSearch: true });
+  const refresh = fetch(request).then(async (response) => {
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(refresh.catch(() => {}));
+    return cached;
+  }
+  return refresh;
+}

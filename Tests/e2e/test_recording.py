@@ -1,0 +1,147 @@
+"""Recording in the browser: a newcomer records a run from the (overridden) GPS and saves
+it as a route; a second runner follows it and hears the cues; a reload mid-run resumes
+with the right elapsed time; too short is refused; far from a route's start, Follow
+refuses politely."""
+import re
+import time
+
+START = (55.8600, -4.2600)
+METERS_PER_DEGREE = 111_320
+
+
+def north(origin, meters):
+    return origin[0] + meters / METERS_PER_DEGREE, origin[1]
+
+
+def move(b, origin, speed, seconds, offset=0.0):
+    """Moves the GPS north from `origin` at `speed` m/s, one fix a second; returns metres covered."""
+    for second in range(1, seconds + 1):
+        b.locate(*north(origin, offset + speed * second))
+        time.sleep(1)
+    return offset + speed * seconds
+
+
+def token_of(b):
+    return b.js("return JSON.parse(localStorage.getItem('paceline.session')).token")
+
+
+def clock_seconds(text):
+    parts = [int(p) for p in text.split(":")]
+    return parts[0] * 3600 + parts[1] * 60 + parts[2] if len(parts) == 3 else parts[0] * 60 + parts[1]
+
+
+def record(b, origin, speed, seconds):
+    """Starts recording on the map's +, runs, and ends (✓); leaves the summary open."""
+    b.locate(*origin)
+    b.click("button[name=start]")
+    b.click("button[name=begin]")
+    b.visible("button[name=end]")
+    covered = move(b, origin, speed, seconds)
+    b.click("button[name=end]")
+    b.visible("#save-outcome")
+    return covered
+
+
+def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follows(server, browser):
+    ann = browser()
+    ann.locate(*START)
+    ann.register("Ann")
+    ann.visible("#route-map")
+    ann.shot("activity-empty")
+    ann.locate(*START)
+    ann.click("button[name=start]")
+    ann.visible("button[name=begin]")
+    ann.shot("record-ready")
+    ann.click("button[name=begin]")
+    move(ann, START, 5, 24)
+    ann.shot("recording")
+    assert ann.find("#distance").text.startswith("0.1"), ann.find("#distance").text  # about 120 m
+    ann.click("button[name=end]")
+    ann.visible("#save-outcome")
+    ann.shot("summary-new-route")
+    ann.click("button[name=save-route]")
+    ann.wait(lambda: "route now" in ann.find("#saved-status").text, message="the route was not created")
+    status, page = server.api("GET", "/runs", token=token_of(ann))
+    assert status == 200 and len(page["runs"]) == 1
+    route_id = page["runs"][0]["routeId"]
+    assert route_id, "the run did not become a route"
+    assert 100 < page["runs"][0]["distanceMeters"] < 140
+    assert ann.errors() == []
+
+    # Bo follows it, slower: he hears where he stands every few seconds.
+    bo = browser()
+    bo.log_in(server.register("Bo"))
+    bo.locate(*START)
+    bo.open(f"/#/activity?route={route_id}")
+    bo.visible(".drawer")
+    bo.wait(lambda: "km" in bo.find(".route-distance").text)
+    bo.shot("route-drawer")
+    bo.click("button[name=follow]")
+    bo.visible("button[name=begin]")
+    bo.click("button[name=begin]")
+    move(bo, START, 4.2, 32)
+    bo.shot("following")
+    spoken = bo.spoken()
+    assert spoken[0].startswith("Following"), spoken
+    assert any(re.search(r"On route", s) for s in spoken), spoken
+    assert any(re.search(r"\d+ seconds? behind", s) for s in spoken), spoken
+    assert "behind" in bo.find("#gap").text
+    bo.click("button[name=end]")
+    bo.visible("button[name=add-to-route]")
+    bo.shot("summary-follow")
+    assert "% of" in bo.find("#coverage").text
+    bo.click("button[name=add-to-route]")
+    bo.wait(lambda: "rank 2" in bo.find("#saved-status").text, message="the follow run did not join the route")
+    status, board = server.api("GET", f"/routes/{route_id}/leaderboard")
+    assert [entry["runner"]["displayName"] for entry in board["entries"]] == ["Ann", "Bo"]
+    assert bo.errors() == []
+
+
+def test_a_reload_mid_run_resumes_with_the_right_elapsed_time(server, browser):
+    b = browser()
+    b.log_in(server.register("Cy"))
+    b.locate(*START)
+    b.open("/#/activity")
+    b.click("button[name=start]")
+    b.click("button[name=begin]")
+    pressed = time.time()
+    covered = move(b, START, 4, 8)
+    b.driver.refresh()
+    b.visible("button[name=end]")  # straight back to the running screen
+    b.wait(lambda: b.find("#elapsed").text != "0:00")
+    shown = clock_seconds(b.find("#elapsed").text)
+    assert abs(shown - (time.time() - pressed)) <= 2, (shown, time.time() - pressed)
+    move(b, START, 4, 6, offset=covered)
+    b.click("button[name=end]")
+    b.visible("#summary-distance")
+    # All the fixes from before the reload are there: about 56 m in all.
+    distance = float(b.find("#summary-distance").text.split()[0]) * 1000
+    assert 45 <= distance <= 65, distance
+
+
+def test_too_short_is_refused_and_far_away_follow_refused_politely(server, browser):
+    token, profile = server.register("Di")
+    b = browser()
+    b.log_in((token, profile))
+    b.locate(*START)
+    b.open("/#/activity")
+    record(b, START, 1, 3)
+    refusal = b.visible("#too-short").text
+    assert "at least 20 m" in refusal, refusal
+    b.shot("summary-too-short")
+    b.click("button[name=discard]")
+    b.visible("#route-map")
+
+    # A route 5 km away.
+    fixes = [{"time": f"2026-11-20T09:{i // 60:02d}:{i % 60:02d}Z", "latitude": START[0] + 0.045 + i * 4 / METERS_PER_DEGREE,
+              "longitude": START[1]} for i in range(60)]
+    status, run = server.api("POST", "/runs", {"fixes": fixes}, token=token)
+    assert status == 201, run
+    status, route = server.api("POST", "/routes", {"runId": run["id"], "name": "Kelvingrove loop"}, token=token)
+    assert status == 201, route
+    b.open(f"/#/activity?route={route['id']}")
+    b.visible(".drawer")
+    b.click("button[name=follow]")
+    message = b.wait(lambda: "from the start" in b.find(".follow-message").text and b.find(".follow-message").text)
+    assert re.search(r"You are 5\.\d km from the start", message), message
+    b.shot("follow-refused")
