@@ -1,0 +1,1 @@
+export class CueSpeaker { spoken(){return null;} }

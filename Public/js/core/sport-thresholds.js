@@ -1,0 +1,1 @@
+export const maximumSpeed = (sport) => sport === 'walk' ? 5 : 12.5;
