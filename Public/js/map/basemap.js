@@ -32,7 +32,7 @@ export async function basemap(element, { center = [51.5, -0.12], zoom = 13, zoom
   layer.on('tileerror', () => {
     failures += 1;
     if (failures === 3 && !note) {
-      note = h('div', { class: 'map-note', role: 'status' }, 'Map tiles unavailable: showing routes and tracks only');
+      note = h('div', { class: 'map-note', role: 'status' }, 'No map tiles: routes and tracks still show');
       element.append(note);
     }
   });

@@ -47,9 +47,9 @@ export class RouteDrawer {
       h('button', { class: 'ghost', name: 'next', 'aria-label': 'Next route', disabled: this.index === this.routes.length - 1, onclick: () => { this.index += 1; this.show(); } }, '→')) : null;
 
     const element = h('aside', { class: 'drawer', 'aria-label': 'Route', dataset: { routeId: route.id } },
-      h('button', { class: 'close', name: 'close', 'aria-label': 'Close', onclick: () => this.close() }, '✕'),
+      h('div', { class: 'drawer-head' }, h('h2', {}, route.name || 'Route'), heart,
+        h('button', { class: 'close', name: 'close', 'aria-label': 'Close', onclick: () => this.close() }, '✕')),
       paging,
-      h('div', { class: 'spread' }, h('h2', {}, route.name || 'Route'), heart),
       h('div', { class: 'grid' },
         h('div', { class: 'stat' }, h('strong', { class: 'route-distance' }, units.distance(route.distanceMeters, u)), h('span', {}, 'distance')),
         h('div', { class: 'stat' }, h('strong', { class: 'route-average' }, route.averageElapsedSeconds ? units.clock(route.averageElapsedSeconds) : '–'), h('span', {}, 'average time')),
@@ -67,6 +67,7 @@ export class RouteDrawer {
     heart.addEventListener('click', () => { favourite = !favourite; route.isFavourite = favourite; showHeart(); outbox.favourite(route.id, favourite); });
     follow.addEventListener('click', () => this.follow(route, message, follow));
 
+    this.reveal(route.start);
     this.drawLine(route);
     try {
       const detail = await api.route(route.id);
@@ -77,6 +78,13 @@ export class RouteDrawer {
     } catch (error) {
       top.replaceChildren(h('li', { class: 'muted' }, error.isNetwork ? 'Top runs need a connection' : error.message));
     }
+  }
+
+  /** Pans the map so that `position` shows above the drawer. */
+  reveal(position) {
+    const point = this.map.latLngToContainerPoint([position.latitude, position.longitude]);
+    const visible = this.map.getSize().y - (this.element?.offsetHeight ?? 0);
+    if (point.y > visible - 40 || point.y < 40) this.map.panBy([0, point.y - visible / 2], { animate: false });
   }
 
   async drawLine(route) {
