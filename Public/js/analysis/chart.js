@@ -111,7 +111,12 @@ export async function analysisChart(canvas, { units, sport, onScrub }) {
       y.title = { display: true, text: units === 'imperial' ? 'mph' : 'km/h' };
     } else if (mode === 'elevation') {
       const low = percentile(values, 0), high = percentile(values, 1);
-      if (low !== null) { const pad = Math.max(5, (high - low) * 0.2); y.min = Math.floor(low - pad); y.max = Math.ceil(high + pad); }
+      if (low !== null) {
+        const pad = Math.max(5, (high - low) * 0.2);
+        const step = [5, 10, 20, 25, 50, 100, 200, 500].find((candidate) => (high - low + 2 * pad) / candidate <= 5) ?? 1000;
+        y.min = Math.floor((low - pad) / step) * step; y.max = Math.ceil((high + pad) / step) * step;
+        y.ticks.stepSize = step;
+      }
       y.title = { display: true, text: units === 'imperial' ? 'ft' : 'm' };
     } else {
       y.beginAtZero = true;

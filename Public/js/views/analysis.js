@@ -115,6 +115,7 @@ export async function render({ runId }, query) {
     cursor = Math.min(meters, points.at(-1).distanceMeters);
     const here = interpolate(points, 'distanceMeters', cursor);
     chart?.setCursor(cursor);
+    if (meters > 0) chartCard.querySelector('.hint')?.remove();  // they found out how
     map?.place('a', here.latitude, here.longitude, cursor, COLOUR_A);
     const speedText = pace ? units.paceFromSpeed(here.smoothSpeed, unit) : units.speed(here.smoothSpeed, unit);
     readout.replaceChildren(

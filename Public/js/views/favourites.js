@@ -19,15 +19,17 @@ export function render() {
   const unit = session.units;
   const list = h('ul', { class: 'list favourites' });
   const note = h('p', { class: 'muted favourites-note' });
+  const hint = h('p', { class: 'muted', hidden: true }, 'Tap a route to open it on the map.');
   const body = h('div', { class: 'card' }, h('p', { class: 'muted' }, 'Loading your favourites…'));
   mount(h('section', { class: 'page favourites-page' }, h('h1', {}, 'Favourites'),
-    h('p', { class: 'muted' }, 'Tap a route to open it on the map.'), note, body));
+    hint, note, body));
 
   let disposed = false;
   let routes = [];  // what the server said, plus routes favoured offline
 
   function draw(pending) {
     const shown = routes.filter((route) => pending.get(route.id) !== false);
+    hint.hidden = !shown.length;
     if (!shown.length) {
       body.replaceChildren(h('p', { class: 'muted empty' }, 'No favourites yet: open a route on the ',
         h('a', { href: '#/activity' }, 'map'), ' and tap ♥ to keep it here.'));
