@@ -1,0 +1,316 @@
+// #/runs/ID: one run analysed. Its numbers and splits, a chart of pace (or speed),
+// elevation or time along the distance, and the track on a map; dragging across the chart
+// moves a marker on the map to that point. A run on a route can be compared with the
+// route's other runs (#/runs/ID?compare=OTHER): a second line, a second marker, the gap.
+import { api } from '../api/paceline.js';
+import { session } from '../store/session.js';
+import { h, mount, toast, describe } from '../ui.js';
+import * as units from '../core/units.js';
+import { prepare, interpolate, splits as splitsOf } from '../analysis/series.js';
+import { analysisChart } from '../analysis/chart.js';
+import { trackMap } from '../analysis/trackmap.js';
+import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, unitName, unitMeters, privacyName } from '../analysis/format.js';
+
+const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
+const COLOUR_B = '#e8590c';
+
+/** A number with its label, small (the analysis has many). */
+function figure(label, value, name) {
+  return h('div', { class: 'figure', dataset: { name } }, h('strong', {}, value), h('span', {}, label));
+}
+
+/** What went wrong, for a person. */
+function explain(error, what) {
+  if (error?.isNetwork) return `No connection: ${what} needs the network.`;
+  if (error?.status === 404) return 'This run does not exist, or its owner does not share it with you.';
+  return describe(error);
+}
+
+export async function render({ runId }, query) {
+  const unit = session.units;
+  const me = session.profile?.id;
+  const page = h('section', { class: 'page wide analysis-page' }, h('p', { class: 'muted loading' }, 'Loading the run…'));
+  mount(page);
+
+  const [runResult, seriesResult, trackResult] = await Promise.allSettled([api.run(runId), api.runSeries(runId), api.runTrack(runId)]);
+  if (runResult.status === 'rejected') {
+    page.replaceChildren(
+      h('h1', {}, 'Run not available'),
+      h('p', { class: 'error', role: 'alert' }, explain(runResult.reason, 'opening a run')),
+      h('p', {}, h('a', { href: '#/profile' }, 'Back to your runs')));
+    return null;
+  }
+  let run = runResult.value;
+  const points = seriesResult.status === 'fulfilled' ? prepare(seriesResult.value.points ?? []) : [];
+  const pace = usesPace(run.sport);
+  const perUnit = unitMeters(unit);
+  const owned = run.owner?.id === me;
+
+  // The heading: title, when, who, and (for the owner) renaming and privacy.
+  const title = h('h1', { class: 'run-title' }, runTitle(run));
+  const meta = h('p', { class: 'muted run-meta' });
+  function describeRun() {
+    title.textContent = runTitle(run);
+    meta.replaceChildren(
+      `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)} · `,
+      h('span', { class: 'privacy', dataset: { privacy: run.privacy } }, privacyName(run.privacy)),
+      owned ? '' : ` · by ${run.owner?.displayName ?? 'someone'}`);
+  }
+  describeRun();
+  const editor = owned ? runEditor(run, (updated) => { run = updated; describeRun(); }) : null;
+  const head = h('header', { class: 'run-head' },
+    h('div', { class: 'spread' }, title, editor ? editor.button : null), meta, editor?.form);
+
+  // The numbers.
+  const figures = h('div', { class: 'figures' },
+    figure('Distance', units.distance(run.distanceMeters, unit), 'distance'),
+    figure('Moving time', units.clock(run.movingSeconds), 'moving'),
+    figure(pace ? 'Average pace' : 'Average speed', pace
+      ? units.pace(run.averagePaceSecondsPerKilometer ?? (run.movingSeconds / (run.distanceMeters / 1000)), unit)
+      : units.speed(run.distanceMeters / run.movingSeconds, unit), 'pace'),
+    figure('Elapsed time', units.clock(run.elapsedSeconds), 'elapsed'),
+    figure('Ascent', height(run.ascentMeters, unit), 'ascent'),
+    figure('Calories', Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'));
+
+  // The chart, its switch and the values at the crosshair.
+  const modes = [['speed', pace ? 'Pace' : 'Speed'], ['elevation', 'Elevation'], ['time', 'Time']];
+  const switcher = h('div', { class: 'segmented', role: 'group', 'aria-label': 'What the chart shows' },
+    modes.map(([mode, label]) => h('button', { type: 'button', 'aria-pressed': String(mode === 'speed'), dataset: { mode },
+      onclick: () => { chart?.setMode(mode); for (const button of switcher.children) button.setAttribute('aria-pressed', String(button.dataset.mode === mode)); show(cursor); } }, label)));
+  const legend = h('div', { class: 'legend' });
+  const readout = h('div', { class: 'readout', 'aria-live': 'off' });
+  const gapLine = h('div', { class: 'gap-line', hidden: true, role: 'status' });
+  const canvas = h('canvas', { class: 'analysis-chart', tabindex: '0', role: 'img',
+    'aria-label': 'Chart along the run: drag across it, or use the arrow keys, to see each point on the map' });
+  const chartCard = h('div', { class: 'card chart-card' },
+    h('div', { class: 'chart-top' }, switcher, legend), readout, gapLine,
+    h('div', { class: 'chart-box' }, canvas),
+    h('p', { class: 'hint muted' }, 'Drag across the chart to follow the run on the map.'));
+  const mapBox = h('div', { class: 'map-box card' }, h('div', { class: 'map' }));
+
+  const compareCard = run.routeId ? h('div', { class: 'card compare-card' }, h('h2', {}, 'Compare'), h('p', { class: 'muted' }, 'Loading the route’s runs…')) : null;
+  const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${unitName(unit)}`), splitsTable(run, points, unit, pace));
+
+  page.replaceChildren(head, figures, h('div', { class: 'analysis' }, chartCard, mapBox), h('div', { class: 'lower' }, compareCard, splitsCard));
+
+  // State: where the crosshair is, and the run compared (if any).
+  let cursor = 0;
+  let other = null;  // {run, points, gaps, label}
+  let chart = null;
+  let map = null;
+  let disposed = false;
+
+  function labelA() { return owned ? 'This run' : `${run.owner?.displayName ?? 'This run'}`; }
+  function showLegend() {
+    legend.replaceChildren(
+      h('span', { class: 'key' }, h('i', { style: `background:${COLOUR_A}` }), other ? `${labelA()}, ${shortDate(run.startTime)}` : labelA()),
+      other ? h('span', { class: 'key' }, h('i', { style: `background:${COLOUR_B}` }), other.fullLabel,
+        h('button', { type: 'button', class: 'clear', name: 'clear-comparison', 'aria-label': 'Stop comparing', onclick: () => clearComparison() }, '✕')) : '');
+    legend.hidden = !other;
+  }
+
+  /** Shows the point `meters` along the run: crosshair, markers, readout and gap. */
+  function show(meters) {
+    if (!points.length) return;
+    cursor = Math.min(meters, points.at(-1).distanceMeters);
+    const here = interpolate(points, 'distanceMeters', cursor);
+    chart?.setCursor(cursor);
+    if (meters > 0) chartCard.querySelector('.hint')?.remove();  // they found out how
+    map?.place('a', here.latitude, here.longitude, cursor, COLOUR_A);
+    const speedText = pace ? units.paceFromSpeed(here.smoothSpeed, unit) : units.speed(here.smoothSpeed, unit);
+    readout.replaceChildren(
+      h('span', { dataset: { value: 'distance' } }, units.distance(cursor, unit)),
+      h('span', { dataset: { value: 'time' } }, units.clock(here.elapsedSeconds)),
+      h('span', { dataset: { value: 'speed' } }, speedText),
+      Number.isFinite(here.elevationMeters) ? h('span', { dataset: { value: 'elevation' } }, height(here.elevationMeters, unit)) : '');
+    readout.dataset.distance = String(Math.round(cursor));
+    if (other) {
+      // The other runner's marker: where they were at the same time after their start.
+      const then = interpolate(other.points, 'elapsedSeconds', here.elapsedSeconds);
+      map?.place('b', then.latitude, then.longitude, then.distanceMeters, COLOUR_B);
+      const gap = other.gaps?.length ? interpolate(other.gaps, 'distanceMeters', cursor) : null;
+      gapLine.hidden = false;
+      if (gap && !gap.clamped) {
+        const seconds = Math.round(gap.gapSeconds);
+        const size = Math.abs(seconds) >= 60 ? units.clock(Math.abs(seconds)) : `${Math.abs(seconds)} s`;
+        gapLine.className = `gap-line ${seconds > 0 ? 'behind' : seconds < 0 ? 'ahead' : ''}`;
+        gapLine.textContent = seconds === 0
+          ? `${other.label} is level at ${units.distance(cursor, unit)}`
+          : `${other.label} is ${size} ${seconds > 0 ? 'behind' : 'ahead'} at ${units.distance(cursor, unit)}`;
+        gapLine.dataset.gap = String(seconds);
+      } else {
+        gapLine.className = 'gap-line';
+        gapLine.textContent = other.gaps ? `${other.label}: no time gap here (off the route)` : `${other.label}: ${other.note}`;
+        delete gapLine.dataset.gap;
+      }
+    }
+  }
+
+  async function compareWith(otherId, entry = null) {
+    if (otherId === runId) return;
+    gapLine.hidden = false;
+    gapLine.className = 'gap-line';
+    gapLine.textContent = 'Loading the run to compare…';
+    const routeId = run.routeId;
+    const [otherRun, otherSeries, comparison] = await Promise.allSettled([
+      api.run(otherId), api.runSeries(otherId), routeId ? api.comparison(routeId, runId, otherId) : Promise.reject(new Error('This run is not on a route, so there is no time gap.'))]);
+    if (disposed) return;
+    if (otherRun.status === 'rejected' || otherSeries.status === 'rejected') {
+      const error = otherRun.reason ?? otherSeries.reason;
+      gapLine.textContent = `Could not load the run to compare: ${explain(error, 'comparing')}`;
+      gapLine.className = 'gap-line error';
+      return;
+    }
+    const theirs = otherRun.value;
+    const mine = theirs.owner?.id === me;
+    other = {
+      run: theirs,
+      points: prepare(otherSeries.value.points ?? []),
+      gaps: comparison.status === 'fulfilled' ? comparison.value.gaps : null,
+      note: comparison.status === 'rejected' ? explain(comparison.reason, 'the time gap') : '',
+      label: mine ? 'Your other run' : (theirs.owner?.displayName ?? entry?.runner?.displayName ?? 'The other run'),
+      fullLabel: `${mine ? 'You' : (theirs.owner?.displayName ?? 'Other')}, ${shortDate(theirs.startTime)}`,
+    };
+    chart?.setRuns([{ points, colour: COLOUR_A, label: labelA() }, { points: other.points, colour: COLOUR_B, label: other.label }]);
+    map?.showOther(other.points, COLOUR_B);
+    showLegend();
+    markChosen(otherId);
+    history.replaceState(null, '', `#/runs/${runId}?compare=${otherId}`);
+    page.dataset.compare = otherId;
+    show(cursor);
+  }
+
+  function clearComparison() {
+    other = null;
+    chart?.setRuns([{ points, colour: COLOUR_A, label: labelA() }]);
+    map?.showOther(null);
+    gapLine.hidden = true;
+    showLegend();
+    markChosen(null);
+    history.replaceState(null, '', `#/runs/${runId}`);
+    delete page.dataset.compare;
+    show(cursor);
+  }
+
+  function markChosen(otherId) {
+    for (const button of compareCard?.querySelectorAll('button[data-run]') ?? []) {
+      button.setAttribute('aria-pressed', String(button.dataset.run === otherId));
+    }
+  }
+
+  async function loadRouteRuns() {
+    const [routeResult, boardResult] = await Promise.allSettled([api.route(run.routeId), api.leaderboard(run.routeId, 50)]);
+    if (disposed) return;
+    const routeName = routeResult.status === 'fulfilled' ? routeResult.value.route.name : 'this route';
+    const heading = h('h2', {}, `Compare on ${routeName}`);
+    if (boardResult.status === 'rejected') {
+      compareCard.replaceChildren(heading, h('p', { class: 'error' }, explain(boardResult.reason, 'comparing')));
+      return;
+    }
+    const entries = boardResult.value.entries.filter((entry) => entry.runId !== runId);
+    if (!entries.length) {
+      compareCard.replaceChildren(heading, h('p', { class: 'muted empty' }, 'Nobody else has run this route yet. Share it with a friend, or run it again to race yourself.'));
+      return;
+    }
+    compareCard.replaceChildren(heading,
+      h('p', { class: 'muted' }, 'Pick a run to see it on the same chart and map.'),
+      h('ul', { class: 'list compare-list' }, entries.map((entry) => h('li', {},
+        h('button', { type: 'button', class: 'compare-pick', dataset: { run: entry.runId }, 'aria-pressed': 'false',
+          onclick: () => (other?.run.id === entry.runId ? clearComparison() : compareWith(entry.runId, entry)) },
+        h('span', { class: 'rank' }, `#${entry.rank}`),
+        h('span', { class: 'who' }, entry.runner.id === me ? 'You' : entry.runner.displayName),
+        h('span', { class: 'muted' }, shortDate(entry.date)),
+        h('strong', {}, units.clock(entry.elapsedSeconds)))))));
+    if (other) markChosen(other.run.id);
+  }
+
+  // The chart and the map need their boxes laid out first.
+  if (points.length >= 2) {
+    try {
+      chart = await analysisChart(canvas, { units: unit, sport: run.sport, onScrub: show });
+      chart.setRuns([{ points, colour: COLOUR_A, label: labelA() }]);
+    } catch (error) {
+      console.warn('chart:', error);
+      chartCard.replaceChildren(h('p', { class: 'error' }, `The chart could not be drawn: ${describe(error)}`));
+    }
+  } else {
+    chartCard.replaceChildren(h('p', { class: seriesResult.status === 'rejected' ? 'error' : 'muted empty' },
+      seriesResult.status === 'rejected' ? `The chart is not available: ${explain(seriesResult.reason, 'the chart')}` : 'This run has too few GPS points for a chart.'));
+  }
+  if (disposed) { chart?.destroy(); return null; }
+  try {
+    map = await trackMap(mapBox.querySelector('.map'), { colour: COLOUR_A });
+    if (trackResult.status === 'fulfilled') map.showTrack(trackResult.value);
+    else if (points.length) map.showTrack({ type: 'Feature', geometry: { type: 'LineString', coordinates: points.map((p) => [p.longitude, p.latitude]) } });
+  } catch (error) {
+    console.warn('map:', error);
+    mapBox.replaceChildren(h('p', { class: 'error' }, `The map could not be shown: ${describe(error)}`));
+    map = null;
+  }
+  showLegend();
+  show(0);
+  if (run.routeId) loadRouteRuns();
+  if (query.compare) compareWith(query.compare);
+
+  const onResize = () => map?.resize();
+  window.addEventListener('resize', onResize);
+  return () => {
+    disposed = true;
+    window.removeEventListener('resize', onResize);
+    chart?.destroy();
+    map?.destroy();
+  };
+
+}
+
+/** The splits as rows with a bar each: longer bar, slower split; the fastest marked. */
+function splitsTable(run, points, unit, pace) {
+  const perUnit = unitMeters(unit);
+  const rows = unit === 'metric' && run.splits?.length
+    ? run.splits.map((split, index) => {
+      const meters = index === run.splits.length - 1 ? Math.min(1000, run.distanceMeters - index * 1000) : 1000;
+      return { index: split.kilometer, meters: meters > 50 ? meters : 1000, seconds: split.seconds };
+    })
+    : splitsOf(points, unit);
+  if (!rows.length) return h('p', { class: 'muted empty' }, `Shorter than a ${unit === 'imperial' ? 'mile' : 'kilometre'}: no splits.`);
+  const perUnitSeconds = rows.map((row) => row.seconds * perUnit / row.meters);
+  const slowest = Math.max(...perUnitSeconds), fastest = Math.min(...perUnitSeconds);
+  return h('table', { class: 'splits' },
+    h('thead', {}, h('tr', {}, h('th', {}, unitName(unit)), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', { class: 'bar-cell' }, ''), h('th', {}, 'Time'))),
+    h('tbody', {}, rows.map((row, index) => {
+      const partial = row.meters < perUnit - 1;
+      const value = perUnitSeconds[index];
+      return h('tr', { class: value === fastest && rows.length > 1 ? 'fastest' : '' },
+        h('td', {}, partial ? (row.meters / perUnit).toFixed(2) : String(row.index)),
+        h('td', {}, pace ? units.pace(value * 1000 / perUnit, unit) : units.speed(perUnit / value, unit)),
+        h('td', { class: 'bar-cell' }, h('span', { class: 'bar', style: `width:${Math.max(8, 100 * value / slowest).toFixed(0)}%` })),
+        h('td', {}, units.clock(row.seconds)));
+    })));
+}
+
+/** The owner's edit button and form: rename, and who may see the run. */
+function runEditor(run, onSaved) {
+  const name = h('input', { type: 'text', name: 'run-name', maxlength: '200', placeholder: runTitle(run), value: run.name ?? '' });
+  const privacy = h('select', { name: 'run-privacy' },
+    ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === run.privacy }, privacyName(value))));
+  const save = h('button', { type: 'submit', class: 'primary', name: 'save-run' }, 'Save');
+  const form = h('form', { class: 'card run-editor', hidden: true, onsubmit: async (event) => {
+    event.preventDefault();
+    save.disabled = true;
+    try {
+      const updated = await api.updateRun(run.id, { name: name.value.trim(), privacy: privacy.value });
+      form.hidden = true;
+      onSaved(updated);
+      toast('Saved');
+    } catch (error) {
+      toast(error.isNetwork ? 'No connection: try again when online.' : describe(error), { error: true });
+    } finally {
+      save.disabled = false;
+    }
+  } },
+  h('label', { class: 'field' }, h('span', {}, 'Name'), name),
+  h('label', { class: 'field' }, h('span', {}, 'Who can see it'), privacy),
+  h('div', { class: 'row' }, save, h('button', { type: 'button', class: 'ghost', onclick: () => { form.hidden = true; } }, 'Cancel')));
+  const button = h('button', { type: 'button', class: 'ghost small', name: 'edit-run', onclick: () => { form.hidden = !form.hidden; if (!form.hidden) name.focus(); } }, 'Edit');
+  return { button, form };
+}

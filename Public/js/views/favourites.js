@@ -1,0 +1,94 @@
+// #/favourites: the runner's favourite routes. Changes made offline (in the outbox) show at
+// once; the last list seen is kept on the device, to show when the network is away.
+import { api } from '../api/paceline.js';
+import { outbox } from '../api/outbox.js';
+import { session } from '../store/session.js';
+import { h, mount, toast, describe } from '../ui.js';
+import * as units from '../core/units.js';
+
+const CACHE = 'paceline.favourites';
+
+function remembered() {
+  try {
+    const value = JSON.parse(localStorage.getItem(CACHE) ?? 'null');
+    return value?.user === session.profile?.id ? value : null;
+  } catch { return null; }
+}
+
+export function render() {
+  const unit = session.units;
+  const list = h('ul', { class: 'list favourites' });
+  const note = h('p', { class: 'muted favourites-note' });
+  const hint = h('p', { class: 'muted', hidden: true }, 'Tap a route to open it on the map.');
+  const body = h('div', { class: 'card' }, h('p', { class: 'muted' }, 'Loading your favourites…'));
+  mount(h('section', { class: 'page favourites-page' }, h('h1', {}, 'Favourites'),
+    hint, note, body));
+
+  let disposed = false;
+  let routes = [];  // what the server said, plus routes favoured offline
+
+  function draw(pending) {
+    const shown = routes.filter((route) => pending.get(route.id) !== false);
+    hint.hidden = !shown.length;
+    if (!shown.length) {
+      body.replaceChildren(h('p', { class: 'muted empty' }, 'No favourites yet: open a route on the ',
+        h('a', { href: '#/activity' }, 'map'), ' and tap ♥ to keep it here.'));
+      return;
+    }
+    list.replaceChildren(...shown.map((route) => item(route, pending.has(route.id))));
+    body.replaceChildren(list);
+  }
+
+  function item(route, pending) {
+    const facts = [
+      units.distance(route.distanceMeters, unit),
+      route.runners !== undefined ? `${route.runners} runner${route.runners === 1 ? '' : 's'}` : null,
+      Number.isFinite(route.averageElapsedSeconds) ? `average ${units.clock(route.averageElapsedSeconds)}` : null,
+    ].filter(Boolean).join(' · ');
+    return h('li', { dataset: { route: route.id } },
+      h('a', { class: 'route-link', href: `#/activity?route=${route.id}` },
+        h('span', { class: 'route-name' }, route.name || 'Unnamed route', h('span', { class: 'chevron', 'aria-hidden': 'true' }, ' ›')),
+        h('span', { class: 'route-facts' }, facts),
+        pending ? h('span', { class: 'pending' }, 'waiting to send') : ''),
+      h('button', { type: 'button', class: 'heart', name: 'unfavourite', 'aria-pressed': 'true',
+        'aria-label': `Remove ${route.name || 'this route'} from favourites`, title: 'Remove from favourites',
+        onclick: () => remove(route) }, '♥'));
+  }
+
+  async function remove(route) {
+    await outbox.favourite(route.id, false);
+    if (disposed) return;
+    draw(await outbox.pendingFavourites());
+    toast(`Removed ${route.name || 'the route'} from favourites`);
+  }
+
+  async function load() {
+    const pending = await outbox.pendingFavourites();
+    try {
+      const answer = await api.favourites();
+      routes = answer.routes;
+      localStorage.setItem(CACHE, JSON.stringify({ user: session.profile?.id, at: new Date().toISOString(), routes }));
+      note.textContent = '';
+    } catch (error) {
+      const cached = remembered();
+      if (!cached) {
+        if (!disposed) body.replaceChildren(h('p', { class: 'error', role: 'alert' }, error.isNetwork
+          ? 'No connection: your favourites will show when you are back online.' : describe(error)),
+        h('button', { type: 'button', class: 'ghost', onclick: load }, 'Try again'));
+        return;
+      }
+      routes = cached.routes;
+      note.textContent = error.isNetwork ? `Offline: the list as of ${units.date(cached.at)}.` : describe(error);
+    }
+    // Routes favoured while offline are not in the server's list yet: fetch what we can.
+    const missing = [...pending].filter(([id, favourite]) => favourite && !routes.some((route) => route.id === id)).map(([id]) => id);
+    const added = await Promise.all(missing.map((id) => api.route(id).then((detail) => detail.route, () => ({ id, name: 'A route (details when online)' }))));
+    routes = [...added, ...routes];
+    if (!disposed) draw(await outbox.pendingFavourites());
+  }
+
+  // When the outbox has sent a change, the list is what the server says again.
+  const stop = outbox.onDone((sent) => { if (sent.kind === 'favourite' && !disposed) load(); });
+  load();
+  return () => { disposed = true; stop(); };
+}

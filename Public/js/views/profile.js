@@ -1,0 +1,222 @@
+// #/profile: what is waiting to send, the runner's totals and records, their runs (newest
+// first, a page at a time) and their settings.
+import { api } from '../api/paceline.js';
+import { outbox } from '../api/outbox.js';
+import { session, deviceSettings } from '../store/session.js';
+import { h, mount, toast, describe } from '../ui.js';
+import * as units from '../core/units.js';
+import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from '../analysis/format.js';
+
+const PAGE = 20;
+
+function offlineOr(error, what) {
+  return error?.isNetwork ? `No connection: ${what} will show when you are back online.` : describe(error);
+}
+
+export function render() {
+  const profile = session.profile ?? {};
+  const page = h('section', { class: 'page profile-page' });
+  const outboxCard = h('div', { class: 'card outbox-card', hidden: true });
+  const statsCard = h('div', { class: 'card stats-card' }, h('h2', {}, 'Your running'), h('p', { class: 'muted' }, 'Loading…'));
+  const historyList = h('ul', { class: 'list history' });
+  const historyStatus = h('div', { class: 'history-status' });
+  const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your runs'), historyList, historyStatus);
+  const settingsCard = settings(() => render());
+  const initial = (profile.displayName ?? '?').trim().charAt(0).toUpperCase() || '?';
+
+  page.append(
+    h('div', { class: 'profile-head' }, h('div', { class: 'avatar', 'aria-hidden': 'true' }, initial),
+      h('div', {}, h('h1', {}, profile.displayName ?? 'You'), h('p', { class: 'muted' }, profile.email ?? ''))),
+    outboxCard,
+    h('div', { class: 'columns' }, h('div', {}, statsCard, historyCard), h('div', {}, settingsCard)));
+  mount(page);
+
+  let disposed = false;
+  const unit = session.units;
+
+  // Waiting to send: the outbox's uploads (favourite changes are the favourites screen's).
+  async function showOutbox() {
+    const items = (await outbox.items()).filter((item) => item.kind === 'upload');
+    if (disposed) return;
+    const online = navigator.onLine;
+    const signature = JSON.stringify([online, items.map((item) => [item.sequence, item.state, item.reason])]);
+    if (signature === outboxCard.dataset.signature) return;  // nothing new: no flicker
+    outboxCard.dataset.signature = signature;
+    outboxCard.hidden = !items.length;
+    if (!items.length) { outboxCard.replaceChildren(); return; }
+    const waiting = items.filter((item) => item.state !== 'failed').length;
+    outboxCard.replaceChildren(
+      h('h2', {}, waiting ? `${waiting} run${waiting === 1 ? '' : 's'} waiting to send` : 'Not sent'),
+      waiting ? h('p', { class: 'muted' }, online ? 'Sending…' : 'They will be sent when you are back online.') : '',
+      h('ul', { class: 'list' }, items.map((item) => {
+        if (item.state === 'failed') {
+          return h('li', { class: 'failed', dataset: { sequence: String(item.sequence) } },
+            h('div', {}, h('strong', {}, `${item.label ?? 'Run'} of ${dayAndTime(item.upload?.fixes?.[0]?.time ?? item.createdAt)}: not sent`),
+              h('div', { class: 'reason muted' }, item.reason ?? 'The server refused it.')),
+            h('button', { type: 'button', class: 'ghost small', name: 'dismiss', onclick: async () => { await outbox.dismiss(item.sequence); showOutbox(); } }, 'Dismiss'));
+        }
+        return h('li', { class: 'waiting', dataset: { sequence: String(item.sequence) } },
+          h('span', {}, `${item.label ?? 'Run'} of ${dayAndTime(item.upload?.fixes?.[0]?.time ?? item.createdAt)}`),
+          h('span', { class: 'pill good' }, 'waiting to send'));
+      })));
+  }
+
+  async function showStats() {
+    let stats;
+    try {
+      stats = await api.statistics();
+    } catch (error) {
+      if (!disposed) statsCard.replaceChildren(h('h2', {}, 'Your running'), h('p', { class: 'error' }, offlineOr(error, 'your totals')));
+      return;
+    }
+    if (disposed) return;
+    if (!stats.runs) {
+      statsCard.replaceChildren(h('h2', {}, 'Your running'), h('p', { class: 'muted empty' }, 'Your totals and personal records will appear here after your first run.'));
+      return;
+    }
+    const figure = (label, value, name) => h('div', { class: 'figure', dataset: { name } }, h('strong', {}, value), h('span', {}, label));
+    const week = stats.weekly?.[0];
+    statsCard.replaceChildren(
+      h('h2', {}, 'Your running'),
+      h('div', { class: 'figures' },
+        figure('Runs', String(stats.runs), 'runs'),
+        figure('Distance', units.distance(stats.distanceMeters, unit, 1), 'distance'),
+        figure('Moving time', units.clock(stats.movingSeconds), 'moving'),
+        figure('Average run', units.distance(stats.averageDistanceMeters, unit), 'average-distance'),
+        figure('Average pace', units.pace(stats.averagePaceSecondsPerKilometer, unit), 'average-pace'),
+        figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week')),
+      ...(stats.records?.length
+        ? [h('h2', {}, 'Personal records'),
+          h('table', { class: 'splits records' },
+            h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, 'Time'), h('th', {}, 'Pace'), h('th', {}, 'When'))),
+            h('tbody', {}, stats.records.map((record) => h('tr', {},
+              h('td', {}, record.name),
+              h('td', {}, h('a', { href: `#/runs/${record.runId}` }, units.clock(record.elapsedSeconds))),
+              h('td', {}, units.pace(record.elapsedSeconds / (record.distanceMeters / 1000), unit)),
+              h('td', {}, shortDate(record.date))))))]
+        : [h('p', { class: 'muted' }, 'Run a full kilometre to set your first record.')]));
+  }
+
+  // The history, a page at a time.
+  let cursor = null;
+  async function loadRuns() {
+    historyStatus.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+    let answer;
+    try {
+      answer = await api.runs(cursor ?? undefined, PAGE);
+    } catch (error) {
+      if (disposed) return;
+      historyStatus.replaceChildren(h('p', { class: 'error' }, offlineOr(error, 'your runs')),
+        h('button', { type: 'button', class: 'ghost', onclick: loadRuns }, 'Try again'));
+      return;
+    }
+    if (disposed) return;
+    historyList.append(...answer.runs.map((run) => runItem(run, unit)));
+    cursor = answer.nextCursor ?? null;
+    if (!historyList.children.length) {
+      historyStatus.replaceChildren(h('p', { class: 'muted empty' }, 'No runs yet: press + on the ',
+        h('a', { href: '#/activity' }, 'map'), ' to record one, or ', h('a', { href: '#/import' }, 'import'), ' a GPX, TCX or FIT file.'));
+    } else if (cursor) {
+      historyStatus.replaceChildren(h('button', { type: 'button', class: 'ghost load-more', name: 'load-more', onclick: loadRuns }, 'Load more'));
+    } else {
+      historyStatus.replaceChildren(historyList.children.length > PAGE ? h('p', { class: 'muted' }, 'That is all your runs.') : '');
+    }
+    historyList.dataset.count = String(historyList.children.length);
+  }
+
+  const stopChange = outbox.onChange(() => showOutbox());
+  const stopDone = outbox.onDone((item, result) => {
+    if (item.kind !== 'upload' || !result?.run) return;
+    // A run just arrived on the server: start the history and totals again.
+    historyList.replaceChildren(); cursor = null; loadRuns(); showStats();
+  });
+  showOutbox();
+  showStats();
+  loadRuns();
+  return () => { disposed = true; stopChange(); stopDone(); };
+}
+
+function runItem(run, unit) {
+  const pace = usesPace(run.sport);
+  const speedText = pace
+    ? units.pace(run.averagePaceSecondsPerKilometer ?? run.movingSeconds / (run.distanceMeters / 1000), unit)
+    : units.speed(run.distanceMeters / run.movingSeconds, unit);
+  return h('li', { dataset: { run: run.id } }, h('a', { href: `#/runs/${run.id}` },
+    h('span', {}, h('span', { class: 'when' }, `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)}`),
+      h('span', { class: 'name' }, runTitle(run))),
+    h('span', { class: 'numbers' }, h('strong', {}, units.distance(run.distanceMeters, unit)),
+      h('small', {}, `${units.clock(run.movingSeconds)} · ${speedText}`))));
+}
+
+/** Units, voice, weight, default privacy; log out; import. `rerender` after a change of units. */
+function settings(rerender) {
+  const profile = session.profile ?? {};
+  const imperial = profile.units === 'imperial';
+  const status = h('p', { class: 'muted settings-status', role: 'status' });
+
+  async function change(changes, what) {
+    status.textContent = 'Saving…';
+    try {
+      const updated = await api.updateProfile(changes);
+      session.updateProfile(updated);
+      status.textContent = `${what} saved.`;
+      return updated;
+    } catch (error) {
+      status.textContent = '';
+      toast(error.isNetwork ? 'No connection: settings need the network to change.' : describe(error), { error: true });
+      return null;
+    }
+  }
+
+  const unitSwitch = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Units' },
+    [['metric', 'km'], ['imperial', 'miles']].map(([value, label]) => h('button', {
+      type: 'button', name: `units-${value}`, 'aria-pressed': String((profile.units ?? 'metric') === value),
+      onclick: async () => {
+        if ((session.profile?.units ?? 'metric') === value) return;
+        if (await change({ units: value }, 'Units')) { rerender(); toast(value === 'imperial' ? 'Showing miles' : 'Showing kilometres'); }
+      } }, label)));
+
+  const voice = h('input', { type: 'checkbox', name: 'voice', role: 'switch', checked: deviceSettings.voice,
+    onchange: () => { deviceSettings.voice = voice.checked; status.textContent = voice.checked ? 'Voice on.' : 'Voice off.'; } });
+
+  const kilograms = profile.weightKilograms;
+  const weight = h('input', { type: 'number', name: 'weight', inputmode: 'decimal', min: imperial ? '44' : '20', max: imperial ? '880' : '400', step: imperial ? '1' : '0.5',
+    value: Number.isFinite(kilograms) ? String(imperial ? Math.round(kilograms * POUNDS_PER_KILOGRAM) : Math.round(kilograms * 10) / 10) : '',
+    placeholder: imperial ? 'lb' : 'kg',
+    onchange: async () => {
+      const value = Number(weight.value);
+      if (!weight.value || !Number.isFinite(value)) return;
+      const kg = imperial ? value / POUNDS_PER_KILOGRAM : value;
+      if (kg < 20 || kg > 400) { toast('A weight between 20 and 400 kg, please.', { error: true }); return; }
+      await change({ weightKilograms: Math.round(kg * 10) / 10 }, 'Weight');
+    } });
+
+  const privacy = h('select', { name: 'default-privacy', onchange: () => change({ defaultPrivacy: privacy.value }, 'Default privacy') },
+    ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'public') }, privacyName(value))));
+
+  const logOutArea = h('div', { class: 'logout-area' });
+  async function logOut(force = false) {
+    const waiting = (await outbox.items()).filter((item) => item.state !== 'failed').length;
+    if (waiting && !force) {
+      logOutArea.replaceChildren(h('p', { class: 'error' }, `${waiting} item${waiting > 1 ? 's are' : ' is'} still waiting to send from this device; ` +
+        'they will be sent once you (or whoever logs in here next) are online.'),
+      h('div', { class: 'row' }, h('button', { type: 'button', class: 'danger', name: 'logout-anyway', onclick: () => logOut(true) }, 'Log out anyway'),
+        h('button', { type: 'button', class: 'ghost', onclick: () => logOutArea.replaceChildren() }, 'Stay')));
+      return;
+    }
+    try { await api.logOut(); } catch (error) { if (!error.isNetwork && error.status !== 401) console.warn('log out:', error); }
+    session.end();
+  }
+
+  return h('div', { class: 'card settings' },
+    h('h2', {}, 'Settings'),
+    h('div', { class: 'switch-row' }, h('span', {}, 'Units'), unitSwitch),
+    h('label', { class: 'switch-row' }, h('span', {}, 'Voice', h('small', {}, 'Spoken pace and distance while running (this device)')), voice),
+    h('label', { class: 'switch-row' }, h('span', {}, `Weight (${imperial ? 'lb' : 'kg'})`, h('small', {}, 'For calories')), weight),
+    h('label', { class: 'switch-row' }, h('span', {}, 'New runs are seen by'), privacy),
+    status,
+    h('div', { class: 'actions' },
+      h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),
+      h('button', { type: 'button', class: 'ghost', name: 'logout', onclick: () => logOut() }, 'Log out')),
+    logOutArea);
+}

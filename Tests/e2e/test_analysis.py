@@ -1,0 +1,198 @@
+"""The analysis screen (#/runs/ID): numbers, a chart that pans and moves the map's marker,
+the chart's three modes, comparing with another run of the route, renaming."""
+import re
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+from synthetic_runs import upload
+
+
+@pytest.fixture(scope="module")
+def world(server):
+    """Ann's run (she made the route of it), Bob's slower run of the same route."""
+    ann = server.register("Ann")
+    bob = server.register("Bob")
+    mine = upload(server, ann[0], name="Canal morning", meters=3200, speed=3.1)
+    status, route = server.api("POST", "/routes", {"runId": mine["id"], "name": "Canal loop"}, ann[0])
+    assert status == 201, route
+    theirs = upload(server, bob[0], meters=3200, speed=2.8, phase=1.0, begin="2026-03-03T18:30:00+00:00")
+    status, joined = server.api("POST", f"/routes/{route['id']}/runs", {"runId": theirs["id"]}, bob[0])
+    assert status == 201, joined
+    lone = upload(server, ann[0], meters=1500, speed=3.3, begin="2026-03-05T07:00:00+00:00", start=(55.9, -4.3))
+    return {"ann": ann, "bob": bob, "mine": mine, "theirs": theirs, "route": route, "lone": lone}
+
+
+def app_errors(b):
+    """Console errors, less the two the harness causes on purpose or that are not this
+    screen's: tiles from a port nothing listens on, and the service worker not written yet."""
+    return [message for message in b.errors()
+            if "127.0.0.1:9/" not in message and "ERR_UNSAFE_PORT" not in message and "/sw.js" not in message
+            and "when fetching the script" not in message]
+
+
+def marker(b, which="a"):
+    """The map marker's screen position and the distance it shows."""
+    return b.js("""
+        const node = document.querySelector('.run-marker-' + arguments[0]);
+        if (!node) return null;
+        const box = node.getBoundingClientRect();
+        return {x: box.x + box.width / 2, y: box.y + box.height / 2, distance: Number(node.dataset.distance),
+                lat: Number(node.dataset.lat), lng: Number(node.dataset.lng)};""", which)
+
+
+def open_run(b, run_id, query=""):
+    b.open(f"/#/runs/{run_id}{query}")
+    b.visible("canvas.analysis-chart[data-mode]")
+    b.wait(lambda: marker(b) is not None, message="the map marker did not appear")
+    b.wait(lambda: b.js("return document.querySelector('.map .leaflet-overlay-pane path') !== null"), message="no track on the map")
+
+
+def canvas_width(b):
+    return b.js("return document.querySelector('canvas.analysis-chart').getBoundingClientRect().width")
+
+
+def test_summary_and_chart_pans_with_the_mouse_on_desktop(world, browser):
+    b = browser(phone=False)
+    b.log_in(world["ann"])
+    open_run(b, world["mine"]["id"])
+    assert b.find(".run-title").text == "Canal morning"
+    figures = {e.get_attribute("data-name"): e.text for e in b.finds(".figure")}
+    assert re.search(r"3\.\d\d km", figures["distance"])
+    assert "/km" in figures["pace"] and "kcal" in figures["calories"] and " m" in figures["ascent"]
+    assert len(b.finds("table.splits tbody tr")) == 4  # 3 whole km and the last 200 m
+
+    canvas = b.find("canvas.analysis-chart")
+    half = canvas_width(b) / 2
+    seen = []
+    for offset in (-0.8, -0.3, 0.2, 0.7):
+        ActionChains(b.driver).move_to_element_with_offset(canvas, int(half * offset), 0).perform()
+        b.wait(lambda: len(seen) == 0 or marker(b)["distance"] != seen[-1]["distance"], message="the marker did not move")
+        seen.append(marker(b))
+    distances = [point["distance"] for point in seen]
+    assert distances == sorted(distances) and distances[0] < 800 < 2400 < distances[-1], distances
+    # The marker really moved on screen, and the readout says where it is.
+    assert abs(seen[0]["x"] - seen[-1]["x"]) + abs(seen[0]["y"] - seen[-1]["y"]) > 40, seen
+    readout = b.find(".readout").text
+    assert re.search(r"\d\.\d\d km", readout) and "/km" in readout
+    assert abs(int(b.find(".readout").get_attribute("data-distance")) - distances[-1]) <= 1
+    b.shot("analysis")
+    assert app_errors(b) == []
+
+
+def test_touch_drag_on_a_phone_moves_the_marker(world, browser):
+    b = browser(phone=True)
+    b.log_in(world["ann"])
+    open_run(b, world["mine"]["id"])
+    b.js("document.querySelector('canvas.analysis-chart').scrollIntoView({block: 'center'})")
+    canvas = b.find("canvas.analysis-chart")
+    half = canvas_width(b) / 2
+    before = marker(b)
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    actions = ActionBuilder(b.driver, mouse=finger)
+    actions.pointer_action.move_to(canvas, int(-half * 0.7), 0).pointer_down()
+    for step in range(1, 8):
+        actions.pointer_action.move_to(canvas, int(-half * 0.7 + half * 0.2 * step), 0)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+    b.wait(lambda: marker(b)["distance"] > 1500, message="dragging did not move the marker far")
+    after = marker(b)
+    assert (after["lat"], after["lng"]) != (before["lat"], before["lng"])
+    b.shot("analysis-scrubbed")
+    assert app_errors(b) == []
+
+
+def test_switching_pace_elevation_time_changes_the_chart(world, browser):
+    b = browser(phone=True)
+    b.log_in(world["ann"])
+    open_run(b, world["mine"]["id"])
+    def plotted():
+        return b.js("""const chart = Chart.getChart(document.querySelector('canvas.analysis-chart'));
+                       return {title: chart.options.scales.y.title.text, ys: chart.data.datasets[0].data.slice(0, 40).map(p => p.y)};""")
+    pace = plotted()
+    assert pace["title"] == "min/km" and 200 < pace["ys"][10] < 500  # seconds per km
+    b.click("button[data-mode=elevation]")
+    b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-mode") == "elevation")
+    elevation = plotted()
+    assert elevation["title"] == "m" and elevation["ys"] != pace["ys"] and 5 < elevation["ys"][10] < 40
+    b.shot("analysis-elevation")
+    b.click("button[data-mode=time]")
+    b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-mode") == "time")
+    time = plotted()
+    assert time["ys"] == sorted(time["ys"]) and time["ys"][0] == 0
+    assert b.find("button[data-mode=time]").get_attribute("aria-pressed") == "true"
+    assert app_errors(b) == []
+
+
+def test_comparison_loads_the_other_run_on_chart_and_map(world, browser):
+    b = browser(phone=False)
+    b.log_in(world["ann"])
+    open_run(b, world["mine"]["id"])
+    pick = b.visible(f".compare-pick[data-run='{world['theirs']['id']}']")
+    assert "Bob" in pick.text
+    b.click(f".compare-pick[data-run='{world['theirs']['id']}']")
+    b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-datasets") == "2", message="no second line")
+    b.wait(lambda: marker(b, "b") is not None, message="no second marker")
+    assert f"compare={world['theirs']['id']}" in b.driver.current_url
+    assert b.js("return document.querySelectorAll('.map .leaflet-overlay-pane path').length") >= 2
+    # Pan to 2.4 km: the gap there, and Bob's marker where he was at Ann's time.
+    canvas = b.find("canvas.analysis-chart")
+    half = canvas_width(b) / 2
+    ActionChains(b.driver).move_to_element_with_offset(canvas, int(half * 0.45), 0).perform()
+    b.wait(lambda: marker(b)["distance"] > 2000, message="the marker did not follow")
+    gap = b.find(".gap-line")
+    assert re.match(r"Bob is (\d+ s|\d+:\d\d) behind at \d\.\d\d km", gap.text), gap.text
+    assert int(gap.get_attribute("data-gap")) > 0
+    ann, bob = marker(b, "a"), marker(b, "b")
+    assert bob["distance"] < ann["distance"], (ann, bob)  # slower: not as far at the same time
+    b.shot("analysis-comparison")
+    b.click("button[name=clear-comparison]")
+    b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-datasets") == "1")
+    assert marker(b, "b") is None and "compare=" not in b.driver.current_url
+    assert app_errors(b) == []
+
+
+def test_comparison_from_the_address_on_a_phone(world, browser):
+    b = browser(phone=True)
+    b.log_in(world["bob"])
+    open_run(b, world["theirs"]["id"], f"?compare={world['mine']['id']}")
+    b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-datasets") == "2", message="no second line")
+    b.wait(lambda: marker(b, "b") is not None)
+    assert "Ann" in b.find(".legend").text
+    assert b.find(f".compare-pick[data-run='{world['mine']['id']}']").get_attribute("aria-pressed") == "true"
+    b.shot("analysis-comparison")
+    assert app_errors(b) == []
+
+
+def test_owner_renames_and_a_run_off_route_has_no_comparison(world, browser):
+    b = browser(phone=True)
+    b.log_in(world["ann"])
+    open_run(b, world["lone"]["id"])
+    assert b.finds(".compare-card") == []
+    b.click("button[name=edit-run]")
+    b.type("input[name=run-name]", "Hill reps")
+    b.js("document.querySelector('select[name=run-privacy]').value = 'friends'")
+    b.click("button[name=save-run]")
+    b.wait(lambda: b.find(".run-title").text == "Hill reps")
+    assert "Friends" in b.find(".run-meta").text
+    status, run = b.server.api("GET", f"/runs/{world['lone']['id']}", token=world["ann"][0])
+    assert run["name"] == "Hill reps" and run["privacy"] == "friends"
+    # Bob sees Ann's run but cannot edit it.
+    b2 = browser(phone=True)
+    b2.log_in(world["bob"])
+    open_run(b2, world["mine"]["id"])
+    assert b2.finds("button[name=edit-run]") == [] and "by Ann" in b2.find(".run-meta").text
+    assert app_errors(b) == [] and app_errors(b2) == []
+
+
+def test_a_missing_run_says_so(world, browser):
+    b = browser(phone=True)
+    b.log_in(world["ann"])
+    b.open("/#/runs/00000000-0000-4000-8000-000000000000")
+    message = b.visible(".analysis-page .error")
+    assert "does not exist" in message.text
+    b.shot("analysis-missing")
+    assert [message for message in app_errors(b) if "404" not in message] == []

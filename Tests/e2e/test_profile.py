@@ -1,0 +1,186 @@
+"""The profile (#/profile: totals, records, history with paging, what waits in the outbox,
+settings) and the favourites (#/favourites)."""
+import re
+
+import pytest
+
+from synthetic_runs import upload
+from test_analysis import app_errors
+
+
+@pytest.fixture(scope="module")
+def runner(server):
+    """Cara with 23 runs on 23 days, the newest on 23 March (a page is 20)."""
+    cara = server.register("Cara")
+    runs = [upload(server, cara[0], meters=1100 + 100 * day, speed=3.0, step=4, phase=day,
+                   begin=f"2026-03-{day:02d}T07:30:00+00:00", name=f"Day {day}")
+            for day in range(1, 24)]
+    return {"cara": cara, "runs": runs}
+
+
+def text(b, css):
+    """The text of the first element matching `css` ("" when there is none); never stale."""
+    return b.js("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", css)
+
+
+def history(b):
+    return [element.get_attribute("data-run") for element in b.finds(".history li[data-run]")]
+
+
+def test_totals_records_and_paging(runner, browser):
+    b = browser(phone=True)
+    b.log_in(runner["cara"])
+    b.open("/#/profile")
+    b.visible(".history li[data-run]")
+    b.wait(lambda: len(b.finds(".stats-card .figure")) == 6, message="no totals")
+    figures = {e.get_attribute("data-name"): e.text for e in b.finds(".stats-card .figure")}
+    assert figures["runs"].startswith("23") and "km" in figures["distance"] and "/km" in figures["average-pace"]
+    assert "1 km" in b.find(".records").text
+    first_page = history(b)
+    assert len(first_page) == 20
+    assert first_page[0] == runner["runs"][-1]["id"]  # the newest first
+    assert runner["runs"][0]["id"] not in first_page
+    assert "Day 23" in b.find(".history li").text
+    b.shot("profile")
+    b.js("document.querySelector('button[name=load-more]').scrollIntoView({block: 'center'})")
+    b.shot("profile-history")
+    b.click("button[name=load-more]")
+    b.wait(lambda: len(history(b)) == 23, message="Load more did not bring the older runs")
+    assert history(b)[-1] == runner["runs"][0]["id"]
+    assert b.finds("button[name=load-more]") == []
+    # An entry opens the analysis.
+    b.click(f".history li[data-run='{runner['runs'][0]['id']}'] a")
+    b.visible("canvas.analysis-chart[data-mode]")
+    assert b.find(".run-title").text == "Day 1"
+    assert app_errors(b) == []
+
+
+def test_imperial_units_show_miles(server, browser):
+    dana = server.register("Dana")
+    upload(server, dana[0], meters=2000, step=4, name="Short one")
+    b = browser(phone=False)
+    b.log_in(dana)
+    b.open("/#/profile")
+    b.visible(".history li[data-run]")
+    assert "/km" in text(b, ".history")
+    b.click("button[name=units-imperial]")
+    b.wait(lambda: "/mi" in text(b, ".history"), message="the history did not switch to miles")
+    assert re.search(r"1\.\d\d mi", text(b, ".history"))
+    b.wait(lambda: "/mi" in text(b, ".stats-card"))
+    status, profile = server.api("GET", "/me", token=dana[0])
+    assert profile["units"] == "imperial"
+    assert b.find("button[name=units-imperial]").get_attribute("aria-pressed") == "true"
+    b.shot("profile-imperial")
+    # The analysis follows the setting too.
+    b.click(".history li[data-run] a")
+    b.visible("canvas.analysis-chart[data-mode]")
+    assert "mi" in b.find(".figure[data-name=distance]").text and "/mi" in b.find(".figure[data-name=pace]").text
+    assert "Splits per mi" in b.find(".splits-card h2").text
+    b.shot("analysis-imperial")
+    # Weight in pounds, saved in kilograms.
+    b.open("/#/profile")
+    b.type("input[name=weight]", "154")
+    b.js("document.querySelector('input[name=weight]').dispatchEvent(new Event('change'))")
+    b.wait(lambda: "Weight saved" in b.find(".settings-status").text)
+    status, profile = server.api("GET", "/me", token=dana[0])
+    assert abs(profile["weightKilograms"] - 69.9) < 0.2
+    assert app_errors(b) == []
+
+
+def test_outbox_items_voice_privacy_and_log_out(server, browser):
+    erin = server.register("Erin")
+    b = browser(phone=True)
+    b.log_in(erin)
+    b.open("/#/profile")
+    b.visible(".history-status .empty")
+    assert "No runs yet: press + on the map to record one" in b.find(".history-status").text
+    b.shot("profile-empty")
+    # One upload waiting (offline), one refused by the server.
+    b.offline(True)
+    b.js("""return (async () => {
+        const { put } = await import('/js/store/db.js');
+        const { outbox } = await import('/js/api/outbox.js');
+        await put('outbox', {kind: 'upload', key: 'k1', label: 'Run', state: 'failed', reason: 'The file holds no track points',
+                             createdAt: '2026-03-20T08:00:00Z', upload: {fixes: [], sport: 'run'}});
+        await outbox.upload({fixes: [{time: '2026-03-21T08:00:00Z', latitude: 55.86, longitude: -4.25}], sport: 'run'});
+    })()""")
+    b.open("/#/profile")
+    b.visible(".outbox-card li.waiting")
+    assert "waiting to send" in b.find(".outbox-card").text
+    failed = b.find(".outbox-card li.failed")
+    assert "The file holds no track points" in failed.text
+    b.shot("profile-outbox")
+    b.click(".outbox-card li.failed button[name=dismiss]")
+    b.wait(lambda: b.finds(".outbox-card li.failed") == [], message="dismiss did not remove the failed upload")
+    b.js("""return (async () => { const { all, remove } = await import('/js/store/db.js');
+        for (const item of await all('outbox')) await remove('outbox', item.sequence); })()""")
+    b.offline(False)
+    # Voice is a device setting; default privacy goes to the server.
+    b.open("/#/profile")
+    voice = b.visible("input[name=voice]")
+    assert voice.is_selected()
+    b.click("input[name=voice]")
+    assert b.js("return localStorage.getItem('paceline.voice')") == "off"
+    b.js("const s = document.querySelector('select[name=default-privacy]'); s.value = 'friends'; s.dispatchEvent(new Event('change'))")
+    b.wait(lambda: "Default privacy saved" in b.find(".settings-status").text)
+    assert server.api("GET", "/me", token=erin[0])[1]["defaultPrivacy"] == "friends"
+    assert b.find("a[href='#/import']")
+    b.click("button[name=logout]")
+    b.wait(lambda: "#/login" in b.driver.current_url, message="log out did not reach the login screen")
+    status, _ = server.api("GET", "/me", token=erin[0])
+    assert status == 401
+    assert [m for m in app_errors(b) if "Failed to fetch" not in m and "ERR_INTERNET_DISCONNECTED" not in m] == []
+
+
+def test_favourites_list_and_remove(server, browser):
+    fay = server.register("Fay")
+    own = upload(server, fay[0], meters=2500, step=4, name="Park")
+    routes = []
+    for name, run in (("Park loop", own), ("River out and back", upload(server, fay[0], meters=4200, step=4, start=(55.95, -4.2)))):
+        status, route = server.api("POST", "/routes", {"runId": run["id"], "name": name}, fay[0])
+        assert status == 201, route
+        assert server.api("PUT", f"/favourites/{route['id']}", token=fay[0])[0] == 204
+        routes.append(route)
+    for kind in ("phone", "desktop"):
+        b = browser(phone=kind == "phone")
+        b.log_in(fay)
+        b.open("/#/favourites")
+        b.visible(".favourites li[data-route]")
+        items = b.finds(".favourites li[data-route]")
+        assert len(items) == 2
+        text = b.find(".favourites").text
+        assert "Park loop" in text and "River out and back" in text and "2.50 km" in text and "1 runner" in text
+        assert b.find(f"li[data-route='{routes[0]['id']}'] a").get_attribute("href").endswith(f"#/activity?route={routes[0]['id']}")
+        b.shot("favourites")
+        if kind == "desktop":
+            b.click(f"li[data-route='{routes[0]['id']}'] button[name=unfavourite]")
+            b.wait(lambda: len(b.finds(".favourites li[data-route]")) == 1, message="the route stayed in the list")
+            b.wait(lambda: [r["id"] for r in server.api("GET", "/favourites", token=fay[0])[1]["routes"]] == [routes[1]["id"]],
+                   message="the server still has the favourite")
+        assert app_errors(b) == []
+
+
+def test_favourites_offline_change_shows_at_once_and_empty_state(server, browser):
+    gus = server.register("Gus")
+    run = upload(server, gus[0], meters=1500, step=4)
+    status, route = server.api("POST", "/routes", {"runId": run["id"], "name": "Hill"}, gus[0])
+    server.api("PUT", f"/favourites/{route['id']}", token=gus[0])
+    b = browser(phone=True)
+    b.log_in(gus)
+    b.open("/#/favourites")
+    b.visible(".favourites li[data-route]")
+    b.offline(True)
+    b.click("button[name=unfavourite]")
+    b.visible(".favourites-page .empty")
+    assert "No favourites yet" in b.find(".favourites-page").text
+    # Reopened offline (no service worker yet: within the app): the list remembered, the
+    # pending removal applied.
+    b.js("location.hash = '#/favourites?again=1'")
+    b.wait(lambda: "Offline" in text(b, ".favourites-note"), message="no note that the list is from before")
+    b.visible(".favourites-page .empty")
+    assert "Offline" in b.find(".favourites-note").text
+    b.shot("favourites-empty")
+    assert [r["id"] for r in server.api("GET", "/favourites", token=gus[0])[1]["routes"]] == [route["id"]]
+    b.offline(False)
+    b.js("return import('/js/api/outbox.js').then(({ outbox }) => outbox.flush())")
+    b.wait(lambda: server.api("GET", "/favourites", token=gus[0])[1]["routes"] == [], message="the removal was not sent")
