@@ -26,14 +26,6 @@ def world(server):
     return {"ann": ann, "bob": bob, "mine": mine, "theirs": theirs, "route": route, "lone": lone}
 
 
-def app_errors(b):
-    """Console errors, less the two the harness causes on purpose or that are not this
-    screen's: tiles from a port nothing listens on, and the service worker not written yet."""
-    return [message for message in b.errors()
-            if "127.0.0.1:9/" not in message and "ERR_UNSAFE_PORT" not in message and "/sw.js" not in message
-            and "when fetching the script" not in message]
-
-
 def marker(b, which="a"):
     """The map marker's screen position and the distance it shows."""
     return b.js("""
@@ -80,7 +72,7 @@ def test_summary_and_chart_pans_with_the_mouse_on_desktop(world, browser):
     assert re.search(r"\d\.\d\d km", readout) and "/km" in readout
     assert abs(int(b.find(".readout").get_attribute("data-distance")) - distances[-1]) <= 1
     b.shot("analysis")
-    assert app_errors(b) == []
+    assert b.errors() == []
 
 
 def test_touch_drag_on_a_phone_moves_the_marker(world, browser):
@@ -102,7 +94,7 @@ def test_touch_drag_on_a_phone_moves_the_marker(world, browser):
     after = marker(b)
     assert (after["lat"], after["lng"]) != (before["lat"], before["lng"])
     b.shot("analysis-scrubbed")
-    assert app_errors(b) == []
+    assert b.errors() == []
 
 
 def test_switching_pace_elevation_time_changes_the_chart(world, browser):
@@ -124,7 +116,7 @@ def test_switching_pace_elevation_time_changes_the_chart(world, browser):
     time = plotted()
     assert time["ys"] == sorted(time["ys"]) and time["ys"][0] == 0
     assert b.find("button[data-mode=time]").get_attribute("aria-pressed") == "true"
-    assert app_errors(b) == []
+    assert b.errors() == []
 
 
 def test_comparison_loads_the_other_run_on_chart_and_map(world, browser):
@@ -152,7 +144,7 @@ def test_comparison_loads_the_other_run_on_chart_and_map(world, browser):
     b.click("button[name=clear-comparison]")
     b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-datasets") == "1")
     assert marker(b, "b") is None and "compare=" not in b.driver.current_url
-    assert app_errors(b) == []
+    assert b.errors() == []
 
 
 def test_comparison_from_the_address_on_a_phone(world, browser):
@@ -164,7 +156,7 @@ def test_comparison_from_the_address_on_a_phone(world, browser):
     assert "Ann" in b.find(".legend").text
     assert b.find(f".compare-pick[data-run='{world['mine']['id']}']").get_attribute("aria-pressed") == "true"
     b.shot("analysis-comparison")
-    assert app_errors(b) == []
+    assert b.errors() == []
 
 
 def test_owner_renames_and_a_run_off_route_has_no_comparison(world, browser):
@@ -185,7 +177,7 @@ def test_owner_renames_and_a_run_off_route_has_no_comparison(world, browser):
     b2.log_in(world["bob"])
     open_run(b2, world["mine"]["id"])
     assert b2.finds("button[name=edit-run]") == [] and "by Ann" in b2.find(".run-meta").text
-    assert app_errors(b) == [] and app_errors(b2) == []
+    assert b.errors() == [] and b2.errors() == []
 
 
 def test_a_missing_run_says_so(world, browser):
@@ -195,4 +187,4 @@ def test_a_missing_run_says_so(world, browser):
     message = b.visible(".analysis-page .error")
     assert "does not exist" in message.text
     b.shot("analysis-missing")
-    assert [message for message in app_errors(b) if "404" not in message] == []
+    assert [message for message in b.errors() if "404" not in message] == []

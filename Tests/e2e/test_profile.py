@@ -5,7 +5,6 @@ import re
 import pytest
 
 from synthetic_runs import upload
-from test_analysis import app_errors
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +51,7 @@ def test_totals_records_and_paging(runner, browser):
     b.click(f".history li[data-run='{runner['runs'][0]['id']}'] a")
     b.visible("canvas.analysis-chart[data-mode]")
     assert b.find(".run-title").text == "Day 1"
-    assert app_errors(b) == []
+    assert b.errors() == []
 
 
 def test_imperial_units_show_miles(server, browser):
@@ -84,7 +83,7 @@ def test_imperial_units_show_miles(server, browser):
     b.wait(lambda: "Weight saved" in b.find(".settings-status").text)
     status, profile = server.api("GET", "/me", token=dana[0])
     assert abs(profile["weightKilograms"] - 69.9) < 0.2
-    assert app_errors(b) == []
+    assert b.errors() == []
 
 
 def test_outbox_items_voice_privacy_and_log_out(server, browser):
@@ -100,7 +99,8 @@ def test_outbox_items_voice_privacy_and_log_out(server, browser):
     b.js("""return (async () => {
         const { put } = await import('/js/store/db.js');
         const { outbox } = await import('/js/api/outbox.js');
-        await put('outbox', {kind: 'upload', key: 'k1', label: 'Run', state: 'failed', reason: 'The file holds no track points',
+        const owner = JSON.parse(localStorage.getItem('paceline.session')).profile.id;
+        await put('outbox', {kind: 'upload', owner, key: 'k1', label: 'Run', state: 'failed', reason: 'The file holds no track points',
                              createdAt: '2026-03-20T08:00:00Z', upload: {fixes: [], sport: 'run'}});
         await outbox.upload({fixes: [{time: '2026-03-21T08:00:00Z', latitude: 55.86, longitude: -4.25}], sport: 'run'});
     })()""")
@@ -129,7 +129,7 @@ def test_outbox_items_voice_privacy_and_log_out(server, browser):
     b.wait(lambda: "#/login" in b.driver.current_url, message="log out did not reach the login screen")
     status, _ = server.api("GET", "/me", token=erin[0])
     assert status == 401
-    assert [m for m in app_errors(b) if "Failed to fetch" not in m and "ERR_INTERNET_DISCONNECTED" not in m] == []
+    assert [m for m in b.errors() if "Failed to fetch" not in m and "ERR_INTERNET_DISCONNECTED" not in m] == []
 
 
 def test_favourites_list_and_remove(server, browser):
@@ -157,7 +157,7 @@ def test_favourites_list_and_remove(server, browser):
             b.wait(lambda: len(b.finds(".favourites li[data-route]")) == 1, message="the route stayed in the list")
             b.wait(lambda: [r["id"] for r in server.api("GET", "/favourites", token=fay[0])[1]["routes"]] == [routes[1]["id"]],
                    message="the server still has the favourite")
-        assert app_errors(b) == []
+        assert b.errors() == []
 
 
 def test_favourites_offline_change_shows_at_once_and_empty_state(server, browser):
