@@ -1,1 +1,0 @@
-export class CueSpeaker { spoken(){return null;} }

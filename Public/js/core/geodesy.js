@@ -1,1 +1,0 @@
-export function distance(a, b) { const R=6371008.8, r=Math.PI/180; const dl=(b.latitude-a.latitude)*r, dn=(b.longitude-a.longitude)*r; const x=Math.sin(dl/2)**2+Math.cos(a.latitude*r)*Math.cos(b.latitude*r)*Math.sin(dn/2)**2; return 2*R*Math.asin(Math.sqrt(x)); }

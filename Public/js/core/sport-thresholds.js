@@ -1,1 +1,0 @@
-export const maximumSpeed = (sport) => sport === 'walk' ? 5 : 12.5;
