@@ -43,8 +43,8 @@ export const api = {
 
   // Friends
   searchUsers: (text) => request('/users' + query({ search: text })),
-  friends: () => request('/friends'),
-  friendRequests: (box) => request('/friends/requests' + query({ box })),
+  friends: (limit = 100, cursor) => request('/friends' + query({ limit, cursor })),
+  friendRequests: (box, limit = 100) => request('/friends/requests' + query({ box, limit })),
   sendFriendRequest: (userId) => request('/friends/requests', { method: 'POST', json: { userId } }),
   acceptFriendRequest: (userId) => request(`/friends/requests/${userId}/accept`, { method: 'POST' }),
   declineFriendRequest: (userId) => request(`/friends/requests/${userId}/decline`, { method: 'POST' }),

@@ -1,0 +1,239 @@
+// A client of the live protocol (docs/live-protocol.md) for live sessions: one WebSocket
+// to /api/v1/live that says `hello` with the user's token, passes each server message to
+// the listeners of its type, and survives drops. After a drop it reconnects with backoff
+// (1 s, 2 s, 4 s … 15 s), says hello again, rejoins the session it was in, and resends
+// the fixes the server has not acknowledged, from the `lastSequence + 1` that `joined`
+// reports. Fixes are numbered 1, 2, 3… per session and kept until `ack`.
+//
+//   const live = new LiveSocket();
+//   live.on('session', (state) => …);            // any server message type, or:
+//   live.on('connection', (state) => …);         // 'connecting' | 'connected' | 'reconnecting' | 'closed'
+//   live.joinSession({ sessionId });
+//   live.sendFix({ latitude, longitude, accuracy, elevation, time });   // time in ms
+//   live.close();
+import { session as login } from '../store/session.js';
+
+const BACKOFF = [1000, 2000, 4000, 8000, 15000];
+const MAX_FIXES_PER_MESSAGE = 1000;
+
+/** The live endpoint of the server the app came from. */
+export function liveURL() {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/v1/live`;
+}
+
+export class LiveSocket {
+  constructor({ token = login.token, url = liveURL() } = {}) {
+    this.token = token;
+    this.url = url;
+    this.listeners = new Map();
+    this.state = 'connecting';
+    /** The session this connection is in (known from `joined`); rejoined after a drop. */
+    this.sessionId = null;
+    /** Fixes sent or waiting, not yet acknowledged, in sequence order. */
+    this.pending = [];
+    this.nextSequence = 1;
+    /** Server clock minus this device's clock, ms (from `welcome` and `countdown`). */
+    this.clockOffset = 0;
+    this.attempt = 0;
+    this.welcomed = false;
+    this.queue = [];         // messages asked for before `welcome`
+    this.closed = false;
+    this.lastRejoin = 0;
+    this.online = () => { if (this.state === 'reconnecting') this.reconnectNow(); };
+    window.addEventListener('online', this.online);
+    this.open();
+  }
+
+  /** Calls `listener(message)` for each server message of `type` ('*': all); returns an unsubscriber. */
+  on(type, listener) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type).add(listener);
+    return () => this.listeners.get(type)?.delete(listener);
+  }
+
+  emit(type, value) {
+    for (const listener of [...(this.listeners.get(type) ?? []), ...(type === 'connection' ? [] : this.listeners.get('*') ?? [])]) {
+      try { listener(value); } catch (error) { console.error(error); }
+    }
+  }
+
+  setState(state) {
+    if (this.state === state) return;
+    this.state = state;
+    this.emit('connection', state);
+  }
+
+  open() {
+    this.welcomed = false;
+    let socket;
+    try { socket = new WebSocket(this.url); } catch { this.retry(); return; }
+    this.socket = socket;
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'hello', token: this.token }));
+    socket.onmessage = (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch { return; }
+      this.receive(message);
+    };
+    socket.onclose = () => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.welcomed = false;
+      if (!this.closed) this.retry();
+    };
+    socket.onerror = () => {};  // onclose follows and reconnects
+  }
+
+  retry() {
+    if (this.closed) return;
+    this.setState('reconnecting');
+    const delay = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)] * (0.8 + Math.random() * 0.4);
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  reconnectNow() {
+    clearTimeout(this.timer);
+    if (!this.socket) this.open();
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case 'welcome':
+        this.welcomed = true;
+        this.attempt = 0;
+        this.clockOffset = Date.parse(message.serverTime) - Date.now();
+        this.setState('connected');
+        if (this.sessionId) this.raw({ type: 'joinSession', sessionId: this.sessionId });
+        for (const queued of this.queue.splice(0)) this.raw(queued);
+        break;
+      case 'joined':
+        this.joined(message);
+        break;
+      case 'ack':
+        this.pending = this.pending.filter((fix) => fix.sequence > message.sequence);
+        break;
+      case 'countdown':
+        this.clockOffset = Date.parse(message.serverTime) - Date.now();
+        break;
+      case 'error':
+        if (!this.welcomed && message.code === 'unauthorized') {
+          // The token is refused: reconnecting would not help.
+          this.close();
+        } else if (message.code === 'bad_fix' && message.sequence) {
+          this.dropFix(message.sequence);
+        } else if (message.code === 'sequence_gap' && this.sessionId && Date.now() - this.lastRejoin > 5000) {
+          // The server lacks fixes we no longer hold: rejoin to learn its lastSequence.
+          this.lastRejoin = Date.now();
+          this.raw({ type: 'joinSession', sessionId: this.sessionId });
+        }
+        break;
+      default:
+    }
+    this.emit(message.type, message);
+  }
+
+  /** `joined`: numbering continues after what the server holds; the rest is resent. */
+  joined({ sessionId, lastSequence }) {
+    if (sessionId !== this.sessionId) {
+      this.sessionId = sessionId;
+      this.pending = [];
+      this.nextSequence = lastSequence + 1;
+      return;
+    }
+    this.pending = this.pending.filter((fix) => fix.sequence > lastSequence);
+    this.pending.forEach((fix, index) => { fix.sequence = lastSequence + 1 + index; });  // no holes, whatever was lost
+    this.nextSequence = lastSequence + 1 + this.pending.length;
+    for (let start = 0; start < this.pending.length; start += MAX_FIXES_PER_MESSAGE) {
+      this.raw({ type: 'fixes', fixes: this.pending.slice(start, start + MAX_FIXES_PER_MESSAGE) });
+    }
+  }
+
+  /** The server refused fix `sequence` (bad_fix): forget it, renumber the later ones, resend them. */
+  dropFix(sequence) {
+    const index = this.pending.findIndex((fix) => fix.sequence === sequence);
+    if (index < 0) return;
+    this.pending.splice(index, 1);
+    for (const fix of this.pending.slice(index)) fix.sequence -= 1;
+    this.nextSequence -= 1;
+    if (this.pending.length > index) this.raw({ type: 'fixes', fixes: this.pending.slice(index, index + MAX_FIXES_PER_MESSAGE) });
+  }
+
+  /** Sends now if the connection is greeted; otherwise after the next `welcome`. */
+  send(message) {
+    if (this.welcomed) this.raw(message); else this.queue.push(message);
+  }
+
+  raw(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  createSession({ distanceMeters, sport = 'run', invite = [] }) {
+    this.send({ type: 'createSession', distanceMeters, sport, invite });
+  }
+
+  /** One of `sessionId`, `code` or `invitationId`. */
+  joinSession(which) {
+    if (which.sessionId) {
+      // Remembered at once, so a drop before `joined` still rejoins it (welcome sends it).
+      this.sessionId = which.sessionId;
+      if (this.welcomed) this.raw({ type: 'joinSession', sessionId: which.sessionId });
+    } else {
+      this.send({ type: 'joinSession', ...which });
+    }
+  }
+
+  invite(userIds) { this.send({ type: 'invite', userIds }); }
+  ready(ready) { this.send({ type: 'ready', ready }); }
+
+  /** Leaves the lobby, or gives up the race; the connection no longer rejoins. */
+  leave() {
+    this.send({ type: 'leave' });
+    this.sessionId = null;
+    this.pending = [];
+  }
+
+  /** Numbers a GPS fix (`time` in ms) and sends it; kept until acknowledged. */
+  sendFix({ latitude, longitude, accuracy, elevation, time }) {
+    if (!this.sessionId) return;
+    const fix = { sequence: this.nextSequence, latitude, longitude, time: new Date(time).toISOString() };
+    if (Number.isFinite(accuracy)) fix.accuracy = accuracy;
+    if (Number.isFinite(elevation)) fix.elevation = elevation;
+    this.nextSequence += 1;
+    this.pending.push(fix);
+    if (this.welcomed) this.raw({ type: 'fixes', fixes: [fix] });
+  }
+
+  /** The server's clock now, ms since 1970. */
+  serverNow() { return Date.now() + this.clockOffset; }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    window.removeEventListener('online', this.online);
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+    this.setState('closed');
+  }
+}
+
+const ERRORS = {
+  bad_code: 'No open session has that code. Check the 4 digits with the host: codes work for 15 minutes and close at the start.',
+  too_many_attempts: 'Too many wrong codes. Wait 15 minutes, or ask the host to invite you.',
+  not_invited: 'You are not invited to that session.',
+  already_started: 'The race has already started.',
+  not_a_friend: 'You can only invite your friends.',
+  too_many_invitees: 'Invite at most 50 friends at a time.',
+  bad_distance: 'The distance must be between 100 m and 100 km.',
+  unauthorized: 'Your login has expired: log in again.',
+  not_host: 'Only the host can invite.',
+  internal: 'The server failed; try again.',
+};
+
+/** A live `error` message as a sentence for the runner. */
+export function describeLiveError({ code, message }) {
+  if (ERRORS[code]) return ERRORS[code];
+  const text = message || code || 'Something went wrong';
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
+}

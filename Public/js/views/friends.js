@@ -1,0 +1,245 @@
+// #/friends: invitations to run now, "Run together" (a live session), "Join with a code",
+// friend requests, friends, and finding people. A live connection stays open while the
+// screen shows, so an invitation from a friend appears at once (the server sends the
+// session to invited users who are connected).
+import { api } from '../api/paceline.js';
+import { LiveSocket, describeLiveError } from '../live/live-socket.js';
+import { go } from '../router.js';
+import { session } from '../store/session.js';
+import { METERS_PER_MILE } from '../core/units.js';
+import { sessionDistance } from '../live/format.js';
+import { h, mount, toast, describe } from '../ui.js';
+
+const PRESETS = [1000, 5000, 10000];
+
+export function render() {
+  const units = session.units;
+  const unitName = units === 'imperial' ? 'mi' : 'km';
+  const perUnit = units === 'imperial' ? METERS_PER_MILE : 1000;
+  let friends = [];
+  let me = session.profile?.id ?? null;
+  const invitations = new Map();   // sessionId → session state, while I am invited to its lobby
+  let waitingFor = null;           // 'create' | 'code' | 'invitation': where a live error belongs
+
+  // ---- Invitations to a live session (from the live connection) ----
+  const invitationBox = h('section', { class: 'card invitations', hidden: true, 'aria-live': 'polite' });
+  function showInvitations() {
+    invitationBox.hidden = invitations.size === 0;
+    invitationBox.replaceChildren(h('h2', {}, 'Invited to run now'),
+      h('ul', { class: 'list' }, [...invitations.values()].map((state) => {
+        const host = state.members.find((member) => member.userId === state.hostId)?.displayName ?? 'A friend';
+        return h('li', { class: 'invitation', dataset: { sessionId: state.sessionId } },
+          h('span', {}, h('strong', {}, host), ` invites you to ${state.sport === 'walk' ? 'walk' : 'run'} `,
+            h('strong', {}, sessionDistance(state.distanceMeters, units)), ' together'),
+          h('button', { class: 'primary', name: 'join-invitation', onclick: (event) => {
+            event.currentTarget.disabled = true;
+            waitingFor = 'invitation';
+            live.joinSession({ sessionId: state.sessionId });
+          } }, 'Join'));
+      })),
+      h('p', { class: 'error', role: 'alert', dataset: { for: 'invitation' } }));
+  }
+
+  // ---- Run together ----
+  let chosen = 5000;
+  let sport = 'run';
+  const custom = h('input', { type: 'number', name: 'custom-distance', inputmode: 'decimal', min: String((100 / perUnit).toFixed(2)),
+    max: String(Math.floor(100000 / perUnit)), step: '0.01', placeholder: units === 'imperial' ? '3.1' : '5', 'aria-label': `Distance in ${unitName}` });
+  const customRow = h('div', { class: 'row custom-distance', hidden: true }, custom, h('span', { class: 'muted' }, unitName));
+  const distanceButtons = [...PRESETS.map((meters) => h('button', { type: 'button', dataset: { meters: String(meters) } }, `${meters / 1000} km`)),
+    h('button', { type: 'button', dataset: { meters: 'custom' } }, 'Other')];
+  const sportButtons = ['run', 'walk'].map((value) => h('button', { type: 'button', dataset: { sport: value } }, value === 'run' ? 'Run' : 'Walk'));
+  const inviteList = h('ul', { class: 'list pick' });
+  const createError = h('p', { class: 'error', role: 'alert', dataset: { for: 'create' } });
+  const createButton = h('button', { class: 'primary wide', type: 'submit', name: 'create' }, 'Create session');
+
+  function paintChoices() {
+    for (const button of distanceButtons) button.setAttribute('aria-pressed', String(button.dataset.meters === String(chosen)));
+    for (const button of sportButtons) button.setAttribute('aria-pressed', String(button.dataset.sport === sport));
+    customRow.hidden = chosen !== 'custom';
+  }
+  distanceButtons.forEach((button) => button.addEventListener('click', () => {
+    chosen = button.dataset.meters === 'custom' ? 'custom' : Number(button.dataset.meters);
+    paintChoices();
+    if (chosen === 'custom') custom.focus();
+  }));
+  sportButtons.forEach((button) => button.addEventListener('click', () => { sport = button.dataset.sport; paintChoices(); }));
+
+  function showInviteList() {
+    inviteList.replaceChildren(...(friends.length === 0
+      ? [h('li', { class: 'muted' }, 'No friends yet: add some below. Anyone can also join with the session’s code.')]
+      : friends.map(({ user }) => h('li', {}, h('label', { class: 'check' },
+        h('input', { type: 'checkbox', name: 'invite', value: user.id }), h('span', {}, user.displayName))))));
+  }
+
+  const createForm = h('form', {
+    class: 'card run-together',
+    novalidate: true,
+    onsubmit: (event) => {
+      event.preventDefault();
+      createError.textContent = '';
+      const meters = chosen === 'custom' ? Math.round(Number(custom.value) * perUnit) : chosen;
+      if (!Number.isFinite(meters) || meters < 100 || meters > 100000) {
+        createError.textContent = `Choose a distance from ${(100 / perUnit).toFixed(2)} to ${Math.floor(100000 / perUnit)} ${unitName}.`;
+        return;
+      }
+      const invite = [...inviteList.querySelectorAll('input[name=invite]:checked')].map((box) => box.value);
+      createButton.disabled = true;
+      createButton.textContent = live.state === 'connected' ? 'Creating…' : 'Connecting…';
+      waitingFor = 'create';
+      live.createSession({ distanceMeters: meters, sport, invite });
+    },
+  },
+  h('h2', {}, 'Run together'),
+  h('p', { class: 'muted small' }, 'Race friends live, each from where you are: first to the distance wins.'),
+  h('div', { class: 'segmented distances', role: 'group', 'aria-label': 'Distance' }, distanceButtons),
+  customRow,
+  h('div', { class: 'segmented sports', role: 'group', 'aria-label': 'Sport' }, sportButtons),
+  h('h3', {}, 'Invite'),
+  inviteList,
+  createError,
+  createButton);
+
+  // ---- Join with a code ----
+  const codeInput = h('input', { type: 'text', name: 'code', inputmode: 'numeric', pattern: '[0-9]{4}', maxlength: 4,
+    autocomplete: 'off', placeholder: '0000', 'aria-label': 'The 4-digit code' });
+  const codeError = h('p', { class: 'error', role: 'alert', dataset: { for: 'code' } });
+  const codeButton = h('button', { class: 'primary', type: 'submit', name: 'join-code' }, 'Join');
+  const codeForm = h('form', {
+    class: 'card join-code',
+    novalidate: true,
+    onsubmit: (event) => {
+      event.preventDefault();
+      codeError.textContent = '';
+      const code = codeInput.value.trim();
+      if (!/^\d{4}$/.test(code)) { codeError.textContent = 'A code is 4 digits.'; return; }
+      codeButton.disabled = true;
+      waitingFor = 'code';
+      live.joinSession({ code });
+    },
+  }, h('h2', {}, 'Join with a code'), h('div', { class: 'row' }, codeInput, codeButton), codeError);
+
+  // ---- Friend requests, friends, people ----
+  const receivedBox = h('section', { class: 'card requests-received', hidden: true });
+  const friendsBox = h('section', { class: 'card friends-list' });
+  const sentBox = h('section', { class: 'card requests-sent', hidden: true });
+  const searchInput = h('input', { type: 'search', name: 'search', placeholder: 'A name', autocomplete: 'off', 'aria-label': 'Search people by name' });
+  const searchResults = h('ul', { class: 'list search-results' });
+  let searchTimer = null;
+  const searchForm = h('form', {
+    class: 'card find-people',
+    onsubmit: (event) => { event.preventDefault(); search(); },
+  }, h('h2', {}, 'Find people'), h('div', { class: 'row' }, searchInput, h('button', { type: 'submit', name: 'search-button' }, 'Search')), searchResults);
+  searchInput.addEventListener('input', () => { clearTimeout(searchTimer); searchTimer = setTimeout(search, 350); });
+
+  async function search() {
+    const text = searchInput.value.trim();
+    if (text.length < 2) { searchResults.replaceChildren(text ? h('li', { class: 'muted' }, 'Type at least 2 letters.') : ''); return; }
+    try {
+      const { users } = await api.searchUsers(text);
+      if (searchInput.value.trim() !== text) return;
+      searchResults.replaceChildren(...(users.length === 0 ? [h('li', { class: 'muted' }, `No one called “${text}”.`)]
+        : users.map((user) => h('li', { dataset: { userId: user.id } }, h('span', {}, user.displayName), relationAction(user)))));
+    } catch (error) {
+      searchResults.replaceChildren(h('li', { class: 'error' }, describe(error)));
+    }
+  }
+
+  function relationAction(user) {
+    switch (user.relation) {
+      case 'friend': return h('span', { class: 'badge' }, 'Friend');
+      case 'requestSent': return h('span', { class: 'badge' }, 'Request sent');
+      case 'requestReceived': return h('button', { class: 'primary', name: 'accept', onclick: () => act(() => api.acceptFriendRequest(user.id), `${user.displayName} is now your friend`) }, 'Accept');
+      default: return h('button', { class: 'primary', name: 'add-friend', onclick: () => act(() => api.sendFriendRequest(user.id), `Request sent to ${user.displayName}`) }, 'Add friend');
+    }
+  }
+
+  /** Runs a REST action, says how it went, and refreshes the lists. */
+  async function act(action, done) {
+    try {
+      await action();
+      if (done) toast(done);
+    } catch (error) {
+      toast(describe(error), { error: true });
+    }
+    await load();
+    if (searchInput.value.trim().length >= 2) search();
+  }
+
+  function showRequests(received, sent) {
+    receivedBox.hidden = received.length === 0;
+    receivedBox.replaceChildren(h('h2', {}, `Friend requests (${received.length})`), h('ul', { class: 'list' }, received.map(({ user }) =>
+      h('li', { dataset: { userId: user.id } }, h('strong', {}, user.displayName), h('span', { class: 'row' },
+        h('button', { class: 'primary', name: 'accept', onclick: () => act(() => api.acceptFriendRequest(user.id), `${user.displayName} is now your friend`) }, 'Accept'),
+        h('button', { class: 'ghost', name: 'decline', onclick: () => act(() => api.declineFriendRequest(user.id)) }, 'Decline'))))));
+    sentBox.hidden = sent.length === 0;
+    sentBox.replaceChildren(h('h2', {}, 'Waiting for an answer'), h('ul', { class: 'list' }, sent.map(({ user }) =>
+      h('li', { dataset: { userId: user.id } }, h('span', {}, user.displayName),
+        h('button', { class: 'ghost', name: 'withdraw', onclick: () => act(() => api.removeFriend(user.id)) }, 'Withdraw')))));
+  }
+
+  function showFriends() {
+    friendsBox.replaceChildren(h('h2', {}, friends.length ? `Friends (${friends.length})` : 'Friends'),
+      friends.length === 0 ? h('p', { class: 'muted' }, 'No friends yet. Find people below and send them a request.')
+        : h('ul', { class: 'list' }, friends.map(({ user }) => friendRow(user))));
+  }
+
+  /** A friend, with Remove asking "Remove NAME?" in place before doing it. */
+  function friendRow(user) {
+    const row = h('li', { dataset: { userId: user.id } });
+    const normal = () => row.replaceChildren(h('span', {}, user.displayName),
+      h('button', { class: 'ghost', name: 'remove', onclick: confirming }, 'Remove'));
+    const confirming = () => row.replaceChildren(h('span', {}, `Remove ${user.displayName}?`), h('span', { class: 'row' },
+      h('button', { class: 'danger', name: 'confirm-remove', onclick: () => act(() => api.removeFriend(user.id), `${user.displayName} removed`) }, 'Remove'),
+      h('button', { class: 'ghost', name: 'keep', onclick: normal }, 'Keep')));
+    normal();
+    return row;
+  }
+
+  async function load() {
+    try {
+      const [friendPage, received, sent] = await Promise.all([api.friends(), api.friendRequests('received'), api.friendRequests('sent')]);
+      friends = friendPage.friends;
+      showFriends();
+      showInviteList();
+      showRequests(received.requests, sent.requests);
+    } catch (error) {
+      friendsBox.replaceChildren(h('h2', {}, 'Friends'), h('p', { class: 'error' }, error.isNetwork ? 'No connection: friends need the network.' : describe(error)));
+    }
+  }
+
+  // ---- The live connection ----
+  const connection = h('span', { class: 'pill live-state', hidden: true });
+  const live = new LiveSocket();
+  live.on('connection', (state) => {
+    connection.hidden = state === 'connected';
+    connection.textContent = state === 'reconnecting' ? 'Reconnecting…' : 'Connecting…';
+    if (state === 'connected' && createButton.disabled) createButton.textContent = 'Creating…';
+  });
+  live.on('welcome', (welcome) => { me = welcome.userId; });
+  live.on('session', (state) => {
+    const mine = state.members.find((member) => member.userId === me);
+    if (mine?.status === 'invited' && state.phase === 'lobby' && state.hostId !== me) invitations.set(state.sessionId, state);
+    else invitations.delete(state.sessionId);
+    showInvitations();
+  });
+  live.on('joined', ({ sessionId }) => go(`#/live/${sessionId}`));
+  live.on('error', (error) => {
+    const where = { create: createError, code: codeError, invitation: invitationBox.querySelector('[data-for=invitation]') }[waitingFor];
+    if (where) where.textContent = describeLiveError(error); else toast(describeLiveError(error), { error: true });
+    createButton.disabled = false;
+    createButton.textContent = 'Create session';
+    codeButton.disabled = false;
+    invitationBox.querySelectorAll('button').forEach((button) => { button.disabled = false; });
+    if (waitingFor === 'code') codeInput.select();
+  });
+
+  paintChoices();
+  showInviteList();
+  mount(h('section', { class: 'page friends' },
+    h('div', { class: 'spread' }, h('h1', {}, 'Friends'), connection),
+    invitationBox, receivedBox, createForm, codeForm, friendsBox, searchForm, sentBox));
+  load();
+
+  return () => { clearTimeout(searchTimer); live.close(); };
+}
