@@ -34,8 +34,40 @@ def errors(b):
             if "127.0.0.1:9/" not in message and "sw.js" not in message and "fetching the script" not in message]
 
 
+def track_coordinates(geojson):
+    """Every [lon, lat] of a GeoJSON object's lines."""
+    if geojson.get("type") == "FeatureCollection":
+        return [point for feature in geojson["features"] for point in track_coordinates(feature)]
+    if geojson.get("type") == "Feature":
+        return track_coordinates(geojson["geometry"])
+    if geojson.get("type") == "LineString":
+        return geojson["coordinates"]
+    if geojson.get("type") == "MultiLineString":
+        return [point for line in geojson["coordinates"] for point in line]
+    return []
+
+
+SHOWN = """
+const element = [...document.querySelectorAll(arguments[0])].find((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
+if (!element || element.disabled) return false;
+if (arguments[1]) element.click();
+return true;
+"""
+
+
+def shown(b, css, seconds=20):
+    """Waits until an element matching `css` shows (checked in one script: screens re-render)."""
+    b.wait(lambda: b.js(SHOWN, css, False), seconds, f"{css} did not appear")
+
+
+def press(b, css, seconds=20):
+    """Clicks the element matching `css` once it shows and is enabled."""
+    b.wait(lambda: b.js(SHOWN, css, True), seconds, f"{css} could not be pressed")
+
+
 def text(b, css):
-    return b.find(css).text.strip()
+    """The text an element shows (read in one go: the screens re-render)."""
+    return (b.js("return document.querySelector(arguments[0])?.innerText", css) or "").strip()
 
 
 def test_friend_request_sent_and_accepted_in_the_ui(server, browser):
@@ -43,25 +75,25 @@ def test_friend_request_sent_and_accepted_in_the_ui(server, browser):
     b = browser()
     b.log_in(eve)
     b.open("/#/friends")
-    b.visible(".friends-list")
+    shown(b, ".friends-list")
     b.type("input[name=search]", "Dina")
-    b.click(f".search-results li[data-user-id='{dina[1]['id']}'] button[name=add-friend]")
-    b.visible(f".requests-sent li[data-user-id='{dina[1]['id']}']")
+    press(b, f".search-results li[data-user-id='{dina[1]['id']}'] button[name=add-friend]")
+    shown(b, f".requests-sent li[data-user-id='{dina[1]['id']}']")
 
     b.log_in(dina)
     b.open("/#/friends")
-    b.visible(f".requests-received li[data-user-id='{eve[1]['id']}']")
+    shown(b, f".requests-received li[data-user-id='{eve[1]['id']}']")
     b.shot("friends-request")
-    b.click(f".requests-received li[data-user-id='{eve[1]['id']}'] button[name=accept]")
-    b.visible(f".friends-list li[data-user-id='{eve[1]['id']}']")
+    press(b, f".requests-received li[data-user-id='{eve[1]['id']}'] button[name=accept]")
+    shown(b, f".friends-list li[data-user-id='{eve[1]['id']}']")
     assert b.finds(".requests-received li") == []
     status, page = server.api("GET", "/friends", None, dina[0])
     assert [friend["user"]["displayName"] for friend in page["friends"]] == ["Eve"]
 
     # Removing asks first, in place.
-    b.click(f".friends-list li[data-user-id='{eve[1]['id']}'] button[name=remove]")
-    b.click(f".friends-list li[data-user-id='{eve[1]['id']}'] button[name=keep]")
-    b.visible(f".friends-list li[data-user-id='{eve[1]['id']}'] button[name=remove]")
+    press(b, f".friends-list li[data-user-id='{eve[1]['id']}'] button[name=remove]")
+    press(b, f".friends-list li[data-user-id='{eve[1]['id']}'] button[name=keep]")
+    shown(b, f".friends-list li[data-user-id='{eve[1]['id']}'] button[name=remove]")
     assert errors(b) == []
 
 
@@ -72,19 +104,19 @@ def test_a_wrong_code_says_so_then_too_many_attempts(server, browser):
     b.open("/#/friends")
     connected(b)
     b.type("input[name=code]", "12")
-    b.click("button[name=join-code]")
+    press(b, "button[name=join-code]")
     b.wait(lambda: "4 digits" in text(b, ".join-code .error"))
     # No session is open in this server yet, so every code is wrong.
     for attempt in range(5):
         b.type("input[name=code]", f"000{attempt}")
-        b.click("button[name=join-code]")
+        press(b, "button[name=join-code]")
         b.wait(lambda: "No open session has that code" in text(b, ".join-code .error"), message=text(b, ".join-code .error"))
         b.wait(lambda: b.find("button[name=join-code]").is_enabled())
         if attempt == 0:
             b.shot("friends-wrong-code")
         b.js("document.querySelector('.join-code .error').textContent = ''")
     b.type("input[name=code]", "0005")
-    b.click("button[name=join-code]")
+    press(b, "button[name=join-code]")
     b.wait(lambda: "Too many wrong codes" in text(b, ".join-code .error"), message=text(b, ".join-code .error"))
     assert "#/friends" in b.driver.current_url
     assert errors(b) == []
@@ -108,36 +140,37 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     # Ann makes a 100 m run, inviting Bo.
     a.open("/#/friends")
     connected(a)
-    a.click(".distances button[data-meters=custom]")
+    press(a, ".distances button[data-meters=custom]")
     a.type("input[name=custom-distance]", "0.1")
-    a.click(f"input[name=invite][value='{bo_id}']")
+    press(a, f"input[name=invite][value='{bo_id}']")
     a.shot("friends")
-    a.click("button[name=create]")
+    press(a, "button[name=create]")
     a.wait(lambda: "#/live/" in a.driver.current_url, message="Ann did not reach the lobby")
     session_id = a.driver.current_url.rsplit("/", 1)[1]
-    code = a.visible(".session-code").text
+    shown(a, ".session-code")
+    code = text(a, ".session-code")
     assert len(code) == 4 and code.isdigit()
     assert "Run 100 m together" in text(a, ".lobby h1")
 
     # Bo sees the invitation; a wrong code first says so clearly.
-    b.visible(f".invitation[data-session-id='{session_id}']")
+    shown(b, f".invitation[data-session-id='{session_id}']")
     assert "Ann" in text(b, ".invitation") and "100 m" in text(b, ".invitation")
     b.type("input[name=code]", f"{(int(code) + 1) % 10000:04d}")
-    b.click("button[name=join-code]")
+    press(b, "button[name=join-code]")
     b.wait(lambda: "No open session has that code" in text(b, ".join-code .error"))
     b.shot("friends-invited")
-    b.click(f".invitation[data-session-id='{session_id}'] button[name=join-invitation]")
+    press(b, f".invitation[data-session-id='{session_id}'] button[name=join-invitation]")
     b.wait(lambda: session_id in b.driver.current_url, message="Bo did not reach the lobby")
 
     # The lobby: both in, then both ready.
     for window in (a, b):
-        window.visible(f".members li[data-user-id='{bo_id}'][data-status=joined]")
-        window.visible(f".members li[data-user-id='{ann_id}'][data-status=joined]")
-    a.click("button[name=ready]")
-    b.visible(f".members li[data-user-id='{ann_id}'][data-status=ready]")
+        shown(window, f".members li[data-user-id='{bo_id}'][data-status=joined]")
+        shown(window, f".members li[data-user-id='{ann_id}'][data-status=joined]")
+    press(a, "button[name=ready]")
+    shown(b, f".members li[data-user-id='{ann_id}'][data-status=ready]")
     assert code in text(b, ".session-code")
     b.shot("lobby")
-    b.click("button[name=ready]")
+    press(b, "button[name=ready]")
 
     # 3-2-1-GO on both screens.
     for window in (a, b):
@@ -152,16 +185,27 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     windows = {"ann": a, "bo": b}
     began = time.time()
     saw_each_other = False
+    reconnecting_seen = False
     for second in range(1, 45):
         for who, window in windows.items():
             window.locate(*east(starts[who], speeds[who] * second))
-        if second == 9:
+        # Bo's phone loses the network for 4 s: his screen says so, and the fixes it
+        # takes meanwhile reach the server after it reconnects.
+        if second == 4:
+            b.offline(True)
+        if 4 <= second < 8:
+            reconnecting_seen |= b.js("return document.querySelector('.live-state').textContent") == "Reconnecting…"
+            if second == 6:
+                b.shot("race-reconnecting")
+        if second == 8:
+            b.offline(False)
+        if second == 12:
             # Each screen shows the other's distance, as the server measured it.
             for window, other in ((a, bo_id), (b, ann_id)):
-                shown = window.wait(lambda: window.js(
+                seen = window.wait(lambda: window.js(
                     "return document.querySelector(`.board li[data-user-id='${arguments[0]}'] .runner-distance`)?.textContent", other),
                     message="the other runner is not on the board")
-                assert shown.endswith(" m") and int(shown[:-2]) > 10, shown
+                assert seen.endswith(" m") and int(seen[:-2]) > 10, seen
             saw_each_other = True
             a.shot("race")
             b.shot("race-bo")
@@ -169,8 +213,9 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
             break
         time.sleep(max(0, began + second - time.time()))
     assert saw_each_other
+    assert reconnecting_seen, "Bo's screen never said it was reconnecting"
     for window in (a, b):
-        window.visible(".results-table", seconds=15)
+        shown(window, ".results-table", seconds=15)
 
     # The same results on both screens, Bo first.
     for window in (a, b):
@@ -182,13 +227,25 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     a.shot("results")
     b.shot("results-bo")
 
-    # Results stay available to whoever opens the session again, here on a desktop.
-    status, runs = server.api("GET", "/runs", None, bo[0])
+    # Bo's saved run has a point for each second, those taken offline too (they were resent).
+    times = {}
+    for window, who in ((a, "ann"), (b, "bo")):
+        cells = window.finds(".results-table tbody tr:nth-child(2) td")
+        times[who] = [cell.text for cell in cells]
+    bo_seconds = float(times["bo"][0].split(":")[1])
+    assert 17 <= bo_seconds <= 20, times    # 100 m at 5.5 m/s: 18.2 s
+    status, page = server.api("GET", "/runs", None, bo[0])
+    assert status == 200 and len(page["runs"]) == 1, page
+    status, track = server.api("GET", f"/runs/{page['runs'][0]['id']}/track", None, bo[0])
     assert status == 200
+    coordinates = track_coordinates(track)
+    assert len(coordinates) >= 17, len(coordinates)
+
+    # Results stay available to whoever opens the session again, here on a desktop.
     desktop = browser(phone=False)
     desktop.log_in(ann)
     desktop.open(f"/#/live/{session_id}")
-    desktop.visible(".results-table")
+    shown(desktop, ".results-table")
     assert text(desktop, ".results-table tbody") == text(a, ".results-table tbody")
     desktop.shot("results")
 

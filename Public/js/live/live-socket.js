@@ -39,8 +39,13 @@ export class LiveSocket {
     this.queue = [];         // messages asked for before `welcome`
     this.closed = false;
     this.lastRejoin = 0;
+    this.lastMessageAt = 0;
     this.online = () => { if (this.state === 'reconnecting') this.reconnectNow(); };
+    // A phone that loses its network often keeps a dead socket that never closes: drop it.
+    this.offline = () => this.drop();
     window.addEventListener('online', this.online);
+    window.addEventListener('offline', this.offline);
+    this.watchdog = setInterval(() => this.checkAcks(), 2000);
     this.open();
   }
 
@@ -70,6 +75,7 @@ export class LiveSocket {
     this.socket = socket;
     socket.onopen = () => socket.send(JSON.stringify({ type: 'hello', token: this.token }));
     socket.onmessage = (event) => {
+      this.lastMessageAt = Date.now();
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
       this.receive(message);
@@ -89,7 +95,25 @@ export class LiveSocket {
     const delay = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)] * (0.8 + Math.random() * 0.4);
     this.attempt += 1;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.open(), delay);
+    // While the device knows it is offline, wait: the 'online' event reconnects at once.
+    this.timer = setTimeout(() => (navigator.onLine === false ? this.retry() : this.open()), delay);
+  }
+
+  /** Gives up the current socket (it is dead or dying) and reconnects. */
+  drop() {
+    const socket = this.socket;
+    if (!socket || this.closed) return;
+    this.socket = null;
+    this.welcomed = false;
+    socket.onclose = socket.onmessage = null;
+    try { socket.close(); } catch { /* already closing */ }
+    this.retry();
+  }
+
+  /** Fixes normally come back acknowledged within a second; none for 10 s means a dead connection. */
+  checkAcks() {
+    const oldest = this.pending[0];
+    if (this.welcomed && oldest?.sentAt && Date.now() - oldest.sentAt > 10000 && Date.now() - this.lastMessageAt > 10000) this.drop();
   }
 
   reconnectNow() {
@@ -165,7 +189,9 @@ export class LiveSocket {
   }
 
   raw(message) {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    this.socket.send(JSON.stringify(message, (key, value) => (key === 'sentAt' ? undefined : value)));
+    if (message.type === 'fixes') for (const fix of message.fixes) fix.sentAt ??= Date.now();
   }
 
   createSession({ distanceMeters, sport = 'run', invite = [] }) {
@@ -211,6 +237,8 @@ export class LiveSocket {
     this.closed = true;
     clearTimeout(this.timer);
     window.removeEventListener('online', this.online);
+    window.removeEventListener('offline', this.offline);
+    clearInterval(this.watchdog);
     const socket = this.socket;
     this.socket = null;
     socket?.close();

@@ -44,7 +44,7 @@ export class RaceMap {
   fit() {
     if (!this.followAll || this.runners.size === 0) return;
     const bounds = this.L.latLngBounds([...this.runners.values()].map((runner) => runner.marker.getLatLng()));
-    this.map.fitBounds(bounds.pad(0.3), { maxZoom: 17, animate: false });
+    this.map.fitBounds(bounds.pad(0.3), { maxZoom: 18, animate: false });
   }
 
   /** Leaflet measures its box again (after the screen around it changed). */
