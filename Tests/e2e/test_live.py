@@ -251,3 +251,43 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
 
     for window in (a, b, desktop):
         assert errors(window) == []
+
+
+def test_join_by_code_leave_and_invite_more(server, browser):
+    gus, hal, ivy = server.register("Gus"), server.register("Hal"), server.register("Ivy")
+    befriend(server, gus, ivy)
+    g, h = browser(), browser()
+    g.log_in(gus)
+    h.log_in(hal)
+    g.open("/#/friends")
+    connected(g)
+    press(g, ".sports button[data-sport=walk]")
+    press(g, "button[name=create]")
+    shown(g, ".session-code")
+    assert "Walk 5 km together" in text(g, ".lobby h1")
+    code = text(g, ".session-code")
+
+    # Hal is no friend of Gus's: he joins with the code Gus reads out.
+    h.open("/#/friends")
+    connected(h)
+    h.type("input[name=code]", code)
+    press(h, "button[name=join-code]")
+    h.wait(lambda: "#/live/" in h.driver.current_url)
+    shown(g, f".members li[data-user-id='{hal[1]['id']}'][data-status=joined]")
+
+    # The host invites another friend from the lobby.
+    press(g, ".invite-more summary")
+    press(g, f".invite-more input[value='{ivy[1]['id']}']")
+    press(g, ".invite-more button[name=invite]")
+    shown(g, f".members li[data-user-id='{ivy[1]['id']}'][data-status=invited]")
+    g.shot("lobby-host")
+
+    # Hal leaves: Gus sees him out of the lobby, and Hal's friends screen offers the way back.
+    press(h, "button[name=leave]")
+    h.wait(lambda: "#/friends" in h.driver.current_url)
+    shown(g, f".members li[data-user-id='{hal[1]['id']}'][data-status=invited]")
+    press(h, "button[name=join-invitation]")
+    h.wait(lambda: "#/live/" in h.driver.current_url)
+    shown(g, f".members li[data-user-id='{hal[1]['id']}'][data-status=joined]")
+    for window in (g, h):
+        assert errors(window) == []

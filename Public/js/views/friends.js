@@ -4,6 +4,7 @@
 // session to invited users who are connected).
 import { api } from '../api/paceline.js';
 import { LiveSocket, describeLiveError } from '../live/live-socket.js';
+import { invitations } from '../live/invitations.js';
 import { go } from '../router.js';
 import { session } from '../store/session.js';
 import { METERS_PER_MILE } from '../core/units.js';
@@ -18,22 +19,26 @@ export function render() {
   const perUnit = units === 'imperial' ? METERS_PER_MILE : 1000;
   let friends = [];
   let me = session.profile?.id ?? null;
-  const invitations = new Map();   // sessionId → session state, while I am invited to its lobby
   let waitingFor = null;           // 'create' | 'code' | 'invitation': where a live error belongs
+  let joining = null;              // the session whose invitation was taken
 
   // ---- Invitations to a live session (from the live connection) ----
   const invitationBox = h('section', { class: 'card invitations', hidden: true, 'aria-live': 'polite' });
   function showInvitations() {
-    invitationBox.hidden = invitations.size === 0;
+    const open = invitations.list();
+    invitationBox.hidden = open.length === 0;
     invitationBox.replaceChildren(h('h2', {}, 'Invited to run now'),
-      h('ul', { class: 'list' }, [...invitations.values()].map((state) => {
+      h('ul', { class: 'list' }, open.map((state) => {
         const host = state.members.find((member) => member.userId === state.hostId)?.displayName ?? 'A friend';
+        const what = [state.sport === 'walk' ? 'walk' : 'run', ' ', h('strong', {}, sessionDistance(state.distanceMeters, units))];
         return h('li', { class: 'invitation', dataset: { sessionId: state.sessionId } },
-          h('span', {}, h('strong', {}, host), ` invites you to ${state.sport === 'walk' ? 'walk' : 'run'} `,
-            h('strong', {}, sessionDistance(state.distanceMeters, units)), ' together'),
+          state.hostId === me
+            ? h('span', {}, 'Your ', ...what, ' session is still open')
+            : h('span', {}, h('strong', {}, host), ' invites you to ', ...what, ' together'),
           h('button', { class: 'primary', name: 'join-invitation', onclick: (event) => {
             event.currentTarget.disabled = true;
             waitingFor = 'invitation';
+            joining = state.sessionId;
             live.joinSession({ sessionId: state.sessionId });
           } }, 'Join'));
       })),
@@ -217,14 +222,16 @@ export function render() {
     if (state === 'connected' && createButton.disabled) createButton.textContent = 'Creating…';
   });
   live.on('welcome', (welcome) => { me = welcome.userId; });
-  live.on('session', (state) => {
-    const mine = state.members.find((member) => member.userId === me);
-    if (mine?.status === 'invited' && state.phase === 'lobby' && state.hostId !== me) invitations.set(state.sessionId, state);
-    else invitations.delete(state.sessionId);
-    showInvitations();
-  });
+  // Invited and not in yet (a host who walked away from their lobby is "invited" too).
+  live.on('session', (state) => invitations.note(state, me));
+  const stopInvitations = invitations.onChange(showInvitations);
+  showInvitations();
   live.on('joined', ({ sessionId }) => go(`#/live/${sessionId}`));
   live.on('error', (error) => {
+    if (waitingFor === 'invitation' && joining && ['already_started', 'not_invited'].includes(error.code)) {
+      invitations.forget(joining);
+      toast(describeLiveError(error), { error: true });
+    }
     const where = { create: createError, code: codeError, invitation: invitationBox.querySelector('[data-for=invitation]') }[waitingFor];
     if (where) where.textContent = describeLiveError(error); else toast(describeLiveError(error), { error: true });
     createButton.disabled = false;
@@ -241,5 +248,5 @@ export function render() {
     invitationBox, receivedBox, createForm, codeForm, friendsBox, searchForm, sentBox));
   load();
 
-  return () => { clearTimeout(searchTimer); live.close(); };
+  return () => { clearTimeout(searchTimer); stopInvitations(); live.close(); };
 }

@@ -9,6 +9,7 @@
 import { api } from '../api/paceline.js';
 import { LiveSocket, describeLiveError } from '../live/live-socket.js';
 import { RaceMap } from '../live/race-map.js';
+import { invitations } from '../live/invitations.js';
 import { resultsTable, preciseClock } from '../live/results-table.js';
 import { watchPosition, isSimulated } from '../gps/source.js';
 import { go } from '../router.js';
@@ -82,7 +83,7 @@ export function render({ sessionId }) {
     const joined = state.members.filter((member) => member.status === 'joined' || member.status === 'ready');
     const waiting = joined.filter((member) => member.status !== 'ready').map((member) => (member.userId === me ? 'you' : member.displayName));
     const hint = joined.length < 2 ? 'Waiting for someone to join: the race needs two at least.'
-      : waiting.length ? `Starts when everyone is ready. Waiting for ${waiting.join(', ')}.` : 'Everyone is ready!';
+      : waiting.length ? `Starts when everyone is ready. Waiting for ${waiting.length > 1 ? `${waiting.slice(0, -1).join(', ')} and ${waiting.at(-1)}` : waiting[0]}.` : 'Everyone is ready!';
     lobby.replaceChildren(...[
       h('div', { class: 'spread' }, h('h1', {}, title()), connection),
       state.code ? h('div', { class: 'card code-card' },
@@ -96,15 +97,30 @@ export function render({ sessionId }) {
             member.displayName, member.userId === me ? h('span', { class: 'muted you' }, '(you)') : null,
             member.userId === state.hostId ? h('span', { class: 'badge' }, 'host') : null),
           h('span', { class: `status status-${member.status}` }, STATUS[member.status] ?? member.status))))),
-      host ? inviteMore() : null,
+      host ? inviteBox() : null,
       h('p', { class: 'muted hint' }, hint),
       errorLine,
       h('div', { class: 'lobby-actions' }, readyButton,
-        h('div', { class: 'spread' }, gps, h('button', { class: 'ghost', name: 'leave', onclick: () => { live.leave(); left = true; go('#/friends'); } }, 'Leave'))),
+        h('div', { class: 'spread' }, gps, h('button', { class: 'ghost', name: 'leave', onclick: () => { leaveLobby(); go('#/friends'); } }, 'Leave'))),
     ].filter(Boolean));
   }
 
-  function inviteMore() {
+  /** Leaves the lobby; the friends screen offers the way back (as to anyone invited). */
+  function leaveLobby() {
+    live.leave();
+    left = true;
+    invitations.note({ ...state, members: state.members.map((member) => (member.userId === me ? { ...member, status: 'invited' } : member)) }, me);
+  }
+
+  /** The host's "Invite more friends": made once, so a lobby change does not close it or lose the ticks. */
+  let inviteMore = null;
+  function inviteBox() {
+    inviteMore ??= makeInviteBox();
+    inviteMore.fill();
+    return inviteMore.box;
+  }
+
+  function makeInviteBox() {
     const box = h('details', { class: 'card invite-more' }, h('summary', {}, 'Invite more friends'));
     const list = h('ul', { class: 'list pick' });
     const send = h('button', { class: 'primary', name: 'invite', onclick: () => {
@@ -113,18 +129,19 @@ export function render({ sessionId }) {
     } }, 'Invite');
     const fill = () => {
       const members = new Set(state.members.map((member) => member.userId));
+      const ticked = new Set([...list.querySelectorAll('input:checked')].map((input) => input.value));
       const others = (friendList ?? []).filter(({ user }) => !members.has(user.id));
       list.replaceChildren(...(friendList === null ? [h('li', { class: 'muted' }, 'Loading friends…')]
-        : others.length === 0 ? [h('li', { class: 'muted' }, 'All your friends are invited.')]
-          : others.map(({ user }) => h('li', {}, h('label', { class: 'check' }, h('input', { type: 'checkbox', value: user.id }), h('span', {}, user.displayName))))));
+        : others.length === 0 ? [h('li', { class: 'muted' }, friendList.length ? 'All your friends are invited.' : 'No friends yet: they can join with the code.')]
+          : others.map(({ user }) => h('li', {}, h('label', { class: 'check' },
+            h('input', { type: 'checkbox', value: user.id, checked: ticked.has(user.id) }), h('span', {}, user.displayName))))));
       send.hidden = others.length === 0;
     };
     box.addEventListener('toggle', () => {
       if (box.open && friendList === null) api.friends().then((page) => { friendList = page.friends; fill(); }, () => { friendList = []; fill(); });
     });
-    fill();
     box.append(list, send);
-    return box;
+    return { box, fill };
   }
 
   // ---- Countdown and race ----
@@ -162,8 +179,15 @@ export function render({ sessionId }) {
     h('div', { class: 'race-board' }, board, giveUp),
     countdown);
 
+  // The screen stays on during the race, where the browser allows it.
+  let wakeLock = null;
+  const keepAwake = () => navigator.wakeLock?.request('screen').then((lock) => { wakeLock = lock; }, () => {});
+  const visibility = () => { if (document.visibilityState === 'visible' && race.isConnected && !results) keepAwake(); };
+  document.addEventListener('visibilitychange', visibility);
+
   function ensureRace() {
     if (!race.isConnected) {
+      keepAwake();
       body.replaceChildren(race);
       statusLine.replaceChildren(connection, gps);   // they were in the lobby
       document.body.classList.add('racing');
@@ -222,6 +246,8 @@ export function render({ sessionId }) {
   // ---- Results ----
   function showResults() {
     document.body.classList.remove('racing');
+    wakeLock?.release().catch(() => {});
+    wakeLock = null;
     const winner = results.entries.find((entry) => entry.userId === results.winnerId);
     body.replaceChildren(h('div', { class: 'page results-page' },
       h('h1', {}, 'Results'),
@@ -249,9 +275,11 @@ export function render({ sessionId }) {
     connection.textContent = { connected: 'Connected', reconnecting: 'Reconnecting…', connecting: 'Connecting…', closed: 'Closed' }[connectionState];
     connection.classList.toggle('bad', connectionState !== 'connected');
     connection.classList.toggle('good', connectionState === 'connected');
+    root.classList.toggle('stale', connectionState !== 'connected');   // the figures shown are the last the server sent
   });
   live.on('welcome', (welcome) => { me = welcome.userId; });
   live.on('session', (message) => {
+    invitations.note(message, me);
     if (message.sessionId !== sessionId) return;
     state = message;
     if (message.startsAt && startsAt === null) startsAt = Date.parse(message.startsAt);
@@ -314,9 +342,11 @@ export function render({ sessionId }) {
     stopGPS();
     // Walking away from the lobby leaves it, so no one waits for a runner who is gone
     // (they are invited again and can come back); a race goes on without this screen.
-    if (!left && state?.phase === 'lobby' && startsAt === null && !results) live.leave();
+    if (!left && state?.phase === 'lobby' && startsAt === null && !results) leaveLobby();
     live.close();
     raceMap?.remove();
+    wakeLock?.release().catch(() => {});
+    document.removeEventListener('visibilitychange', visibility);
     document.body.classList.remove('racing');
   };
 }
