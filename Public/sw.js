@@ -6,7 +6,7 @@ const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app (Tests/e2e/test_offline.py checks none is missing).
 const SHELL = [
-  '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png',
+  '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css', '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png',
   '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js',
   '/js/api/client.js', '/js/api/paceline.js', '/js/api/outbox.js',
   '/js/store/db.js', '/js/store/session.js', '/js/store/ongoing-run.js',
@@ -16,6 +16,8 @@ const SHELL = [
   '/js/analysis/chart.js', '/js/analysis/format.js', '/js/analysis/series.js', '/js/analysis/trackmap.js',
   '/js/views/login.js', '/js/views/activity.js', '/js/views/recording.js', '/js/views/summary.js', '/js/views/import.js',
   '/js/views/analysis.js', '/js/views/profile.js', '/js/views/favourites.js',
+  '/js/views/friends.js', '/js/views/live.js',
+  '/js/live/live-socket.js', '/js/live/invitations.js', '/js/live/format.js', '/js/live/race-map.js', '/js/live/results-table.js',
 ];
 // Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).
 const OPTIONAL = ['/vendor/leaflet/leaflet.js', '/vendor/leaflet/leaflet.css', '/vendor/chart.js/chart.min.js'];
