@@ -18,6 +18,8 @@ const ROUTES = [
 ];
 
 let cleanup = null;
+/** Counts navigations: a view that finishes loading after the user moved on is dropped. */
+let navigation = 0;
 
 /** Goes to `hash` (e.g. "#/runs/ID"). */
 export function go(hash) {
@@ -38,10 +40,15 @@ export async function show() {
   document.body.dataset.view = route.view;
   for (const tab of document.querySelectorAll('.tabs a')) tab.classList.toggle('active', tab.dataset.tab === route.tab);
   if (cleanup) { try { cleanup(); } catch { /* the old view is gone anyway */ } cleanup = null; }
+  const current = ++navigation;
   try {
     const module = await import(`./views/${route.view}.js`);
-    cleanup = (await module.render(params, query)) ?? null;
+    if (current !== navigation) return;
+    const done = (await module.render(params, query)) ?? null;
+    if (current === navigation) cleanup = done;
+    else if (done) done();  // the user left while it was rendering
   } catch (error) {
+    if (current !== navigation) return;
     console.error(error);
     mount(h('section', { class: 'page' }, h('h1', {}, 'Something went wrong'), h('p', { class: 'error' }, describe(error))));
   }
