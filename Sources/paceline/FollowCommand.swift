@@ -25,6 +25,11 @@ struct FollowCommand: ParsableCommand {
     @Flag(help: "Print the result as one JSON object.")
     var json = false
 
+    @Flag(help: ArgumentHelp(
+        "With --json: numbers unrounded, each cue's started/finished, and the inputs the session saw (sport, pace checkpoints, the run's fixes as read).",
+        discussion: "For checking another implementation of the follow session against this one (Tests/e2e/test_follow_port.py checks the web app's)."))
+    var exact = false
+
     @Option(help: "Seconds between cues.")
     var interval: Double = 5
 
@@ -33,6 +38,7 @@ struct FollowCommand: ParsableCommand {
 
     func validate() throws {
         guard interval > 0, interval.isFinite else { throw ValidationError("--interval must be a positive number of seconds") }
+        guard !exact || json else { throw ValidationError("--exact needs --json") }
     }
 
     func run() throws {
@@ -44,7 +50,10 @@ struct FollowCommand: ParsableCommand {
         var speaker = CueSpeaker(units: units)
         let cues = given.map { cue in (cue: cue, spoken: speaker.spoken(for: cue)) }
         let result = session.result
-        if json {
+        if exact {
+            Output.line(try FollowExactReport(result: result, cues: cues, pace: checkpoints, run: runner,
+                                              maximumSpeed: session.configuration.maximumSpeed).json())
+        } else if json {
             Output.line(try FollowReport(result: result, cues: cues).json())
         } else {
             FollowTranscript(units: units).print(cues: cues, result: result, pace: checkpoints)

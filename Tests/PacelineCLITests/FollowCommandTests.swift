@@ -40,6 +40,34 @@ import Testing
         #expect(finish["aheadSeconds"] is NSNull && finish["completed"] as? Bool == false)
     }
 
+    @Test func exactJSONIsUnroundedAndCarriesTheInputs() throws {
+        let rounded = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", Self.run, "--json"])
+        let result = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", Self.run, "--json", "--exact"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(rounded.stdout.utf8)) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        // run.gpx names no sport: .other, whose maximum speed the replay used.
+        #expect(object["sport"] as? String == "other" && object["maximumSpeed"] as? Double == 70)
+        // The run's 206 fixes as read, times in epoch milliseconds.
+        let fixes = try #require(object["fixes"] as? [[String: Any]])
+        #expect(fixes.count == 206)
+        #expect(fixes.first?["time"] as? Double == 1_351_121_380_000)
+        let pace = try #require(object["pace"] as? [[String: Any]])
+        #expect(pace.count > 100 && pace.first?["distanceMeters"] as? Double == 0)
+        // The same cues as --json, unrounded: rounding them gives --json's numbers.
+        let cues = try #require(object["cues"] as? [[String: Any]]), plainCues = try #require(plain["cues"] as? [[String: Any]])
+        #expect(cues.count == plainCues.count)
+        for (cue, plainCue) in zip(cues, plainCues) {
+            let elapsed = try #require(cue["elapsedSeconds"] as? Double)
+            #expect(((elapsed * 10).rounded() / 10) == plainCue["elapsedSeconds"] as? Double)
+            #expect(cue["spoken"] as? String == plainCue["spoken"] as? String)
+            #expect(cue["started"] as? Bool == true && cue["finished"] is Bool)
+        }
+        #expect(cues.contains { let d = $0["distanceMeters"] as? Double ?? 0; return d != (d * 10).rounded() / 10 })
+        let refused = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", Self.run, "--exact"])
+        #expect(refused.status != 0 && refused.stderr.contains("--exact needs --json"))
+    }
+
     @Test func theTranscriptSaysWhatAVoiceWould() throws {
         let result = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", Self.run, "--units", "imperial"])
         #expect(result.status == 0)
