@@ -7,13 +7,12 @@ export const speech = {
   get muted() { return muted || !deviceSettings.voice; },
   set muted(value) { muted = value; if (value) window.speechSynthesis?.cancel(); },
 
-  /** Says `text` unless muted; a newer cue replaces one not yet said. */
+  /** Says `text` unless muted, after what is being said (cues are short and 5 s apart). */
   say(text) {
     if (!text || this.muted || !window.speechSynthesis) return;
     const utterance = new SpeechSynthesisUtterance(text);
     utterance.lang = document.documentElement.lang || 'en';
     utterance.rate = 1.05;
-    window.speechSynthesis.cancel();
     window.speechSynthesis.speak(utterance);
   },
 };

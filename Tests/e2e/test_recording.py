@@ -83,8 +83,8 @@ def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follo
     bo.shot("following")
     spoken = bo.spoken()
     assert spoken[0].startswith("Following"), spoken
-    assert any(re.search(r"On route", s) for s in spoken), spoken
-    assert any(re.search(r"\d+ seconds? behind", s) for s in spoken), spoken
+    assert any(re.fullmatch(r"\d+ seconds? behind", s) for s in spoken), spoken  # on the way
+    assert re.fullmatch(r"Finished, \d+ seconds? behind", spoken[-1]), spoken  # 134 m run, 120 m route
     assert "behind" in bo.find("#gap").text
     bo.click("button[name=end]")
     bo.visible("button[name=add-to-route]")

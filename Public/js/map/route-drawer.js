@@ -32,6 +32,7 @@ export class RouteDrawer {
     this.element?.remove();
     this.element = null;
     this.line?.remove();
+    this.line = null;
   }
 
   async show() {
@@ -91,7 +92,7 @@ export class RouteDrawer {
     this.line?.remove();
     try {
       const track = await api.runTrack(route.runId);
-      if (this.routes[this.index] !== route) return;
+      if (this.routes[this.index] !== route || !this.element) return;
       this.line = this.L.geoJSON(track, { style: { color: '#0b6e4f', weight: 5, opacity: 0.8 } }).addTo(this.map);
     } catch { /* the line is a nicety */ }
   }
@@ -101,6 +102,7 @@ export class RouteDrawer {
     message.className = 'follow-message';
     message.textContent = 'Finding you…';
     const here = await currentPosition();
+    if (!this.element) return;
     button.disabled = false;
     if (!here) {
       message.textContent = 'No GPS position yet. Allow location and try again outside.';

@@ -19,7 +19,7 @@ export class RouteLayer {
     map.on('moveend', this.onMoveEnd);
   }
 
-  stop() { clearTimeout(this.timer); this.map.off('moveend', this.onMoveEnd); }
+  stop() { this.stopped = true; clearTimeout(this.timer); this.map.off('moveend', this.onMoveEnd); }
 
   /** Fetches what the viewport holds and draws it; a slower, older answer is dropped. */
   async refresh() {
@@ -39,7 +39,7 @@ export class RouteLayer {
       answer = JSON.parse(localStorage.getItem(LAST_KEY) ?? 'null');
       if (!answer) return;
     }
-    if (number !== this.request) return;
+    if (number !== this.request || this.stopped) return;
     this.draw(answer);
   }
 

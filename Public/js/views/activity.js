@@ -31,13 +31,15 @@ export async function render(_, query) {
     onFailure: (error) => toast(error.isNetwork ? 'Offline: showing the routes seen before' : error.message, { error: !error.isNetwork }),
   });
   let me = null;
+  let shown = true;  // false once the user has left: late answers must not touch the removed map
 
   async function centreOnMe(quiet) {
     const fix = await currentPosition();
+    if (!shown) return;
     if (!fix) { if (!quiet) toast('No position yet: is location allowed?', { error: true }); return; }
     me?.remove();
     me = L.marker([fix.latitude, fix.longitude], { icon: L.divIcon({ className: 'me-icon', iconSize: [18, 18] }), interactive: false }).addTo(map);
-    map.setView([fix.latitude, fix.longitude], Math.max(map.getZoom(), 14));
+    map.setView([fix.latitude, fix.longitude], Math.max(map.getZoom(), 14), { animate: false });
   }
   locateButton.addEventListener('click', () => centreOnMe(false));
   map.on('moveend', () => localStorage.setItem(VIEW_KEY, JSON.stringify({ center: [map.getCenter().lat, map.getCenter().lng], zoom: map.getZoom() })));
@@ -45,6 +47,7 @@ export async function render(_, query) {
   if (query.route) {
     try {
       const detail = await api.route(query.route);
+      if (!shown) return null;
       map.setView([detail.route.start.latitude, detail.route.start.longitude], 16);
       drawer.open([detail.route]);
     } catch (error) { toast(error.message, { error: true }); }
@@ -52,5 +55,5 @@ export async function render(_, query) {
     centreOnMe(true);  // the last view meanwhile, or Glasgow the first time
   }
   routes.refresh();
-  return () => { routes.stop(); map.remove(); };
+  return () => { shown = false; routes.stop(); drawer.close(); map.remove(); };
 }

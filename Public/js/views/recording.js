@@ -142,9 +142,9 @@ export async function render(_, query) {
     const header = { startedAt: Date.now(), sport: sport.value, follow };
     await ongoingRun.start(header);
     begin(header);
+    if (follow) speech.say('Following ' + (follow.routeName || 'the route'));
     // Where the runner stands when pressing Start is where the run starts.
     if (lastFix && header.startedAt - lastFix.time < 10_000) onFix({ ...lastFix, time: header.startedAt });
-    if (follow) speech.say('Following ' + (follow.routeName || 'the route'));
   });
   endButton.addEventListener('click', async () => {
     await ongoingRun.finish(Date.now());
