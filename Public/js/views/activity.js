@@ -33,13 +33,14 @@ export async function render(_, query) {
   let me = null;
   let shown = true;  // false once the user has left: late answers must not touch the removed map
 
-  async function centreOnMe(quiet) {
+  /** Centres the map on the runner; `zoomIn` brings a far-out map to street level. */
+  async function centreOnMe(quiet, zoomIn = true) {
     const fix = await currentPosition();
     if (!shown) return;
     if (!fix) { if (!quiet) toast('No position yet: is location allowed?', { error: true }); return; }
     me?.remove();
     me = L.marker([fix.latitude, fix.longitude], { icon: L.divIcon({ className: 'me-icon', iconSize: [18, 18] }), interactive: false }).addTo(map);
-    map.setView([fix.latitude, fix.longitude], Math.max(map.getZoom(), 14), { animate: false });
+    map.setView([fix.latitude, fix.longitude], zoomIn ? Math.max(map.getZoom(), 14) : map.getZoom(), { animate: false });
   }
   locateButton.addEventListener('click', () => centreOnMe(false));
   map.on('moveend', () => localStorage.setItem(VIEW_KEY, JSON.stringify({ center: [map.getCenter().lat, map.getCenter().lng], zoom: map.getZoom() })));
@@ -52,7 +53,7 @@ export async function render(_, query) {
       drawer.open([detail.route]);
     } catch (error) { toast(error.message, { error: true }); }
   } else {
-    centreOnMe(true);  // the last view meanwhile, or Glasgow the first time
+    centreOnMe(true, !saved);  // at the zoom the runner left it; the last view meanwhile, or Glasgow the first time
   }
   routes.refresh();
   return () => { shown = false; routes.stop(); drawer.close(); map.remove(); };
