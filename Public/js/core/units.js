@@ -36,12 +36,13 @@ export function clock(seconds) {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
 }
 
-/** "+12 s" ahead, "−1:05" behind. */
+/** "12 s ahead", "1:05 behind", "on pace": the word says the side, so no sign is needed. */
 export function gap(aheadSeconds) {
   if (aheadSeconds === null || aheadSeconds === undefined) return '–';
   const whole = Math.round(aheadSeconds);
+  if (whole === 0) return 'on pace';
   const text = Math.abs(whole) >= 60 ? clock(Math.abs(whole)) : `${Math.abs(whole)} s`;
-  return whole === 0 ? 'on pace' : `${whole > 0 ? '+' : '−'}${text} ${whole > 0 ? 'ahead' : 'behind'}`;
+  return `${text} ${whole > 0 ? 'ahead' : 'behind'}`;
 }
 
 /** "21 Nov 2026, 09:00" in the device's time zone. */
