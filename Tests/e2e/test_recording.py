@@ -79,8 +79,15 @@ def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follo
     bo.click("button[name=follow]")
     bo.visible("button[name=begin]")
     bo.click("button[name=begin]")
-    move(bo, START, 4.2, 32)
+    covered = move(bo, START, 4.2, 14)
+    # The network goes; the cues do not (they are computed on the phone).
+    bo.offline(True)
+    heard_online = len(bo.spoken())
+    move(bo, START, 4.2, 18, offset=covered)
+    assert len(bo.spoken()) > heard_online, bo.spoken()
+    assert "offline" in bo.find("#network-status").text
     bo.shot("following")
+    bo.offline(False)
     spoken = bo.spoken()
     assert spoken[0].startswith("Following"), spoken
     assert any(re.fullmatch(r"\d+ seconds? behind", s) for s in spoken), spoken  # on the way
