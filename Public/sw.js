@@ -61,8 +61,11 @@ async function networkFirst(request) {
     return response;
   } catch (error) {
     const cached = await cache.match(request);
-    if (cached) return cached;
-    throw error;
+    if (!cached) throw error;
+    // Says the answer is from before (when the server sent it), so the app can say so.
+    const headers = new Headers(cached.headers);
+    headers.set('Paceline-Offline', cached.headers.get('Date') ?? '');
+    return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
   }
 }
 

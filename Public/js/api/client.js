@@ -14,7 +14,8 @@ export class ApiError extends Error {
 }
 
 /**
- * Sends one request to the API under /api/v1.
+ * Sends one request to the API under /api/v1. An answer the service worker kept from
+ * before (the network is down) carries a non-enumerable `offlineSince` (the server's date).
  * @param {string} path e.g. "/routes?bbox=…"
  * @param {{method?: string, json?: any, body?: BodyInit, type?: string, headers?: object, auth?: boolean, raw?: boolean}} options
  * @returns {Promise<any>} the decoded JSON (null for 204), or the Response with `raw`.
@@ -47,7 +48,14 @@ export async function request(path, options = {}) {
   if (options.raw) return response;
   if (response.status === 204) return null;
   const type = response.headers.get('Content-Type') ?? '';
-  return type.includes('json') ? response.json() : response.text();
+  if (!type.includes('json')) return response.text();
+  const json = await response.json();
+  // The service worker's stored answer, while offline: `offlineSince` says from when.
+  const stored = response.headers.get('Paceline-Offline');
+  if (stored !== null && json && typeof json === 'object') {
+    Object.defineProperty(json, 'offlineSince', { value: stored || new Date(0).toUTCString() });
+  }
+  return json;
 }
 
 /** Fetches a static file of the app (a demo track for ?simulate=, the app's configuration). */

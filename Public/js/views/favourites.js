@@ -67,8 +67,12 @@ export function render() {
     try {
       const answer = await api.favourites();
       routes = answer.routes;
-      localStorage.setItem(CACHE, JSON.stringify({ user: session.profile?.id, at: new Date().toISOString(), routes }));
-      note.textContent = '';
+      if (answer.offlineSince) {
+        note.textContent = `Offline: the list as of ${units.date(answer.offlineSince)}.`;
+      } else {
+        localStorage.setItem(CACHE, JSON.stringify({ user: session.profile?.id, at: new Date().toISOString(), routes }));
+        note.textContent = '';
+      }
     } catch (error) {
       const cached = remembered();
       if (!cached) {
