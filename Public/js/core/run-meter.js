@@ -3,9 +3,9 @@
 // impossible jumps ignored, as the follow session does), current pace over the last 30 s,
 // and average pace. The server recomputes everything from the uploaded fixes.
 import { distance as geodesic } from './geodesy.js';
+import { MAXIMUM_ACCURACY } from './sport-thresholds.js';
 
-const MINIMUM_STEP = 5;          // metres
-const MAXIMUM_ACCURACY = 50;     // metres
+const MINIMUM_STEP = 5;          // metres, as the follow session's minimumStep
 const CURRENT_WINDOW = 30_000;   // milliseconds
 
 export class RunMeter {

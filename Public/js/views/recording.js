@@ -133,7 +133,8 @@ export async function render(_, query) {
     endButton.hidden = false;
     sport.hidden = true;
     cancel.hidden = true;
-    document.getElementById('sport-label') && (document.getElementById('sport-label').textContent = header.sport === 'walk' ? 'Walk' : 'Run');
+    const sportLabel = document.getElementById('sport-label');
+    if (sportLabel) sportLabel.textContent = header.sport === 'walk' ? 'Walk' : 'Run';
     timer = setInterval(showNumbers, 1000);
     showNumbers();
   }
