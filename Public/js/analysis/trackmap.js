@@ -1,7 +1,7 @@
 // The analysis map: the run's track, start and finish, and a marker per run that follows
 // the chart's crosshair. Each marker's element carries data-distance, data-lat and data-lng
 // (what it shows), for tests and for anyone reading the page.
-import { basemap } from '../map/basemap.js';
+import { basemap, retire } from '../map/basemap.js';
 
 export async function trackMap(element, { colour }) {
   const { L, map } = await basemap(element, { zoom: 14 });
@@ -56,6 +56,6 @@ export async function trackMap(element, { colour }) {
     place,
     fit,
     resize() { map.invalidateSize(); },
-    destroy() { map.remove(); },
+    destroy() { retire(map); },
   };
 }

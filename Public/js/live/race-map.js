@@ -1,7 +1,7 @@
 // The race map: each runner a dot of their colour with their name, and the trail behind
 // them. Works without tiles (basemap.js); without Leaflet at all it says so and the rest
 // of the race screen goes on.
-import { basemap } from '../map/basemap.js';
+import { basemap, retire } from '../map/basemap.js';
 import { h } from '../ui.js';
 
 export class RaceMap {
@@ -50,5 +50,5 @@ export class RaceMap {
   /** Leaflet measures its box again (after the screen around it changed). */
   resize() { this.map?.invalidateSize(); }
 
-  remove() { this.map?.remove(); this.map = null; }
+  remove() { if (this.map) retire(this.map); this.map = null; }
 }

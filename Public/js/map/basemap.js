@@ -40,3 +40,12 @@ export async function basemap(element, { center = [51.5, -0.12], zoom = 13, zoom
   layer.addTo(map);
   return { L, map };
 }
+
+/**
+ * Removes a map when its screen goes. Leaflet finishes a zoom animation 250 ms after it
+ * starts, on a timer that `remove()` does not cancel and that fails on a removed map; so the
+ * removal waits for it (the map's element has left the page already).
+ */
+export function retire(map) {
+  setTimeout(() => map.remove(), 300);
+}

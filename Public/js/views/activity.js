@@ -1,7 +1,7 @@
 // Activity: the map of routes around the user, clustered by area; a route's drawer; the
 // Start (+) button. `?route=ID` opens that route's drawer (from Favourites).
 import { api } from '../api/paceline.js';
-import { basemap } from '../map/basemap.js';
+import { basemap, retire } from '../map/basemap.js';
 import { currentPosition } from '../gps/source.js';
 import { ongoingRun } from '../store/ongoing-run.js';
 import { h, mount, toast } from '../ui.js';
@@ -56,5 +56,5 @@ export async function render(_, query) {
     centreOnMe(true, !saved);  // at the zoom the runner left it; the last view meanwhile, or Glasgow the first time
   }
   routes.refresh();
-  return () => { shown = false; routes.stop(); drawer.close(); map.remove(); };
+  return () => { shown = false; routes.stop(); drawer.close(); retire(map); };
 }

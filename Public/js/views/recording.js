@@ -3,7 +3,7 @@
 // screen and spoken every few seconds, computed on the phone so it keeps coming offline.
 // Every fix goes to IndexedDB as it comes: a reload resumes the run where it was.
 import { api } from '../api/paceline.js';
-import { basemap } from '../map/basemap.js';
+import { basemap, retire } from '../map/basemap.js';
 import { watchPosition, isSimulated } from '../gps/source.js';
 import { ongoingRun } from '../store/ongoing-run.js';
 import { session } from '../store/session.js';
@@ -163,6 +163,6 @@ export async function render(_, query) {
     clearInterval(timer);
     window.removeEventListener('online', showNetwork);
     window.removeEventListener('offline', showNetwork);
-    map.remove();
+    retire(map);
   };
 }

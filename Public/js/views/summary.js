@@ -3,7 +3,7 @@
 // route); one that did not is offered a new route with the reason. Saving puts the run in
 // the outbox, so it is safe on the phone even offline.
 import { outbox } from '../api/outbox.js';
-import { basemap } from '../map/basemap.js';
+import { basemap, retire } from '../map/basemap.js';
 import { ongoingRun } from '../store/ongoing-run.js';
 import { session } from '../store/session.js';
 import { RunTracker } from '../core/run-tracker.js';
@@ -101,7 +101,7 @@ export async function render() {
     const { L, map } = await basemap(mapElement, { zoomControl: false });
     const line = L.polyline(fixes.map((fix) => [fix.latitude, fix.longitude]), { color: '#1f6feb', weight: 5 }).addTo(map);
     map.fitBounds(line.getBounds(), { padding: [20, 20], maxZoom: 17 });
-    return () => map.remove();
+    return () => retire(map);
   }
   return null;
 }
