@@ -51,10 +51,10 @@ struct FollowCommand: ParsableCommand {
         let cues = given.map { cue in (cue: cue, spoken: speaker.spoken(for: cue)) }
         let result = session.result
         if exact {
-            Output.line(try FollowExactReport(result: result, cues: cues, pace: checkpoints, run: runner,
-                                              maximumSpeed: session.configuration.maximumSpeed).json())
+            try Output.json(FollowExactReport(result: result, cues: cues, pace: checkpoints, run: runner,
+                                              maximumSpeed: session.configuration.maximumSpeed))
         } else if json {
-            Output.line(try FollowReport(result: result, cues: cues).json())
+            try Output.json(FollowReport(result: result, cues: cues))
         } else {
             FollowTranscript(units: units).print(cues: cues, result: result, pace: checkpoints)
         }

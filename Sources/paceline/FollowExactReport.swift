@@ -73,10 +73,4 @@ struct FollowExactReport: Encodable {
         }
         fixes = run.track.fixes.map(FixLine.init)
     }
-
-    func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

@@ -37,10 +37,4 @@ struct FollowReport: Encodable {
         finish = FollowResult.Finish(elapsedSeconds: result.finish.elapsedSeconds.rounded(places: 1),
                         aheadSeconds: result.finish.aheadSeconds.map { $0.rounded(places: 1) }, completed: result.finish.completed)
     }
-
-    func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

@@ -6,6 +6,13 @@ enum Output {
         print(text)
     }
 
+    /// `value` as one line of JSON, keys sorted, slashes as they are.
+    static func json(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
     /// One line on stderr, prefixed with the tool's name.
     static func error(_ text: String) {
         FileHandle.standardError.write(Data("paceline: \(text)\n".utf8))
