@@ -1,8 +1,8 @@
 // The analysis chart: one or two runs' pace (or speed), elevation or time along the
 // distance, with a crosshair the runner drags (pointer or touch) to scrub through the run.
 import { chartJS } from '../vendor.js';
-import { clock } from '../core/units.js';
-import { unitMeters, unitName, heightValue, usesPace } from './format.js';
+import { clock, unitMeters, unitName, speedValue } from '../core/units.js';
+import { heightValue, usesPace } from './format.js';
 import { percentile } from './series.js';
 
 /** What each mode plots, in the user's units. */
@@ -12,7 +12,7 @@ function valueOf(mode, point, units, pace) {
       const speed = point.smoothSpeed;
       if (!Number.isFinite(speed)) return null;
       if (pace) return speed > 0.5 ? unitMeters(units) / speed : null;
-      return units === 'imperial' ? speed * 2.236936 : speed * 3.6;
+      return speedValue(speed, units);
     }
     case 'elevation': return Number.isFinite(point.elevationMeters) ? heightValue(point.elevationMeters, units) : null;
     case 'time': return point.elapsedSeconds;

@@ -1,14 +1,8 @@
 // Formatting the screens need beyond core/units.js: heights in m or ft, short dates,
-// the distance unit's name and size.
-import { METERS_PER_MILE } from '../core/units.js';
+// names of sports, runs and privacy settings.
 
 export const FEET_PER_METER = 3.28084;
 export const POUNDS_PER_KILOGRAM = 2.20462;
-
-/** Metres in a km or a mile. */
-export const unitMeters = (units) => (units === 'imperial' ? METERS_PER_MILE : 1000);
-/** "km" or "mi". */
-export const unitName = (units) => (units === 'imperial' ? 'mi' : 'km');
 
 /** "123 m" or "404 ft". */
 export function height(meters, units = 'metric') {

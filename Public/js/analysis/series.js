@@ -1,7 +1,7 @@
 // Pure helpers over a run's series (points every ~20 m, sorted by distance and time):
 // interpolation at a distance or an instant, light smoothing, splits per km or mile.
 // No DOM, no network: easy to reason about and to test from the console.
-import { METERS_PER_MILE } from '../core/units.js';
+import { unitMeters } from '../core/units.js';
 
 /** Index of the last point whose `key` is <= value (0 when before the first). */
 function below(points, key, value) {
@@ -59,7 +59,7 @@ export function prepare(points) {
  */
 export function splits(points, units) {
   if (!points?.length) return [];
-  const unit = units === 'imperial' ? METERS_PER_MILE : 1000;
+  const unit = unitMeters(units);
   const total = points[points.length - 1].distanceMeters;
   const result = [];
   let previous = 0;

@@ -29,4 +29,10 @@ export class RunTracker {
   elapsedSeconds(now) {
     return ((this.header.finishedAt ?? now) - this.header.startedAt) / 1000;
   }
+
+  /** Seconds per kilometre since the start; undefined under 50 m, where a pace means nothing yet. */
+  averagePace(now) {
+    const meters = this.meter.distance;
+    return meters > 50 ? this.elapsedSeconds(now) / (meters / 1000) : undefined;
+  }
 }

@@ -1,19 +1,22 @@
 // SI inside, the user's units at the edges: km or mi, min/km or min/mi.
 export const METERS_PER_MILE = 1609.344;
 
-const perUnit = (units) => (units === 'imperial' ? METERS_PER_MILE : 1000);
+/** Metres in the user's distance unit: a kilometre or a mile. */
+export const unitMeters = (units) => (units === 'imperial' ? METERS_PER_MILE : 1000);
+/** The distance unit's short name: "km" or "mi". */
+export const unitName = (units) => (units === 'imperial' ? 'mi' : 'km');
 
 /** "5.02 km", "3.12 mi"; under 1 km (or mi) in metres (or yards) is still km with 2 decimals. */
 export function distance(meters, units = 'metric', digits = 2) {
   if (meters === null || meters === undefined || !Number.isFinite(meters)) return '–';
-  return `${(meters / perUnit(units)).toFixed(digits)} ${units === 'imperial' ? 'mi' : 'km'}`;
+  return `${(meters / unitMeters(units)).toFixed(digits)} ${unitName(units)}`;
 }
 
 /** "5:07 /km" from seconds per kilometre; "–" when there is no pace. */
 export function pace(secondsPerKilometer, units = 'metric') {
   if (!Number.isFinite(secondsPerKilometer) || secondsPerKilometer <= 0 || secondsPerKilometer > 3600) return '–';
-  const perUnitSeconds = secondsPerKilometer * perUnit(units) / 1000;
-  return `${clock(perUnitSeconds)} /${units === 'imperial' ? 'mi' : 'km'}`;
+  const perUnitSeconds = secondsPerKilometer * unitMeters(units) / 1000;
+  return `${clock(perUnitSeconds)} /${unitName(units)}`;
 }
 
 /** Pace from a speed in m/s. */
@@ -21,10 +24,13 @@ export function paceFromSpeed(metersPerSecond, units = 'metric') {
   return metersPerSecond > 0.3 ? pace(1000 / metersPerSecond, units) : '–';
 }
 
+/** A speed in km/h or mph, as a number (for chart axes). */
+export const speedValue = (metersPerSecond, units) => metersPerSecond * 3600 / unitMeters(units);
+
 /** "12.3 km/h" or "7.6 mph". */
 export function speed(metersPerSecond, units = 'metric') {
   if (!Number.isFinite(metersPerSecond)) return '–';
-  return units === 'imperial' ? `${(metersPerSecond * 3600 / METERS_PER_MILE).toFixed(1)} mph` : `${(metersPerSecond * 3.6).toFixed(1)} km/h`;
+  return `${speedValue(metersPerSecond, units).toFixed(1)} ${units === 'imperial' ? 'mph' : 'km/h'}`;
 }
 
 /** "4:05", "1:02:03" from seconds. */

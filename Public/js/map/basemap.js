@@ -49,3 +49,8 @@ export async function basemap(element, { center = [51.5, -0.12], zoom = 13, zoom
 export function retire(map) {
   setTimeout(() => map.remove(), 300);
 }
+
+/** The runner's own position: a blue dot, not clickable. */
+export function positionMarker(L, at) {
+  return L.marker(at, { icon: L.divIcon({ className: 'me-icon', iconSize: [18, 18] }), interactive: false });
+}

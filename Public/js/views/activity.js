@@ -1,7 +1,7 @@
 // Activity: the map of routes around the user, clustered by area; a route's drawer; the
 // Start (+) button. `?route=ID` opens that route's drawer (from Favourites).
 import { api } from '../api/paceline.js';
-import { basemap, retire } from '../map/basemap.js';
+import { basemap, retire, positionMarker } from '../map/basemap.js';
 import { currentPosition } from '../gps/source.js';
 import { ongoingRun } from '../store/ongoing-run.js';
 import { h, mount, toast } from '../ui.js';
@@ -39,7 +39,7 @@ export async function render(_, query) {
     if (!shown) return;
     if (!fix) { if (!quiet) toast('No position yet: is location allowed?', { error: true }); return; }
     me?.remove();
-    me = L.marker([fix.latitude, fix.longitude], { icon: L.divIcon({ className: 'me-icon', iconSize: [18, 18] }), interactive: false }).addTo(map);
+    me = positionMarker(L, [fix.latitude, fix.longitude]).addTo(map);
     map.setView([fix.latitude, fix.longitude], zoomIn ? Math.max(map.getZoom(), 14) : map.getZoom(), { animate: false });
   }
   locateButton.addEventListener('click', () => centreOnMe(false));

@@ -9,7 +9,7 @@ import * as units from '../core/units.js';
 import { prepare, interpolate, splits as splitsOf } from '../analysis/series.js';
 import { analysisChart } from '../analysis/chart.js';
 import { trackMap } from '../analysis/trackmap.js';
-import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, unitName, unitMeters, privacyName } from '../analysis/format.js';
+import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from '../analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
 const COLOUR_B = '#e8590c';
@@ -43,7 +43,7 @@ export async function render({ runId }, query) {
   let run = runResult.value;
   const points = seriesResult.status === 'fulfilled' ? prepare(seriesResult.value.points ?? []) : [];
   const pace = usesPace(run.sport);
-  const perUnit = unitMeters(unit);
+  const perUnit = units.unitMeters(unit);
   const owned = run.owner?.id === me;
 
   // The heading: title, when, who, and (for the owner) renaming and privacy.
@@ -89,7 +89,7 @@ export async function render({ runId }, query) {
   const mapBox = h('div', { class: 'map-box card' }, h('div', { class: 'map' }));
 
   const compareCard = run.routeId ? h('div', { class: 'card compare-card' }, h('h2', {}, 'Compare'), h('p', { class: 'muted' }, 'Loading the route’s runs…')) : null;
-  const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${unitName(unit)}`), splitsTable(run, points, unit, pace));
+  const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${units.unitName(unit)}`), splitsTable(run, points, unit, pace));
 
   page.replaceChildren(head, figures, h('div', { class: 'analysis' }, chartCard, mapBox), h('div', { class: 'lower' }, compareCard, splitsCard));
 
@@ -265,7 +265,7 @@ export async function render({ runId }, query) {
 
 /** The splits as rows with a bar each: longer bar, slower split; the fastest marked. */
 function splitsTable(run, points, unit, pace) {
-  const perUnit = unitMeters(unit);
+  const perUnit = units.unitMeters(unit);
   const rows = unit === 'metric' && run.splits?.length
     ? run.splits.map((split, index) => {
       const meters = index === run.splits.length - 1 ? Math.min(1000, run.distanceMeters - index * 1000) : 1000;
@@ -276,7 +276,7 @@ function splitsTable(run, points, unit, pace) {
   const perUnitSeconds = rows.map((row) => row.seconds * perUnit / row.meters);
   const slowest = Math.max(...perUnitSeconds), fastest = Math.min(...perUnitSeconds);
   return h('table', { class: 'splits' },
-    h('thead', {}, h('tr', {}, h('th', {}, unitName(unit)), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', { class: 'bar-cell' }, ''), h('th', {}, 'Time'))),
+    h('thead', {}, h('tr', {}, h('th', {}, units.unitName(unit)), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', { class: 'bar-cell' }, ''), h('th', {}, 'Time'))),
     h('tbody', {}, rows.map((row, index) => {
       const partial = row.meters < perUnit - 1;
       const value = perUnitSeconds[index];

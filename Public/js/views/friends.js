@@ -7,7 +7,7 @@ import { LiveSocket, describeLiveError } from '../live/live-socket.js';
 import { invitations } from '../live/invitations.js';
 import { go } from '../router.js';
 import { session } from '../store/session.js';
-import { METERS_PER_MILE } from '../core/units.js';
+import { unitMeters, unitName as nameOfUnit } from '../core/units.js';
 import { sessionDistance } from '../live/format.js';
 import { h, mount, toast, describe } from '../ui.js';
 
@@ -15,8 +15,8 @@ const PRESETS = [1000, 5000, 10000];
 
 export function render() {
   const units = session.units;
-  const unitName = units === 'imperial' ? 'mi' : 'km';
-  const perUnit = units === 'imperial' ? METERS_PER_MILE : 1000;
+  const unitName = nameOfUnit(units);
+  const perUnit = unitMeters(units);
   let friends = [];
   let me = session.profile?.id ?? null;
   let waitingFor = null;           // 'create' | 'code' | 'invitation': where a live error belongs

@@ -16,6 +16,7 @@ import { go } from '../router.js';
 import { session } from '../store/session.js';
 import { sessionDistance, raceDistance as formatRaceDistance } from '../live/format.js';
 import { clock, paceFromSpeed, speed } from '../core/units.js';
+import { sportName } from '../analysis/format.js';
 import { h, mount, toast } from '../ui.js';
 
 const COLOURS = ['#1f6feb', '#e4572e', '#7b2cbf', '#17a398', '#f4a259', '#2e4057', '#d1495b', '#66a182'];
@@ -56,7 +57,7 @@ export function render({ sessionId }) {
   const myStatus = () => state?.members.find((member) => member.userId === me)?.status;
   const target = () => state?.distanceMeters ?? results?.distanceMeters ?? 0;
   const raceDistance = (meters) => formatRaceDistance(meters, target(), units);
-  const title = () => `${(state?.sport ?? results?.sport) === 'walk' ? 'Walk' : 'Run'} ${sessionDistance(target(), units)} together`;
+  const title = () => `${sportName(state?.sport ?? results?.sport ?? 'run')} ${sessionDistance(target(), units)} together`;
 
   function phase() {
     if (results) return 'results';

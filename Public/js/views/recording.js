@@ -3,7 +3,7 @@
 // screen and spoken every few seconds, computed on the phone so it keeps coming offline.
 // Every fix goes to IndexedDB as it comes: a reload resumes the run where it was.
 import { api } from '../api/paceline.js';
-import { basemap, retire } from '../map/basemap.js';
+import { basemap, retire, positionMarker } from '../map/basemap.js';
 import { watchPosition, isSimulated } from '../gps/source.js';
 import { ongoingRun } from '../store/ongoing-run.js';
 import { session } from '../store/session.js';
@@ -12,6 +12,7 @@ import { speech } from '../speech.js';
 import * as units from '../core/units.js';
 import { h, mount, stat, toast } from '../ui.js';
 import { icon } from '../icons.js';
+import { sportName } from '../analysis/format.js';
 import { go } from '../router.js';
 
 export async function render(_, query) {
@@ -90,17 +91,17 @@ export async function render(_, query) {
   function showPosition(fix) {
     lastFix = fix;
     const at = [fix.latitude, fix.longitude];
-    if (!me) me = L.marker(at, { icon: L.divIcon({ className: 'me-icon', iconSize: [18, 18] }), interactive: false }).addTo(map);
+    if (!me) me = positionMarker(L, at).addTo(map);
     else me.setLatLng(at);
     if (locked) map.panTo(at, { animate: false });
   }
 
   function showNumbers() {
     if (!tracker) return;
-    const elapsed = tracker.elapsedSeconds(Date.now());
-    elapsedText.textContent = units.clock(elapsed);
+    const now = Date.now();
+    elapsedText.textContent = units.clock(tracker.elapsedSeconds(now));
     document.getElementById('distance').textContent = units.distance(tracker.meter.distance, u);
-    document.getElementById('average-pace').textContent = tracker.meter.distance > 50 ? units.pace(elapsed / (tracker.meter.distance / 1000), u) : '–';
+    document.getElementById('average-pace').textContent = units.pace(tracker.averagePace(now), u);
     document.getElementById('current-pace').textContent = units.paceFromSpeed(tracker.meter.currentSpeed, u);
   }
 
@@ -134,7 +135,7 @@ export async function render(_, query) {
     sport.hidden = true;
     cancel.hidden = true;
     const sportLabel = document.getElementById('sport-label');
-    if (sportLabel) sportLabel.textContent = header.sport === 'walk' ? 'Walk' : 'Run';
+    if (sportLabel) sportLabel.textContent = sportName(header.sport);
     timer = setInterval(showNumbers, 1000);
     showNumbers();
   }

@@ -9,6 +9,7 @@ import { session } from '../store/session.js';
 import { RunTracker } from '../core/run-tracker.js';
 import * as units from '../core/units.js';
 import { h, mount, field, stat } from '../ui.js';
+import { sportName } from '../analysis/format.js';
 import { go } from '../router.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
@@ -23,11 +24,12 @@ export async function render() {
   const tracker = new RunTracker(header, u);
   for (const fix of fixes) tracker.add(fix);
   const distance = tracker.meter.distance;
-  const elapsed = tracker.elapsedSeconds(Date.now());
+  const now = Date.now();
+  const elapsed = tracker.elapsedSeconds(now);
   const result = tracker.follow?.result ?? null;
-  const sportName = header.sport === 'walk' ? 'Walk' : 'Run';
+  const sport = sportName(header.sport);
   const day = new Date(header.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
-  const name = h('input', { name: 'name', maxlength: 200, value: header.follow?.routeName ?? `${sportName} on ${day}` });
+  const name = h('input', { name: 'name', maxlength: 200, value: header.follow?.routeName ?? `${sport} on ${day}` });
   const outcome = h('div', { class: 'card', id: 'save-outcome' });
   const mapElement = h('div', { class: 'map', id: 'summary-map' });
 
@@ -45,7 +47,7 @@ export async function render() {
         ...(Number.isFinite(fix.accuracy) ? { horizontalAccuracy: fix.accuracy } : {}),
       })),
       sport: header.sport, name: name.value.trim() || undefined,
-    }, then, name.value.trim() || sportName);
+    }, then, name.value.trim() || sport);
     await ongoingRun.discard();
     showSaved(item);
   }
@@ -68,7 +70,7 @@ export async function render() {
 
   if (distance < MINIMUM_DISTANCE) {
     outcome.append(h('h2', {}, 'Too short to save'), h('p', { class: 'error', id: 'too-short' },
-      `This ${sportName.toLowerCase()} covered ${Math.round(distance)} m. Paceline saves runs and walks of at least ${MINIMUM_DISTANCE} m.`),
+      `This ${sport.toLowerCase()} covered ${Math.round(distance)} m. Paceline saves runs and walks of at least ${MINIMUM_DISTANCE} m.`),
     h('div', { class: 'row' }, discard));
   } else if (!result) {
     outcome.append(field('Name', name), h('p', { class: 'muted' }, 'Saved as a new route that others can follow.'),
@@ -89,11 +91,11 @@ export async function render() {
   }
 
   mount(h('section', { class: 'page summary' },
-    h('h1', {}, `${sportName} finished`),
+    h('h1', {}, `${sport} finished`),
     h('div', { class: 'card grid' },
       stat('distance', 'summary-distance', units.distance(distance, u)),
       stat('time', 'summary-time', units.clock(elapsed)),
-      stat('avg pace', 'summary-pace', distance > 50 ? units.pace(elapsed / (distance / 1000), u) : '–')),
+      stat('avg pace', 'summary-pace', units.pace(tracker.averagePace(now), u))),
     h('div', { class: 'map-box' }, mapElement),
     outcome));
 
