@@ -170,7 +170,9 @@ class Browser:
         self.cdp("Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": accuracy})
 
     def offline(self, offline=True):
-        """Cuts (or restores) the network, as a phone in a tunnel."""
+        """Cuts (or restores) the page's network, as a phone in a tunnel. The service
+        worker is not covered (it still reaches a running server): to test what it serves
+        offline, `server.halt()` instead."""
         self.cdp("Network.enable")
         self.cdp("Network.emulateNetworkConditions", {"offline": offline, "latency": 0,
                                                       "downloadThroughput": -1, "uploadThroughput": -1})

@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from conftest import Browser, Server
 from synthetic_runs import upload
 
 
@@ -160,27 +161,39 @@ def test_favourites_list_and_remove(server, browser):
         assert b.errors() == []
 
 
-def test_favourites_offline_change_shows_at_once_and_empty_state(server, browser):
+@pytest.fixture
+def lonely_server():
+    """A server of this test's own, which it stops: DevTools' offline switch does not reach
+    the service worker, which would still fetch from a running server."""
+    server = Server()
+    yield server
+    server.stop()
+
+
+def test_favourites_offline_change_shows_at_once_and_empty_state(lonely_server):
+    server = lonely_server
     gus = server.register("Gus")
     run = upload(server, gus[0], meters=1500, step=4)
     status, route = server.api("POST", "/routes", {"runId": run["id"], "name": "Hill"}, gus[0])
     server.api("PUT", f"/favourites/{route['id']}", token=gus[0])
-    b = browser(phone=True)
-    b.log_in(gus)
-    b.open("/#/favourites")
-    b.visible(".favourites li[data-route]")
-    b.offline(True)
-    b.click("button[name=unfavourite]")
-    b.visible(".favourites-page .empty")
-    assert "No favourites yet" in b.find(".favourites-page").text
-    # Reopened offline (no service worker yet: within the app): the list remembered, the
-    # pending removal applied.
-    b.js("location.hash = '#/favourites?again=1'")
-    b.wait(lambda: "Offline" in text(b, ".favourites-note"), message="no note that the list is from before")
-    b.visible(".favourites-page .empty")
-    assert "Offline" in b.find(".favourites-note").text
-    b.shot("favourites-empty")
-    assert [r["id"] for r in server.api("GET", "/favourites", token=gus[0])[1]["routes"]] == [route["id"]]
-    b.offline(False)
-    b.js("return import('/js/api/outbox.js').then(({ outbox }) => outbox.flush())")
-    b.wait(lambda: server.api("GET", "/favourites", token=gus[0])[1]["routes"] == [], message="the removal was not sent")
+    b = Browser(server)
+    try:
+        b.log_in(gus)
+        b.open("/#/favourites")
+        b.visible(".favourites li[data-route]")
+        server.halt()
+        b.click("button[name=unfavourite]")
+        b.visible(".favourites-page .empty")
+        assert "No favourites yet" in b.find(".favourites-page").text
+        # Reopened offline (within the app): the list remembered, the pending removal applied.
+        b.js("location.hash = '#/favourites?again=1'")
+        b.wait(lambda: "Offline" in text(b, ".favourites-note"), message="no note that the list is from before")
+        b.visible(".favourites-page .empty")
+        assert "Offline" in b.find(".favourites-note").text
+        b.shot("favourites-empty")
+        server.start()
+        assert [r["id"] for r in server.api("GET", "/favourites", token=gus[0])[1]["routes"]] == [route["id"]]
+        b.js("return import('/js/api/outbox.js').then(({ outbox }) => outbox.flush())")
+        b.wait(lambda: server.api("GET", "/favourites", token=gus[0])[1]["routes"] == [], message="the removal was not sent")
+    finally:
+        b.close()
