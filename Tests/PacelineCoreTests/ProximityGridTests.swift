@@ -76,6 +76,15 @@ struct ProximityGridTests {
         #expect(found == expected)
     }
 
+    @Test("a plaque passed over several steps takes the time of the closest approach on its first pass")
+    func closestOnFirstPass() throws {
+        let path = (0...10).map { Self.at(east: Double($0) * 14, north: 0) }  // every 10 s
+        let grid = ProximityGrid(points: [Self.at(east: 101, north: 15)])
+        let pass = try #require(grid.passes(along: [Self.segment(path)]).first)
+        let seconds = try #require(pass.time).timeIntervalSince1970 - 1_000_000
+        #expect(abs(seconds - 72.14) < 0.01 && abs(pass.distance - 15) < 0.01)
+    }
+
     @Test("a segment break is not a path: nothing is passed in the gap")
     func segmentBreak() {
         let first = Self.segment([Self.at(east: 0, north: 0), Self.at(east: 50, north: 0)])

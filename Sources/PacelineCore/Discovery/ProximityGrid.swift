@@ -42,8 +42,8 @@ public struct ProximityGrid: Sendable {
         public var index: Int
         /// The closest the path came to it, metres (over the whole track).
         public var distance: Double
-        /// When the path was closest to it on its first pass within the radius
-        /// (interpolated between the two fixes), if the track is timed.
+        /// When the path was closest to it on its first pass within the radius (the
+        /// consecutive steps within it; interpolated between two fixes), if the track is timed.
         public var time: Date?
     }
 
@@ -59,6 +59,7 @@ public struct ProximityGrid: Sendable {
     public func passes(along segments: [FilteredSegment]) -> [Pass] {
         var found: [Int: Pass] = [:]
         var order: [Int] = []
+        var firstPass: [Int: Int] = [:]  // the last step of each point's first pass so far
         var seenInStep = [Int](repeating: -1, count: points.count)
         var step = 0
         for segment in segments {
@@ -73,14 +74,21 @@ public struct ProximityGrid: Sendable {
                     seenInStep[index] = step
                     let (distance, fraction) = Self.distance(from: points[index], toStepFrom: a, to: b)
                     guard distance <= radius else { continue }
+                    let time = times.map { t in
+                        Date(timeIntervalSince1970: t[i] + (i + 1 < t.count ? (t[i + 1] - t[i]) * fraction : 0))
+                    }
                     if var pass = found[index] {
+                        // Still on the first pass (the step before was within the radius too):
+                        // its time is where the path came closest.
+                        if firstPass[index] == step - 1 {
+                            firstPass[index] = step
+                            if distance < pass.distance { pass.time = time }
+                        }
                         pass.distance = min(pass.distance, distance)
                         found[index] = pass
                     } else {
-                        let time = times.map { t in
-                            Date(timeIntervalSince1970: t[i] + (i + 1 < t.count ? (t[i + 1] - t[i]) * fraction : 0))
-                        }
                         found[index] = Pass(index: index, distance: distance, time: time)
+                        firstPass[index] = step
                         order.append(index)
                     }
                 }

@@ -54,6 +54,10 @@ extension APIHandler {
             user.weightKilograms = weight
         }
         if let privacy = update.defaultPrivacy { user.defaultPrivacy = privacy.rawValue }
+        if let length = update.stepLengthMeters {
+            guard (0.3...1.5).contains(length) else { throw APIError.badRequest("step length must be 0.3 to 1.5 m") }
+            user.stepLengthMeters = length
+        }
         try await user.save(on: database)
         return .ok(.init(body: .json(user.profile)))
     }
@@ -105,6 +109,7 @@ extension User {
             displayName: displayName,
             units: .init(rawValue: units) ?? .metric,
             weightKilograms: weightKilograms,
+            stepLengthMeters: stepLengthMeters,
             defaultPrivacy: .init(rawValue: defaultPrivacy) ?? ._public
         )
     }

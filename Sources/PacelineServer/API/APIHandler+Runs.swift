@@ -22,6 +22,7 @@ extension APIHandler {
         }
         let privacy = input.query.privacy?.rawValue ?? owner.defaultPrivacy
         let run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
+        let discovered = try await Discoveries.find(in: activity, on: database)
         run.idempotencyKey = key
         do {
             try await run.create(on: database)
@@ -33,6 +34,7 @@ extension APIHandler {
             }
             throw error
         }
+        try await Discoveries.record(discovered, run: run, on: database)
         run.$owner.value = owner
         return .created(.init(body: .json(run.schema)))
     }

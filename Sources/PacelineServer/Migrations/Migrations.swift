@@ -9,5 +9,7 @@ enum Migrations {
         AddUserSearchName(), CreateFriendship(), CreateInvitation(), CreateInvitationGuest(),
         // 003: the live hub.
         CreateLiveSession(), CreateLiveMember(), CreateLiveFollow(), CreateLiveFixChunk(),
+        // 005: walks that discover (points of interest, discoveries, likes, steps).
+        CreatePointOfInterest(), CreateDiscovery(), CreatePointOfInterestFavourite(), AddSteps(),
     ]
 }

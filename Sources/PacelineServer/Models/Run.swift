@@ -34,6 +34,9 @@ final class Run: Model, @unchecked Sendable {
     /// `CompactTrack` blob.
     @Field(key: "track") var track: Data
     @OptionalParent(key: "route_id") var route: Route?
+    /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).
+    @OptionalField(key: "steps") var steps: Int?
+    @OptionalField(key: "steps_estimated") var stepsEstimated: Bool?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
     @Timestamp(key: "deleted_at", on: .delete) var deletedAt: Date?

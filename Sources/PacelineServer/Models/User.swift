@@ -16,6 +16,8 @@ final class User: Model, @unchecked Sendable {
     /// "metric" or "imperial".
     @Field(key: "units") var units: String
     @OptionalField(key: "weight_kg") var weightKilograms: Double?
+    /// For estimating steps of walks without cadence (`StepCount.defaultStepLength` when nil).
+    @OptionalField(key: "step_length_m") var stepLengthMeters: Double?
     /// "public", "friends" or "private".
     @Field(key: "default_privacy") var defaultPrivacy: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

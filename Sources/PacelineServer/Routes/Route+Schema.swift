@@ -30,10 +30,13 @@ extension Route {
         let ids = routes.compactMap(\.id)
         let runners = try await RouteRunners.of(ids, viewer: viewer, on: database)
         let favourites = try await favouriteIDs(of: viewer, among: ids, on: database)
+        let likes = try await RouteLikes.counts(of: ids, on: database)
         return routes.map { route in
             let counts = route.id.flatMap { runners[$0] } ?? .none
-            return route.schema(runners: counts.runners, averageElapsed: counts.averageElapsedSeconds,
-                                isFavourite: route.id.map(favourites.contains) ?? false)
+            var schema = route.schema(runners: counts.runners, averageElapsed: counts.averageElapsedSeconds,
+                                      isFavourite: route.id.map(favourites.contains) ?? false)
+            schema.likes = route.id.flatMap { likes[$0] } ?? 0
+            return schema
         }
     }
 

@@ -30,6 +30,8 @@ extension Run {
             splits: splits.map { .init(kilometer: $0.kilometer, seconds: $0.seconds) },
             start: start,
             routeId: $route.id?.apiID,
+            steps: steps,
+            stepsEstimated: steps == nil ? nil : stepsEstimated,
             createdAt: createdAt ?? Date(),
             updatedAt: updatedAt ?? Date()
         )

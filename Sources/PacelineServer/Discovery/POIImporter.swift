@@ -1,0 +1,95 @@
+import Fluent
+import Foundation
+import PacelineCore
+import SQLKit
+import Vapor
+
+/// What `importPointsOfInterest` did.
+public struct POIImportCounts: Sendable, Hashable, Codable {
+    /// Points new to the database.
+    public var imported = 0
+    /// Points already there (same source and id), now updated.
+    public var updated = 0
+
+    public init(imported: Int = 0, updated: Int = 0) {
+        self.imported = imported
+        self.updated = updated
+    }
+}
+
+/// Writes `points` to the database at `location` (migrated first, as `serve` does):
+/// a point already there with the same source and id is updated, a new one inserted.
+/// All in one transaction, so a failure leaves the database as it was. `progress` is
+/// told how many points are written so far, after each batch of 500.
+///
+/// The CLI (`paceline poi import`) calls this; it does not link Vapor itself.
+/// - Complexity: O(n) rows written, in batches of 500 (one lookup and at most one
+///   multi-row insert per batch).
+public func importPointsOfInterest(
+    _ points: [PointOfInterest], into location: DatabaseLocation, progress: @escaping @Sendable (Int) -> Void = { _ in }
+) async throws -> POIImportCounts {
+    try await BenchmarkDatabase.withApplication(on: location) { app in
+        try await POIImporter.write(points, on: app.db, progress: progress)
+    }
+}
+
+enum POIImporter {
+    static let batchSize = 500
+
+    static func write(_ points: [PointOfInterest], on database: any Database, progress: @escaping @Sendable (Int) -> Void) async throws -> POIImportCounts {
+        // A data set naming one point twice keeps the last, as a re-import would.
+        var latest: [String: Int] = [:]
+        for (index, point) in points.enumerated() { latest[point.source + "\u{1F}" + point.sourceID] = index }
+        let unique = points.indices.filter { latest[points[$0].source + "\u{1F}" + points[$0].sourceID] == $0 }.map { points[$0] }
+        return try await database.transaction { transaction in
+            var counts = POIImportCounts()
+            var written = 0
+            for start in stride(from: 0, to: unique.count, by: batchSize) {
+                let batch = unique[start..<min(start + batchSize, unique.count)]
+                var existing: [String: PointOfInterestRow] = [:]
+                for (source, group) in Dictionary(grouping: batch, by: \.source) {
+                    let rows = try await PointOfInterestRow.query(on: transaction).filter(\.$source == source)
+                        .filter(\.$sourceID ~~ group.map(\.sourceID)).all()
+                    for row in rows { existing[row.source + "\u{1F}" + row.sourceID] = row }
+                }
+                var new: [PointOfInterestRow] = []
+                for point in batch {
+                    if let row = existing[point.source + "\u{1F}" + point.sourceID] {
+                        try row.fill(from: point)
+                        if row.hasChanges { try await row.save(on: transaction) }
+                        counts.updated += 1
+                    } else {
+                        let row = PointOfInterestRow()
+                        try row.fill(from: point)
+                        new.append(row)
+                    }
+                }
+                if !new.isEmpty { try await new.create(on: transaction) }
+                counts.imported += new.count
+                written += batch.count
+                progress(written)
+            }
+            return counts
+        }
+    }
+}
+
+extension PointOfInterestRow {
+    /// Copies `point` in (text trimmed to what the columns keep).
+    func fill(from point: PointOfInterest) throws {
+        source = point.source
+        sourceID = point.sourceID
+        title = point.title
+        inscription = point.inscription
+        latitude = point.coordinate.latitude
+        longitude = point.coordinate.longitude
+        subjects = String(decoding: try JSONEncoder.sortedKeys.encode(point.subjects), as: UTF8.self)
+        erectedYear = point.erectedYear
+        photoURL = point.photoURL
+    }
+
+    /// The people or things it commemorates.
+    var subjectList: [PointOfInterest.Subject] {
+        (try? JSONDecoder().decode([PointOfInterest.Subject].self, from: Data(subjects.utf8))) ?? []
+    }
+}

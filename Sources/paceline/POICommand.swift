@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import PacelineCore
+import PacelineServer
+
+/// `paceline poi`: points of interest for walks that discover.
+struct POICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "poi",
+        abstract: "Manage points of interest (plaques) that walks discover.",
+        subcommands: [POIImportCommand.self]
+    )
+}
+
+/// `paceline poi import FILE... [--database URL] [--format F] [--source NAME]`.
+struct POIImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import points of interest from Open Plaques JSON/CSV exports or GeoJSON points.",
+        discussion: """
+            Every file is read and checked before anything is written; a bad file prints one \
+            line naming the file and the line or feature, exits 65 and writes nothing. Points \
+            are upserted by source and id: importing again updates them. Plaques without a \
+            position are skipped, with the reason. Writes to the database serve uses (same \
+            --database and default).
+            """
+    )
+
+    @Argument(help: "Data files (.csv, .json, .geojson).", completion: .file())
+    var files: [String]
+
+    @Option(help: "A postgres:// URL, or a SQLite file path (default: $DATABASE_URL, else paceline.sqlite).")
+    var database: String?
+
+    @Option(help: "openplaques-json, openplaques-csv or geojson (default: detected from the content).")
+    var format: POIFormat?
+
+    @Option(help: "The source name of GeoJSON points that do not name one (default: the file's name without extension).")
+    var source: String?
+
+    func run() async throws {
+        var points: [PointOfInterest] = []
+        var skipped = 0
+        for path in files {
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                let name = source ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                let file = try POIFile.read(data, format: format, source: name)
+                points += file.points
+                skipped += file.skipped.count
+                for item in file.skipped { Output.error("\(path): \(item.location): skipped: \(item.reason)") }
+            } catch {
+                Output.error("\(path): \(error)")
+                throw ExitCode(65)
+            }
+        }
+        let location = (database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).map(DatabaseLocation.init) ?? .default
+        let total = points.count
+        let showProgress = total > 2_000 && isatty(STDERR_FILENO) != 0
+        let counts = try await importPointsOfInterest(points, into: location) { written in
+            if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K\(written)/\(total) points written".utf8)) }
+        }
+        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        Output.line("imported \(counts.imported), updated \(counts.updated), skipped \(skipped)")
+    }
+}
+
+extension POIFormat: ExpressibleByArgument {}
