@@ -15,6 +15,9 @@ const ROUTES = [
   { pattern: /^\/import$/, view: 'import', tab: 'profile' },
   { pattern: /^\/friends$/, view: 'friends', tab: 'friends' },
   { pattern: /^\/live(?:\/([0-9a-f-]{36}))?$/i, view: 'live', tab: 'friends', keys: ['sessionId'] },
+  { pattern: /^\/discoveries$/, view: 'discoveries', tab: 'favourites' },
+  { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', tab: 'favourites', keys: ['poiId'] },
+  { pattern: /^\/popular$/, view: 'popular', tab: 'activity' },
 ];
 
 let cleanup = null;

@@ -70,7 +70,8 @@ export async function render({ runId }, query) {
       : units.speed(run.distanceMeters / run.movingSeconds, unit), 'pace'),
     figure('Elapsed time', units.clock(run.elapsedSeconds), 'elapsed'),
     figure('Ascent', height(run.ascentMeters, unit), 'ascent'),
-    figure('Calories', Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'));
+    figure('Calories', Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'),
+    Number.isFinite(run.steps) ? figure(run.stepsEstimated ? 'Steps (estimated)' : 'Steps', run.steps.toLocaleString(), 'steps') : null);
 
   // The chart, its switch and the values at the crosshair.
   const modes = [['speed', pace ? 'Pace' : 'Speed'], ['elevation', 'Elevation'], ['time', 'Time']];

@@ -217,6 +217,8 @@ function settings(rerender) {
     status,
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),
+      h('a', { class: 'button', href: '#/discoveries' }, 'Discoveries'),
+      h('a', { class: 'button', href: '#/popular' }, 'Popular near you'),
       h('button', { type: 'button', class: 'ghost', name: 'logout', onclick: () => logOut() }, 'Log out')),
     logOutArea);
 }

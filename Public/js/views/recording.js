@@ -14,6 +14,8 @@ import { h, mount, stat, toast } from '../ui.js';
 import { icon } from '../icons.js';
 import { sportName } from '../analysis/format.js';
 import { go } from '../router.js';
+import { PoiLayer } from '../discovery/poi-layer.js';
+import { openPoiSheet } from '../discovery/poi-detail.js';
 
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();
@@ -65,6 +67,7 @@ export async function render(_, query) {
   let timer = null;
   let me = null;
   let lastFix = null;
+  let pois = null;  // points of interest around a walker
   const line = L.polyline([], { color: '#1f6feb', weight: 5 }).addTo(map);
   if (follow) {
     const paceLine = L.polyline(follow.pace.map((c) => [c.latitude, c.longitude]), { color: '#0b6e4f', weight: 6, opacity: 0.5 }).addTo(map);
@@ -114,6 +117,7 @@ export async function render(_, query) {
 
   function onFix(fix) {
     showPosition(fix);
+    pois?.update(fix);
     if (!tracker) return;
     const { cue, spoken } = tracker.add(fix);
     ongoingRun.appendFix(fix);
@@ -138,6 +142,7 @@ export async function render(_, query) {
     if (sportLabel) sportLabel.textContent = sportName(header.sport);
     timer = setInterval(showNumbers, 1000);
     showNumbers();
+    if (header.sport === 'walk') pois = new PoiLayer(L, map, { onOpen: openPoiSheet });
   }
 
   startButton.addEventListener('click', async () => {
@@ -162,6 +167,8 @@ export async function render(_, query) {
   return () => {
     stopGPS?.();
     clearInterval(timer);
+    pois?.stop();
+    document.querySelector('.poi-sheet')?.remove();
     window.removeEventListener('online', showNetwork);
     window.removeEventListener('offline', showNetwork);
     retire(map);

@@ -1,0 +1,115 @@
+"""Walks that discover: a plaque imported with `paceline poi import` shows on the map
+during a walk, the walk passes it (about 10 m off the path), and after saving, the
+summary says it was discovered and its detail shows the inscription, the person with a
+Wikipedia link and when it was discovered. Then "Popular near you" changes with a like."""
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from selenium.webdriver.support.ui import Select
+
+from conftest import paceline_binary
+
+START = (55.8600, -4.2600)
+METERS_PER_DEGREE = 111_320
+PLAQUE = (START[0] + 60 / METERS_PER_DEGREE, START[1] + 10 / (METERS_PER_DEGREE * 0.5616))  # 60 m north, 10 m east
+
+CSV = f"""id,title,inscription,latitude,longitude,erected,main_photo,lead_subject_name,lead_subject_wikipedia,subjects
+4242,Thomas Lipton green plaque,"Sir Thomas Lipton 1848-1931, grocer and yachtsman, was born near here",{PLAQUE[0]},{PLAQUE[1]},1998,,Thomas Lipton,https://en.wikipedia.org/wiki/Thomas_Lipton,"[""Thomas Lipton|(1848-1931)|man|grocer|""]"
+"""
+
+
+def import_plaque(server):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "plaques.csv"
+        path.write_text(CSV)
+        done = subprocess.run([paceline_binary(), "poi", "import", str(path), "--database", str(Path(server.folder.name) / "e2e.sqlite")],
+                              capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "imported 1, updated 0, skipped 0\n"
+
+
+def walk_north(b, metres, speed):
+    for second in range(1, int(metres / speed) + 1):
+        b.locate(START[0] + speed * second / METERS_PER_DEGREE, START[1])
+        time.sleep(1)
+
+
+def test_a_walk_past_a_plaque_discovers_it(server, browser):
+    import_plaque(server)
+    ann = browser()
+    ann.locate(*START)
+    ann.register("Ann")
+    ann.visible("#route-map")
+    ann.click("button[name=start]")
+    Select(ann.visible("select[name=sport]")).select_by_value("walk")
+    ann.click("button[name=begin]")
+    # The plaque around the walker shows on the map; tapping it opens its detail.
+    marker = ann.visible(".poi-marker")
+    ann.js("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", marker)
+    sheet = ann.visible(".poi-sheet")
+    ann.wait(lambda: "Thomas Lipton" in sheet.text)
+    assert "Not discovered yet" in sheet.text
+    ann.shot("discovery-walk-plaque")
+    ann.click("button[name=close-poi]")
+    walk_north(ann, 100, 2.5)
+    ann.shot("discovery-walking")
+    ann.click("button[name=end]")
+    ann.visible("#save-outcome")
+    ann.click("button[name=save-route]")
+    found = ann.visible("#run-discoveries", seconds=30)
+    assert "You discovered a plaque" in found.text and "Thomas Lipton green plaque" in found.text, found.text
+    assert "steps (estimated)" in ann.find("#summary-steps").text
+    ann.shot("discovery-summary")
+
+    ann.click("#run-discoveries a")
+    ann.visible(".poi-detail")
+    ann.wait(lambda: "Discovered" in ann.find("#poi-discovered").text)
+    detail = ann.find(".poi-detail")
+    assert "grocer and yachtsman" in detail.text
+    link = ann.find(".poi-subjects a")
+    assert link.text == "Thomas Lipton" and link.get_attribute("href") == "https://en.wikipedia.org/wiki/Thomas_Lipton"
+    ann.click("button[name=favourite-poi]")
+    ann.wait(lambda: ann.find("button[name=favourite-poi]").get_attribute("aria-pressed") == "true")
+    ann.shot("discovery-detail")
+
+    ann.open("/#/discoveries")
+    ann.wait(lambda: "Thomas Lipton green plaque" in ann.find(".discoveries").text)
+    ann.wait(lambda: "Thomas Lipton green plaque" in ann.find(".favourite-pois").text)
+    ann.shot("discoveries")
+    assert ann.errors() == []
+
+
+def test_popular_near_you_changes_with_a_like(server, browser):
+    # Two public routes near START: Ann's at the start, Bo's 300 m north (farther).
+    ids = {}
+    for name, offset in (("Ann", 0), ("Bo", 300)):
+        token, _ = server.register(name)
+        fixes = [{"time": f"2026-05-01T10:{second // 60:02d}:{second % 60:02d}Z",
+                  "latitude": START[0] + (offset + 2 * second) / METERS_PER_DEGREE, "longitude": START[1]} for second in range(0, 100, 2)]
+        status, run = server.api("POST", "/runs?privacy=public", {"fixes": fixes, "sport": "walk"}, token=token)
+        assert status == 201, run
+        status, route = server.api("POST", "/routes", {"runId": run["id"], "name": f"{name}'s walk"}, token=token)
+        assert status == 201, route
+        ids[name] = route["id"]
+
+    cy = browser()
+    cy.log_in(server.register("Cy"))
+    cy.locate(*START)
+    cy.open("/#/popular")
+    # Only these two routes count here (the other test's walk may be a route near START too).
+    names = lambda: [n for n in cy.js("return [...document.querySelectorAll('.popular .route-name')].map((e) => e.textContent)")
+                     if n in ("Ann's walk", "Bo's walk")]
+    cy.wait(lambda: len(names()) == 2)
+    assert names() == ["Ann's walk", "Bo's walk"]
+    cy.shot("popular-before")
+    cy.click(f"li[data-route='{ids['Bo']}'] button[name=like]")
+    cy.wait(lambda: names() == ["Bo's walk", "Ann's walk"], message="a like did not move Bo's walk up")
+    like = cy.js("const b = document.querySelector(arguments[0]); return [b.textContent, b.getAttribute('aria-pressed')]",
+                 f"li[data-route='{ids['Bo']}'] button[name=like]")
+    assert like == ["♥ 1", "true"], like
+    cy.shot("popular-after")
+    cy.click(f"li[data-route='{ids['Bo']}'] button[name=like]")
+    cy.wait(lambda: names() == ["Ann's walk", "Bo's walk"], message="unlike did not bring the order back")
+    assert cy.errors() == []
