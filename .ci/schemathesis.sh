@@ -134,6 +134,13 @@ export PACELINE_SCHEMATHESIS_INVITATION_ID PACELINE_SCHEMATHESIS_CANCELLABLE_INV
 PACELINE_SCHEMATHESIS_INVITATION_ID="$(invite "$friend_token" "$fuzz_id")"
 PACELINE_SCHEMATHESIS_CANCELLABLE_INVITATION_ID="$(invite "$token" "$friend_id")"
 
+# A point of interest for the operations on one (the sample Open Plaques export, imported
+# with the CLI into the running server's database).
+"$binary" poi import Tests/Fixtures/poi/open-plaques-sample.csv --database "$database" >/dev/null
+export PACELINE_SCHEMATHESIS_POI_ID
+PACELINE_SCHEMATHESIS_POI_ID="$(curl -fsS "$base/pois?south=51.46&west=-0.15&north=51.47&east=-0.14" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["points"][0]["id"])')"
+
 excluded=(--exclude-operation-id logOut)
 
 run() {

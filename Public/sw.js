@@ -20,7 +20,7 @@ const SHELL = [
   '/js/views/analysis.js', '/js/views/profile.js', '/js/views/favourites.js',
   '/js/views/friends.js', '/js/views/live.js',
   '/js/live/live-socket.js', '/js/live/invitations.js', '/js/live/format.js', '/js/live/race-map.js', '/js/live/results-table.js',
-  '/css/discovery.css', '/js/api/discovery.js', '/js/discovery/poi-box.js', '/js/discovery/poi-layer.js', '/js/discovery/poi-detail.js',
+  '/css/discovery.css', '/js/api/discovery.js', '/js/discovery/poi-box.js', '/js/discovery/poi-layer.js', '/js/discovery/poi-detail.js', '/js/discovery/run-discoveries.js',
   '/js/views/discoveries.js', '/js/views/poi.js', '/js/views/popular.js',
 ];
 // Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).
