@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// StepCount(activity, distance: 5_000, stepLength: nil)  // walk without cadence: 6 667 steps, estimated
 /// ```
-public struct StepCount: Sendable, Hashable, Codable {
+public struct StepCount: Sendable, Hashable {
     /// The step length used when the walker gave none, metres: 0.415 × 1.75 m, the usual
     /// pedometer rule for an adult of average height, rounded to 0.73 m.
     public static let defaultStepLength = 0.73
