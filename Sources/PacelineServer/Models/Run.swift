@@ -34,6 +34,8 @@ final class Run: Model, @unchecked Sendable {
     /// `CompactTrack` blob.
     @Field(key: "track") var track: Data
     @OptionalParent(key: "route_id") var route: Route?
+    /// The UTC offset where the run started, seconds east, if the client said.
+    @OptionalField(key: "utc_offset_s") var utcOffsetSeconds: Int?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
     @Timestamp(key: "deleted_at", on: .delete) var deletedAt: Date?
