@@ -134,6 +134,9 @@ export PACELINE_SCHEMATHESIS_INVITATION_ID PACELINE_SCHEMATHESIS_CANCELLABLE_INV
 PACELINE_SCHEMATHESIS_INVITATION_ID="$(invite "$friend_token" "$fuzz_id")"
 PACELINE_SCHEMATHESIS_CANCELLABLE_INVITATION_ID="$(invite "$token" "$friend_id")"
 
+# Achievements: the friend, whose achievements getUserAchievements reads.
+export PACELINE_SCHEMATHESIS_FRIEND_ID="$friend_id"
+
 excluded=(--exclude-operation-id logOut)
 
 run() {

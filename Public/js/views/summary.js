@@ -11,6 +11,7 @@ import * as units from '../core/units.js';
 import { h, mount, field, stat } from '../ui.js';
 import { sportName } from '../analysis/format.js';
 import { go } from '../router.js';
+import { showEarned } from '../achievements/earned.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
 export const MINIMUM_DISTANCE = 20;
@@ -65,6 +66,7 @@ export async function render() {
       status.replaceChildren(answer.route && item.then?.createRoute ? 'Uploaded, and it is a route now. ' : answer.routeRun
         ? `Uploaded: rank ${answer.routeRun.rank} on the route. ` : 'Uploaded. ',
       h('a', { href: `#/runs/${answer.run.id}` }, 'See the analysis'));
+      showEarned(outcome, answer.run.id);
     });
   }
 
