@@ -37,7 +37,8 @@ struct ShareTests {
 
             for privacy in [Components.Schemas.Privacy._private, .friends] {
                 let hidden = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning.addingTimeInterval(86_400), privacy: privacy)
-                #expect(try await Self.get(server, "/share/runs/\(hidden.id)").status == 404)
+                let page = try await Self.get(server, "/share/runs/\(hidden.id)")
+                #expect(page.status == 404 && page.type.hasPrefix("text/html") && page.body.contains("Not shared"))
                 #expect(try await Self.get(server, "/share/runs/\(hidden.id)/map.svg").status == 404)
             }
             #expect(try await Self.get(server, "/share/runs/nonsense").status == 404)

@@ -89,4 +89,5 @@ def test_badges_feed_and_share(server, browser):
     assert b.js("return document.querySelectorAll('path').length") == 2
     assert b.js("return document.querySelector('circle.start') !== null")
     b.open(f"/share/runs/{secret['id']}")
-    assert "not_found" in b.js("return document.body.innerText")
+    assert "Not shared" in b.js("return document.body.innerText")
+    assert "Bo's secret" not in b.js("return document.documentElement.outerHTML")

@@ -11,7 +11,7 @@ import Vapor
 /// without a session, as a link preview robot reads them), so a link reveals nothing.
 enum ShareRoutes {
     static func register(on app: Application) {
-        let share = app.grouped("share")
+        let share = app.grouped("share").grouped(NotShared())
         share.get("runs", ":id") { request in try await html(runPage(request)) }
         share.get("runs", ":id", "map.svg") { request in svg(try await publicRun(request.parameters.get("id"), on: request.db)) }
         share.get("routes", ":id") { request in try await html(routePage(request)) }
@@ -99,5 +99,26 @@ enum ShareRoutes {
         headers.contentType = HTTPMediaType(type: "image", subType: "svg+xml")
         headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=3600")
         return Response(status: .ok, headers: headers, body: .init(string: TrackPreview().svg(segments: segments, title: title ?? run.name)))
+    }
+}
+
+/// Answers a share address that shows nothing (missing, or not public) with a plain HTML
+/// page and 404, for the person who followed the link, and keeps robots from indexing it.
+private struct NotShared: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch let error as APIError where error.status == .notFound {
+            var headers = HTTPHeaders()
+            headers.contentType = .html
+            headers.replaceOrAdd(name: "X-Robots-Tag", value: "noindex")
+            return Response(status: .notFound, headers: headers, body: .init(string: """
+                <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+                <meta name="viewport" content="width=device-width, initial-scale=1"><title>Not shared · Paceline</title></head>
+                <body style="font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:0 auto;padding:1rem">
+                <h1>Not shared</h1><p>This page does not exist, or its owner does not share it publicly.</p>
+                <p><a href="/">Open Paceline</a></p></body></html>
+                """))
+        }
     }
 }
