@@ -140,6 +140,8 @@ PACELINE_SCHEMATHESIS_CANCELLABLE_INVITATION_ID="$(invite "$token" "$friend_id")
 export PACELINE_SCHEMATHESIS_POI_ID
 PACELINE_SCHEMATHESIS_POI_ID="$(curl -fsS "$base/pois?south=51.46&west=-0.15&north=51.47&east=-0.14" |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["points"][0]["id"])')"
+# Achievements: the friend, whose achievements getUserAchievements reads.
+export PACELINE_SCHEMATHESIS_FRIEND_ID="$friend_id"
 
 excluded=(--exclude-operation-id logOut)
 

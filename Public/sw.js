@@ -22,6 +22,8 @@ const SHELL = [
   '/js/live/live-socket.js', '/js/live/invitations.js', '/js/live/format.js', '/js/live/race-map.js', '/js/live/results-table.js',
   '/css/discovery.css', '/js/api/discovery.js', '/js/discovery/poi-box.js', '/js/discovery/poi-layer.js', '/js/discovery/poi-detail.js', '/js/discovery/run-discoveries.js',
   '/js/views/discoveries.js', '/js/views/poi.js', '/js/views/popular.js',
+  '/css/achievements.css', '/js/views/feed.js',
+  '/js/achievements/badges.js', '/js/achievements/share.js', '/js/achievements/earned.js', '/js/achievements/score-card.js',
 ];
 // Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).
 const OPTIONAL = ['/vendor/leaflet/leaflet.js', '/vendor/leaflet/leaflet.css', '/vendor/chart.js/chart.min.js'];
@@ -46,6 +48,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // Share pages are for others: never from a cache, so a run made private stops showing at once.
+  if (url.pathname.startsWith('/share/')) return;
   if (url.pathname.startsWith('/api/v1/')) {
     if (url.pathname === '/api/v1/live') return;
     event.respondWith(networkFirst(request));

@@ -18,6 +18,7 @@ const ROUTES = [
   { pattern: /^\/discoveries$/, view: 'discoveries', tab: 'favourites' },
   { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', tab: 'favourites', keys: ['poiId'] },
   { pattern: /^\/popular$/, view: 'popular', tab: 'activity' },
+  { pattern: /^\/feed$/, view: 'feed', tab: 'feed' },
 ];
 
 let cleanup = null;

@@ -40,6 +40,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.middleware.use(ErrorResponder())
     app.middleware.use(BodySizeLimit(maximumBytes: APIHandler.maximumUploadBytes))
     WebClient.register(on: app, settings: settings.web)
+    // Public share pages (HTML with link-card tags, SVG map previews) outside /api/v1.
+    ShareRoutes.register(on: app)
 
     let api = app.grouped("api", "v1")
     let specification = try OpenAPIDocument.load()

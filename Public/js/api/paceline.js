@@ -24,7 +24,7 @@ export const api = {
   /** Uploads JSON fixes or a file (`body` a Blob/File with its type); idempotent by `key`. */
   uploadRun: ({ fixes, sport, name, file, privacy }, key) => file
     ? request('/runs' + query({ sport, name, privacy }), { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key } })
-    : request('/runs' + query({ privacy }), { method: 'POST', json: { fixes, sport, name }, headers: { 'Idempotency-Key': key } }),
+    : request('/runs' + query({ privacy, utcOffsetMinutes: fixes.length ? -new Date(fixes[0].time).getTimezoneOffset() : undefined }), { method: 'POST', json: { fixes, sport, name }, headers: { 'Idempotency-Key': key } }),
   updateRun: (id, changes) => request(`/runs/${id}`, { method: 'PATCH', json: changes }),
 
   // Routes
@@ -49,6 +49,13 @@ export const api = {
   acceptFriendRequest: (userId) => request(`/friends/requests/${userId}/accept`, { method: 'POST' }),
   declineFriendRequest: (userId) => request(`/friends/requests/${userId}/decline`, { method: 'POST' }),
   removeFriend: (userId) => request(`/friends/${userId}`, { method: 'DELETE' }),
+
+  // Achievements
+  achievements: () => request('/me/achievements'),
+  userAchievements: (userId) => request(`/users/${userId}/achievements`),
+  friendsLeaderboard: () => request('/me/achievements/leaderboard'),
+  runBadges: (runId) => request(`/runs/${runId}/badges`),
+  feed: (before, limit = 20) => request('/feed' + query({ before, limit })),
 
   // The app itself
   configuration: async () => JSON.parse(await fetchText('/app-config.json')),

@@ -9,6 +9,7 @@ import * as units from '../core/units.js';
 import { prepare, interpolate, splits as splitsOf } from '../analysis/series.js';
 import { analysisChart } from '../analysis/chart.js';
 import { trackMap } from '../analysis/trackmap.js';
+import { shareButton } from '../achievements/share.js';
 import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from '../analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
@@ -58,8 +59,10 @@ export async function render({ runId }, query) {
   }
   describeRun();
   const editor = owned ? runEditor(run, (updated) => { run = updated; describeRun(); }) : null;
+  // Sharing: a public run's page (others' runs and non-public ones have no Share button).
+  const shareRun = run.privacy === 'public' ? shareButton(`/share/runs/${run.id}`, runTitle(run), 'run') : null;
   const head = h('header', { class: 'run-head' },
-    h('div', { class: 'spread' }, title, editor ? editor.button : null), meta, editor?.form);
+    h('div', { class: 'spread' }, title, h('div', { class: 'row' }, shareRun, editor ? editor.button : null)), meta, editor?.form);
 
   // The numbers.
   const figures = h('div', { class: 'figures' },

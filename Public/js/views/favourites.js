@@ -5,6 +5,7 @@ import { outbox } from '../api/outbox.js';
 import { session } from '../store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../core/units.js';
+import { shareButton } from '../achievements/share.js';
 
 const CACHE = 'paceline.favourites';
 
@@ -50,6 +51,7 @@ export function render() {
         h('span', { class: 'route-name' }, route.name || 'Unnamed route', h('span', { class: 'chevron', 'aria-hidden': 'true' }, ' ›')),
         h('span', { class: 'route-facts' }, facts),
         pending ? h('span', { class: 'pending' }, 'waiting to send') : ''),
+      route.privacy === 'public' ? shareButton(`/share/routes/${route.id}`, route.name || 'A route on Paceline', 'route') : '',
       h('button', { type: 'button', class: 'heart', name: 'unfavourite', 'aria-pressed': 'true',
         'aria-label': `Remove ${route.name || 'this route'} from favourites`, title: 'Remove from favourites',
         onclick: () => remove(route) }, '♥'));

@@ -5,6 +5,7 @@ import { outbox } from '../api/outbox.js';
 import { session, deviceSettings } from '../store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../core/units.js';
+import { achievementCards } from '../achievements/score-card.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from '../analysis/format.js';
 
 const PAGE = 20;
@@ -29,6 +30,8 @@ export function render() {
       h('div', {}, h('h1', {}, profile.displayName ?? 'You'), h('p', { class: 'muted' }, profile.email ?? ''))),
     outboxCard,
     h('div', { class: 'columns' }, h('div', {}, statsCard, historyCard), h('div', {}, settingsCard)));
+  const achievements = achievementCards(profile, session.units);
+  page.insertBefore(h('div', { class: 'columns achievements' }, h('div', {}, achievements.score, achievements.badges), h('div', {}, achievements.board)), outboxCard.nextSibling);
   mount(page);
 
   let disposed = false;

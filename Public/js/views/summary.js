@@ -12,6 +12,7 @@ import { h, mount, field, stat } from '../ui.js';
 import { sportName } from '../analysis/format.js';
 import { go } from '../router.js';
 import { runDiscoveries } from '../discovery/run-discoveries.js';
+import { showEarned } from '../achievements/earned.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
 export const MINIMUM_DISTANCE = 20;
@@ -67,6 +68,7 @@ export async function render() {
         ? `Uploaded: rank ${answer.routeRun.rank} on the route. ` : 'Uploaded. ',
       h('a', { href: `#/runs/${answer.run.id}` }, 'See the analysis'));
       runDiscoveries(answer.run).then((block) => status.isConnected && status.after(block));
+      showEarned(outcome, answer.run.id);
     });
   }
 

@@ -11,6 +11,9 @@ extension APIHandler {
         let ownerID = try owner.requireID()
         let key = try TextInput.checked(input.headers.idempotencyKey, "Idempotency-Key").flatMap { $0.isEmpty ? nil : $0 }
         let name = try TextInput.checked(input.query.name, "name")
+        if let offset = input.query.utcOffsetMinutes, !(-720...840).contains(offset) {
+            throw APIError.badRequest("utcOffsetMinutes must be -720 to 840")
+        }
         if let key, let existing = try await run(withKey: key, owner: ownerID) {
             return .ok(.init(body: .json(existing.schema)))
         }
@@ -24,6 +27,7 @@ extension APIHandler {
         let run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
         let discovered = try await Discoveries.find(in: activity, on: database)
         run.idempotencyKey = key
+        run.utcOffsetSeconds = input.query.utcOffsetMinutes.map { $0 * 60 }
         do {
             try await run.create(on: database)
         } catch {
@@ -36,6 +40,8 @@ extension APIHandler {
         }
         try await Discoveries.record(discovered, run: run, on: database)
         run.$owner.value = owner
+        // Badges this run earned are stored now, with its date (`getRunBadges` lists them).
+        try await AchievementBook.refresh(ownerID, on: database)
         return .created(.init(body: .json(run.schema)))
     }
 

@@ -11,5 +11,7 @@ enum Migrations {
         CreateLiveSession(), CreateLiveMember(), CreateLiveFollow(), CreateLiveFixChunk(),
         // 005: walks that discover (points of interest, discoveries, likes, steps).
         CreatePointOfInterest(), CreateDiscovery(), CreatePointOfInterestFavourite(), AddSteps(),
+        // 007: achievements.
+        CreateEarnedBadge(), AddRunUTCOffset(),
     ]
 }

@@ -37,6 +37,8 @@ final class Run: Model, @unchecked Sendable {
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).
     @OptionalField(key: "steps") var steps: Int?
     @OptionalField(key: "steps_estimated") var stepsEstimated: Bool?
+    /// The UTC offset where the run started, seconds east, if the client said.
+    @OptionalField(key: "utc_offset_s") var utcOffsetSeconds: Int?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
     @Timestamp(key: "deleted_at", on: .delete) var deletedAt: Date?

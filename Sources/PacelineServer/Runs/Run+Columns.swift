@@ -9,7 +9,7 @@ extension QueryBuilder where Model == Run {
             .field(\.$idempotencyKey).field(\.$startTime).field(\.$endTime).field(\.$points).field(\.$distanceMeters)
             .field(\.$elapsedSeconds).field(\.$movingSeconds).field(\.$ascentMeters).field(\.$descentMeters)
             .field(\.$maxSpeed).field(\.$averagePace).field(\.$calories).field(\.$splits).field(\.$bestEfforts)
-            .field(\.$startLatitude).field(\.$startLongitude).field(\.$route.$id).field(\.$createdAt).field(\.$updatedAt)
+            .field(\.$startLatitude).field(\.$startLongitude).field(\.$route.$id).field(\.$utcOffsetSeconds).field(\.$createdAt).field(\.$updatedAt)
             .field(\.$deletedAt).field(\.$steps).field(\.$stepsEstimated)
     }
 }

@@ -1,0 +1,57 @@
+// #/feed: friends' (and my) recent runs, walks and badges, newest first, as each one's
+// privacy allows (the server decides), a page at a time.
+import { api } from '../api/paceline.js';
+import { session } from '../store/session.js';
+import { h, mount, describe } from '../ui.js';
+import * as units from '../core/units.js';
+import { dayAndTime, runTitle, sportName } from '../analysis/format.js';
+
+const PAGE = 20;
+
+function item(entry, unit, me) {
+  const who = entry.user.id === me ? 'You' : entry.user.displayName;
+  if (entry.kind === 'run' && entry.run) {
+    const run = entry.run;
+    return h('li', { class: 'feed-item feed-run', dataset: { run: run.id } },
+      h('div', {}, h('strong', {}, who), ` · ${sportName(run.sport).toLowerCase()} · ${dayAndTime(entry.date)}`),
+      h('a', { href: `#/runs/${run.id}` }, runTitle(run)),
+      h('div', { class: 'muted' }, `${units.distance(run.distanceMeters, unit)} · ${units.clock(run.movingSeconds)} · ${units.pace(run.averagePaceSecondsPerKilometer, unit)}`));
+  }
+  if (entry.kind === 'badge' && entry.badge) {
+    return h('li', { class: 'feed-item feed-badge', dataset: { badge: entry.badge.id } },
+      h('div', {}, h('strong', {}, who), ` earned ★ ${entry.badge.name} · ${dayAndTime(entry.date)}`),
+      h('div', { class: 'muted' }, entry.badge.rule),
+      entry.badge.runId ? h('a', { href: `#/runs/${entry.badge.runId}` }, 'See the run') : '');
+  }
+  return null;  // a kind this client does not know yet
+}
+
+export function render() {
+  const list = h('ul', { class: 'list feed' });
+  const status = h('div', { class: 'feed-status' });
+  mount(h('section', { class: 'page feed-page' }, h('h1', {}, 'Feed'), h('div', { class: 'card' }, list, status)));
+  let disposed = false;
+  let before;
+  async function load() {
+    status.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+    let items;
+    try {
+      ({ items } = await api.feed(before, PAGE));
+    } catch (error) {
+      if (!disposed) status.replaceChildren(h('p', { class: 'error' }, describe(error)), h('button', { type: 'button', class: 'ghost', onclick: load }, 'Try again'));
+      return;
+    }
+    if (disposed) return;
+    list.append(...items.map((entry) => item(entry, session.units, session.profile?.id)).filter(Boolean));
+    before = items.at(-1)?.date;
+    if (!list.children.length) {
+      status.replaceChildren(h('p', { class: 'muted empty' }, 'Nothing yet: runs and badges of you and your ', h('a', { href: '#/friends' }, 'friends'), ' show here.'));
+    } else if (items.length === PAGE) {
+      status.replaceChildren(h('button', { type: 'button', class: 'ghost', name: 'load-more', onclick: load }, 'Load more'));
+    } else {
+      status.replaceChildren();
+    }
+  }
+  load();
+  return () => { disposed = true; };
+}

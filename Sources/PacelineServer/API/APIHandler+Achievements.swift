@@ -1,0 +1,47 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+extension APIHandler {
+    func getMyAchievements(_ input: Operations.GetMyAchievements.Input) async throws -> Operations.GetMyAchievements.Output {
+        let user = try await currentUser()
+        let (report, _) = try await AchievementBook.refresh(try user.requireID(), on: database)
+        return .ok(.init(body: .json(report.schema(user: user, visibleRuns: { _ in true }))))
+    }
+
+    func getUserAchievements(_ input: Operations.GetUserAchievements.Input) async throws -> Operations.GetUserAchievements.Output {
+        let viewerID = AuthenticatedUser.current?.id
+        guard let id = UUID(uuidString: input.path.userId), let owner = try await User.find(id, on: database),
+              try await AchievementBook.visible(of: owner, to: viewerID, on: database) else { throw APIError.notFound("user") }
+        let (report, _) = try await AchievementBook.refresh(id, on: database)
+        let runIDs = report.badges.compactMap { $0.earnedBy.flatMap(UUID.init(uuidString:)) }
+        let runs = runIDs.isEmpty ? [] : try await Run.query(on: database).filter(\.$id ~~ runIDs)
+            .field(\.$id).field(\.$owner.$id).field(\.$privacy).all()
+        var viewer: Viewer?
+        if let viewerID { viewer = try await Viewer.load(viewerID, on: database) }
+        let visible = Set(runs.filter { run in
+            viewer?.maySee(owner: run.$owner.id, privacy: run.privacy) ?? (run.privacy == Privacy.publicLevel)
+        }.compactMap(\.id))
+        return .ok(.init(body: .json(report.schema(user: owner, visibleRuns: visible.contains))))
+    }
+
+    func getFriendsLeaderboard(_ input: Operations.GetFriendsLeaderboard.Input) async throws -> Operations.GetFriendsLeaderboard.Output {
+        let viewer = try await Viewer.load(try AuthenticatedUser.required().id, on: database)
+        return .ok(.init(body: .json(.init(entries: try await ScoreBoard.entries(for: viewer, on: database)))))
+    }
+
+    func getRunBadges(_ input: Operations.GetRunBadges.Input) async throws -> Operations.GetRunBadges.Output {
+        let user = try AuthenticatedUser.required()
+        let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
+        let earned = try await EarnedBadge.query(on: database).filter(\.$runID == run.requireID()).sort(\.$earnedAt).all()
+        return .ok(.init(body: .json(.init(badges: earned.compactMap { $0.schema(runVisible: true) }))))
+    }
+
+    func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
+        let viewer = try await Viewer.load(try AuthenticatedUser.required().id, on: database)
+        let limit = try Paging.limit(input.query.limit)
+        let items = try await ActivityFeed.items(for: viewer, before: input.query.before, limit: limit, on: database)
+        return .ok(.init(body: .json(.init(items: items))))
+    }
+}

@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import PacelineCore
+
+/// A user's achievements as the server keeps them: computed from their facts
+/// (`AchievementSources`) and earned badges stored with their dates (`EarnedBadge`).
+///
+/// `refresh` runs after every upload and whenever achievements are read: badges newly
+/// earned are stored, with the instant of the fact that earned them, and then never
+/// change: a badge is not taken back when its run is deleted (points are, since they are
+/// recomputed from the runs that remain).
+enum AchievementBook {
+    /// The user's report now, after storing the badges they newly earned (returned as `added`).
+    ///
+    /// Stored badges keep their first dates: a badge is never taken back, even when the
+    /// run that earned it is deleted. Two uploads at once may both find a badge new: the
+    /// unique (user, badge) index keeps one row, and the other insert is skipped.
+    /// - Complexity: a few queries, then O(n log n + b·n) for n facts and b badges.
+    @discardableResult
+    static func refresh(_ user: UUID, on database: any Database, now: Date = Date()) async throws -> (report: AchievementReport, added: [EarnedBadge]) {
+        let facts = try await AchievementSources.facts(of: user, on: database)
+        let latest = facts.activities.max { $0.start < $1.start }
+        var report = AchievementReport(facts, now: now, utcOffsetSeconds: latest?.utcOffsetSeconds ?? 0)
+        let stored = try await EarnedBadge.query(on: database).filter(\.$user.$id == user).all()
+        let byBadge = Dictionary(stored.map { ($0.badgeID, $0) }, uniquingKeysWith: { first, _ in first })
+        var added: [EarnedBadge] = []
+        for index in report.badges.indices {
+            let progress = report.badges[index]
+            if let earned = byBadge[progress.badge.id] {
+                report.badges[index].earnedAt = earned.earnedAt
+                report.badges[index].earnedBy = earned.sourceID
+            } else if let earnedAt = progress.earnedAt {
+                let row = EarnedBadge()
+                row.$user.id = user
+                row.badgeID = progress.badge.id
+                row.earnedAt = earnedAt
+                row.sourceID = progress.earnedBy
+                row.runID = progress.earnedBy.flatMap(UUID.init(uuidString:))
+                do {
+                    try await row.create(on: database)
+                    added.append(row)
+                } catch let error as any DatabaseError where error.isConstraintFailure {
+                    continue
+                }
+            }
+        }
+        return (report, added)
+    }
+
+    /// Whether `viewer` may see `owner`'s achievements: they follow the owner's profile
+    /// privacy (`users.default_privacy`): public to anyone, friends to friends, private to the owner.
+    static func visible(of owner: User, to viewer: UUID?, on database: any Database) async throws -> Bool {
+        try await Privacy.allows(viewer, toSee: owner.requireID(), privacy: owner.defaultPrivacy, on: database)
+    }
+}

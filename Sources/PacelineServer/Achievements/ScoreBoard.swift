@@ -1,0 +1,31 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+/// Points among a user's friends and the user: friends whose profile is private are left out.
+enum ScoreBoard {
+    /// The entries, highest first; ties share a rank and are ordered by name.
+    /// - Complexity: the facts of each member (a few queries each) and one count of badges.
+    static func entries(for viewer: Viewer, on database: any Database) async throws -> [Components.Schemas.ScoreEntry] {
+        let members = try await User.query(on: database).filter(\.$id ~~ (Array(viewer.friendIDs) + [viewer.id])).all()
+            .filter { $0.id == viewer.id || $0.defaultPrivacy != "private" }
+        let earned = try await EarnedBadge.query(on: database).filter(\.$user.$id ~~ members.compactMap(\.id))
+            .field(\.$id).field(\.$user.$id).all()
+        var badgeCounts: [UUID: Int] = [:]
+        for badge in earned { badgeCounts[badge.$user.id, default: 0] += 1 }
+        var scored: [(user: User, points: Int)] = []
+        for member in members {
+            let facts = try await AchievementSources.facts(of: member.requireID(), on: database)
+            scored.append((member, Points(facts).total))
+        }
+        scored.sort { ($0.points, $1.user.displayName) > ($1.points, $0.user.displayName) }
+        var entries: [Components.Schemas.ScoreEntry] = []
+        for (index, entry) in scored.enumerated() {
+            let rank = index > 0 && scored[index - 1].points == entry.points ? entries[index - 1].rank : index + 1
+            entries.append(.init(rank: rank, user: entry.user.summary, points: entry.points,
+                                 badges: badgeCounts[entry.user.id!] ?? 0, isMe: entry.user.id == viewer.id))
+        }
+        return entries
+    }
+}

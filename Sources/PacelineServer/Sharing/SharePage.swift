@@ -1,0 +1,71 @@
+import Foundation
+import PacelineCore
+
+/// A public page for a link card: Open Graph and Twitter tags, a title, a line of
+/// statistics and the map preview. Every text is escaped here, so a hostile run name
+/// stays text.
+struct SharePage {
+    var title: String
+    var description: String
+    /// Absolute URL of this page.
+    var url: String
+    /// Absolute URL of the preview image, if there is one.
+    var image: String?
+    /// Where the app shows the thing.
+    var appLink: String
+
+    /// The HTML document.
+    var html: String {
+        let title = MarkupText.escaped(self.title), description = MarkupText.escaped(self.description)
+        let url = MarkupText.escaped(self.url)
+        var head = """
+            <meta property="og:type" content="article">
+            <meta property="og:site_name" content="Paceline">
+            <meta property="og:title" content="\(title)">
+            <meta property="og:description" content="\(description)">
+            <meta property="og:url" content="\(url)">
+            <meta name="twitter:title" content="\(title)">
+            <meta name="twitter:description" content="\(description)">
+            """
+        var body = ""
+        if let image {
+            let image = MarkupText.escaped(image)
+            head += """
+
+                <meta property="og:image" content="\(image)">
+                <meta property="og:image:type" content="image/svg+xml">
+                <meta property="og:image:width" content="1200">
+                <meta property="og:image:height" content="630">
+                <meta name="twitter:card" content="summary_large_image">
+                <meta name="twitter:image" content="\(image)">
+                """
+            body = "<img class=\"map\" src=\"\(image)\" alt=\"Map of \(title)\" width=\"1200\" height=\"630\">"
+        } else {
+            head += "\n<meta name=\"twitter:card\" content=\"summary\">"
+        }
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title) · Paceline</title>
+            <meta name="description" content="\(description)">
+            <link rel="canonical" href="\(url)">
+            \(head)
+            <style>
+            body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:1rem;color:#1d1d1f}
+            h1{font-size:1.5rem;margin:.5rem 0}.map{width:100%;height:auto;border-radius:12px}
+            a.open{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:999px;background:#e4572e;color:#fff;text-decoration:none}
+            </style>
+            </head>
+            <body>
+            <h1>\(title)</h1>
+            <p class="description">\(description)</p>
+            \(body)
+            <p><a class="open" href="\(MarkupText.escaped(appLink))">Open in Paceline</a></p>
+            </body>
+            </html>
+            """
+    }
+}

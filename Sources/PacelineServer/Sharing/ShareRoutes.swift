@@ -1,0 +1,124 @@
+import Fluent
+import Foundation
+import PacelineCore
+import Vapor
+
+/// Public pages for links posted anywhere: a run, a route or a badge, each with its Open
+/// Graph card and a map preview rendered from the track (`TrackPreview`, no tiles).
+///
+/// Only what its owner made public is shared: a run or route whose privacy is `public`,
+/// a badge of a user whose profile is public. Anything else is 404 (the pages are read
+/// without a session, as a link preview robot reads them), so a link reveals nothing.
+enum ShareRoutes {
+    static func register(on app: Application) {
+        let share = app.grouped("share").grouped(NotShared())
+        share.get("runs", ":id") { request in try await html(runPage(request)) }
+        share.get("runs", ":id", "map.svg") { request in svg(try await publicRun(request.parameters.get("id"), on: request.db)) }
+        share.get("routes", ":id") { request in try await html(routePage(request)) }
+        share.get("routes", ":id", "map.svg") { request in
+            let route = try await publicRoute(request.parameters.get("id"), on: request.db)
+            return svg(try await route.$run.get(on: request.db), title: route.name)
+        }
+        share.get("badges", ":user", ":badge") { request in try await html(badgePage(request)) }
+    }
+
+    private static func runPage(_ request: Request) async throws -> SharePage {
+        let run = try await publicRun(request.parameters.get("id"), on: request.db)
+        let owner = try await run.$owner.get(on: request.db)
+        let units = UnitSystem(rawValue: owner.units) ?? .metric
+        let base = baseURL(request) + "/share/runs/" + (try run.requireID().apiID)
+        let sport = run.sport == "walk" ? "Walk" : run.sport == "run" ? "Run" : run.sport.capitalized
+        return SharePage(
+            title: run.name ?? "\(owner.displayName)'s \(sport.lowercased())",
+            description: "\(sport) by \(owner.displayName): \(statistics(distance: run.distanceMeters, moving: run.movingSeconds, units: units))",
+            url: base, image: base + "/map.svg", appLink: "/#/runs/\(try run.requireID().apiID)")
+    }
+
+    private static func routePage(_ request: Request) async throws -> SharePage {
+        let route = try await publicRoute(request.parameters.get("id"), on: request.db)
+        let creator = try await route.$creator.get(on: request.db)
+        let units = UnitSystem(rawValue: creator.units) ?? .metric
+        let base = baseURL(request) + "/share/routes/" + (try route.requireID().apiID)
+        return SharePage(
+            title: route.name, description: "A \(units.distance(route.distanceMeters)) route by \(creator.displayName) on Paceline",
+            url: base, image: base + "/map.svg", appLink: "/")
+    }
+
+    private static func badgePage(_ request: Request) async throws -> SharePage {
+        guard let userID = request.parameters.get("user").flatMap(UUID.init(uuidString:)),
+              let owner = try await User.find(userID, on: request.db), owner.defaultPrivacy == Privacy.publicLevel,
+              let badgeID = request.parameters.get("badge"), let badge = Badge.named(badgeID),
+              let earned = try await EarnedBadge.query(on: request.db).filter(\.$user.$id == userID)
+                .filter(\.$badgeID == badgeID).first()
+        else { throw APIError.notFound("shared page") }
+        let date = earned.earnedAt.formatted(.iso8601.year().month().day())
+        var image: String?
+        if let runID = earned.runID, let run = try await Run.find(runID, on: request.db), run.privacy == Privacy.publicLevel {
+            image = baseURL(request) + "/share/runs/\(runID.apiID)/map.svg"
+        }
+        return SharePage(
+            title: "\(owner.displayName) earned “\(badge.name)”", description: "\(badge.rule) Earned on \(date).",
+            url: baseURL(request) + "/share/badges/\(userID.apiID)/\(badge.id)", image: image, appLink: "/#/profile")
+    }
+
+    /// "5.02 km in 25:10 (5:01 /km)".
+    static func statistics(distance: Double, moving: Double, units: UnitSystem) -> String {
+        let pace = distance > 0 ? moving / distance * 1000 : nil
+        return "\(units.distance(distance)) in \(UnitSystem.clock(moving)) (\(units.pace(secondsPerKilometer: pace)))"
+    }
+
+    private static func publicRun(_ id: String?, on database: any Database) async throws -> Run {
+        guard let uuid = id.flatMap(UUID.init(uuidString:)), let run = try await Run.find(uuid, on: database),
+              run.privacy == Privacy.publicLevel else { throw APIError.notFound("shared page") }
+        return run
+    }
+
+    private static func publicRoute(_ id: String?, on database: any Database) async throws -> Route {
+        guard let uuid = id.flatMap(UUID.init(uuidString:)), let route = try await Route.find(uuid, on: database),
+              route.privacy == Privacy.publicLevel else { throw APIError.notFound("shared page") }
+        return route
+    }
+
+    /// The scheme and host the request came to (a proxy's `X-Forwarded-Proto` respected).
+    private static func baseURL(_ request: Request) -> String {
+        let scheme = request.headers.first(name: "X-Forwarded-Proto") ?? "http"
+        let host = request.headers.first(name: .host) ?? "localhost"
+        return "\(scheme)://\(host)"
+    }
+
+    private static func html(_ page: SharePage) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .html
+        headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")
+        return Response(status: .ok, headers: headers, body: .init(string: page.html))
+    }
+
+    private static func svg(_ run: Run, title: String? = nil) -> Response {
+        let segments = ((try? run.activity())?.track.segments ?? []).map { $0.compactMap(\.coordinate) }
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "image", subType: "svg+xml")
+        headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=3600")
+        return Response(status: .ok, headers: headers, body: .init(string: TrackPreview().svg(segments: segments, title: title ?? run.name)))
+    }
+}
+
+/// Answers a share address that shows nothing (missing, or not public) with a plain HTML
+/// page and 404, for the person who followed the link, and keeps robots from indexing it.
+private struct NotShared: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch let error as APIError where error.status == .notFound {
+            var headers = HTTPHeaders()
+            headers.contentType = .html
+            headers.replaceOrAdd(name: "X-Robots-Tag", value: "noindex")
+            return Response(status: .notFound, headers: headers, body: .init(string: """
+                <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+                <meta name="viewport" content="width=device-width, initial-scale=1"><title>Not shared · Paceline</title></head>
+                <body style="font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:0 auto;padding:1rem">
+                <h1>Not shared</h1><p>This page does not exist, or its owner does not share it publicly.</p>
+                <p><a href="/">Open Paceline</a></p></body></html>
+                """))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import PacelineCore
+import Testing
+
+@Suite("Track preview")
+struct TrackPreviewTests {
+    @Test("Douglas–Peucker drops points within the tolerance and keeps a corner")
+    func douglasPeucker() {
+        let line: [(x: Double, y: Double)] = [(0, 0), (1, 0.1), (2, 0), (3, 5), (4, 0)]
+        #expect(DouglasPeucker.keptIndices(line, tolerance: 0.5) == [0, 2, 3, 4])
+        #expect(DouglasPeucker.keptIndices(line, tolerance: 10) == [0, 4])
+        #expect(DouglasPeucker.keptIndices(line, tolerance: 0.5, maximumCount: 3) == [0, 3, 4])
+    }
+
+    @Test("a 10 000-fix run becomes a small SVG fitted to the view box, with start and finish")
+    func bounded() {
+        // A wiggly 10 000-point loop around Glasgow.
+        let fixes = (0..<10_000).map { k -> Coordinate in
+            let angle = Double(k) / 10_000 * 2 * .pi
+            let wiggle = 0.0003 * sin(Double(k) * 0.7)
+            return Coordinate(latitude: 55.86 + 0.01 * sin(angle) + wiggle, longitude: -4.25 + 0.02 * cos(angle))
+        }
+        let preview = TrackPreview()
+        let points = preview.points(of: [fixes])
+        let count = points.reduce(0) { $0 + $1.count }
+        #expect(count <= preview.maximumPoints)
+        #expect(count > preview.maximumPoints * 9 / 10)  // the budget is used, not thrown away
+        let xs = points[0].map(\.x), ys = points[0].map(\.y)
+        #expect(xs.min()! >= preview.margin - 0.01 && xs.max()! <= preview.width - preview.margin + 0.01)
+        #expect(ys.min()! >= preview.margin - 0.01 && ys.max()! <= preview.height - preview.margin + 0.01)
+        let svg = preview.svg(segments: [fixes], title: "Loop")
+        #expect(svg.utf8.count < 16_000)
+        #expect(svg.contains("class=\"start\"") && svg.contains("class=\"finish\""))
+        #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>"))
+    }
+
+    @Test("north is up: a run going north ends above its start")
+    func orientation() {
+        let points = TrackPreview().points(of: [[Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0.01, longitude: 0.001)]])
+        #expect(points[0][1].y < points[0][0].y)
+        #expect(points[0][1].x > points[0][0].x)
+    }
+
+    @Test("a hostile title is escaped; an empty track draws only the background")
+    func escaping() {
+        let svg = TrackPreview().svg(segments: [], title: "<script>alert('x')</script>&")
+        #expect(svg.contains("&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;&amp;"))
+        #expect(!svg.contains("<script>"))
+        #expect(!svg.contains("<path"))
+    }
+}

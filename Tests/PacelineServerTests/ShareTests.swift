@@ -1,0 +1,70 @@
+import AsyncHTTPClient
+import Foundation
+import PacelineAPI
+import PacelineTestSupport
+import Testing
+
+/// Public share pages: link-card tags and a map preview for what the owner made public,
+/// 404 for anything else, and user text escaped.
+@Suite("Share pages")
+struct ShareTests {
+    static func get(_ server: TestServer, _ path: String) async throws -> (status: Int, type: String, body: String) {
+        let root = server.baseURL.absoluteString.replacingOccurrences(of: "/api/v1", with: "")
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: root + path), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 22)
+        return (Int(response.status.code), response.headers.first(name: "Content-Type") ?? "", String(buffer: body))
+    }
+
+    @Test("a public run's page has its card and map; private and friends-only runs are 404; a hostile name stays text", arguments: TestDatabase.available)
+    func runs(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let hostile = "<script>alert(1)</script>\" onload=\"x"
+            let open = try await AchievementTests.upload(ann, meters: 5000, start: AchievementTests.morning, privacy: ._public, name: hostile)
+            let page = try await Self.get(server, "/share/runs/\(open.id)")
+            #expect(page.status == 200 && page.type.hasPrefix("text/html"))
+            #expect(page.body.contains("<meta property=\"og:title\" content=\"&lt;script&gt;alert(1)&lt;/script&gt;&quot; onload=&quot;x\">"))
+            #expect(!page.body.contains("<script>"))
+            #expect(page.body.contains("og:description\" content=\"Run by Ann: 5.00 km in 27:4"))
+            #expect(page.body.contains("og:image\" content=\"http://"))
+            #expect(page.body.contains("/share/runs/\(open.id)/map.svg\">"))
+            #expect(page.body.contains("twitter:card\" content=\"summary_large_image\""))
+
+            let map = try await Self.get(server, "/share/runs/\(open.id)/map.svg")
+            #expect(map.status == 200 && map.type == "image/svg+xml")
+            #expect(map.body.hasPrefix("<svg ") && map.body.contains("<path d=\"M") && map.body.contains("class=\"finish\""))
+            #expect(map.body.utf8.count < 20_000)
+
+            for privacy in [Components.Schemas.Privacy._private, .friends] {
+                let hidden = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning.addingTimeInterval(86_400), privacy: privacy)
+                let page = try await Self.get(server, "/share/runs/\(hidden.id)")
+                #expect(page.status == 404 && page.type.hasPrefix("text/html") && page.body.contains("Not shared"))
+                #expect(try await Self.get(server, "/share/runs/\(hidden.id)/map.svg").status == 404)
+            }
+            #expect(try await Self.get(server, "/share/runs/nonsense").status == 404)
+
+            // A run made private later stops being shared at once.
+            _ = try await ann.client.updateRun(path: .init(runId: open.id), body: .json(.init(privacy: ._private))).ok
+            #expect(try await Self.get(server, "/share/runs/\(open.id)").status == 404)
+        }
+    }
+
+    @Test("routes and badges: shared when public", arguments: TestDatabase.available)
+    func routesAndBadges(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let run = try await AchievementTests.upload(ann, meters: 5200, start: AchievementTests.morning, privacy: ._public)
+            let route = try await ann.client.createRoute(body: .json(.init(runId: run.id, name: "River & <Park>"))).created.body.json
+            let page = try await Self.get(server, "/share/routes/\(route.id)")
+            #expect(page.status == 200 && page.body.contains("<title>River &amp; &lt;Park&gt; · Paceline</title>"))
+            #expect(try await Self.get(server, "/share/routes/\(route.id)/map.svg").body.contains("<title>River &amp; &lt;Park&gt;</title>"))
+
+            let badge = try await Self.get(server, "/share/badges/\(ann.id)/longest-5")
+            #expect(badge.status == 200 && badge.body.contains("og:title\" content=\"Ann earned “5 km”\""))
+            #expect(badge.body.contains("/share/runs/\(run.id)/map.svg"))
+            #expect(try await Self.get(server, "/share/badges/\(ann.id)/distance-1000").status == 404, "not earned")
+            _ = try await ann.client.updateProfile(body: .json(.init(defaultPrivacy: .friends))).ok
+            #expect(try await Self.get(server, "/share/badges/\(ann.id)/longest-5").status == 404, "profile not public")
+        }
+    }
+}
