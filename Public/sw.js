@@ -20,6 +20,9 @@ const SHELL = [
   '/js/views/analysis.js', '/js/views/profile.js', '/js/views/favourites.js',
   '/js/views/friends.js', '/js/views/live.js',
   '/js/live/live-socket.js', '/js/live/invitations.js', '/js/live/format.js', '/js/live/race-map.js', '/js/live/results-table.js',
+  '/css/workouts.css', '/js/views/workouts.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
+  '/js/workout/plan.js', '/js/workout/live-odometer.js', '/js/workout/workout-session.js', '/js/workout/workout-speaker.js',
+  '/js/workout/active-workout.js', '/js/workout/workout-panel.js', '/js/workout/summary-table.js',
 ];
 // Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).
 const OPTIONAL = ['/vendor/leaflet/leaflet.js', '/vendor/leaflet/leaflet.css', '/vendor/chart.js/chart.min.js'];

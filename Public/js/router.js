@@ -15,6 +15,9 @@ const ROUTES = [
   { pattern: /^\/import$/, view: 'import', tab: 'profile' },
   { pattern: /^\/friends$/, view: 'friends', tab: 'friends' },
   { pattern: /^\/live(?:\/([0-9a-f-]{36}))?$/i, view: 'live', tab: 'friends', keys: ['sessionId'] },
+  { pattern: /^\/workouts$/, view: 'workouts', tab: 'profile' },
+  { pattern: /^\/workouts\/(new|[0-9a-f-]{36})$/i, view: 'workout-editor', tab: 'profile', keys: ['workoutId'] },
+  { pattern: /^\/workout-log(?:\/([0-9a-f-]{36}))?$/i, view: 'workout-log', tab: 'profile', keys: ['entryId'] },
 ];
 
 let cleanup = null;

@@ -217,6 +217,7 @@ function settings(rerender) {
     status,
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),
+      h('a', { class: 'button', href: '#/workouts', id: 'workouts-link' }, 'Workouts'),
       h('button', { type: 'button', class: 'ghost', name: 'logout', onclick: () => logOut() }, 'Log out')),
     logOutArea);
 }
