@@ -21,13 +21,16 @@ export class RunTracker {
     this.workoutSpeaker = header.workout ? new WorkoutSpeaker(units) : null;
   }
 
-  /** Takes a fix; returns the cue due (when following) and what to say of it (following or running a workout). */
+  /**
+   * Takes a fix; returns the cue due (when following) and what to say of it; running a
+   * workout, `sentences` are said one by one (`spoken` joins them).
+   */
   add(fix) {
     this.fixes += 1;
     this.meter.add(fix);
     if (this.workout) {
-      const said = this.workout.add(fix).map((cue) => this.workoutSpeaker.spoken(cue, this.workout.intervals));
-      return said.length ? { spoken: said.join('. ') } : {};
+      const sentences = this.workout.add(fix).map((cue) => this.workoutSpeaker.spoken(cue, this.workout.intervals));
+      return sentences.length ? { spoken: sentences.join('. '), sentences } : {};
     }
     if (!this.follow) return {};
     const cue = this.follow.add(fix);

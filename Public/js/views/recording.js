@@ -124,10 +124,10 @@ export async function render(_, query) {
   function onFix(fix) {
     showPosition(fix);
     if (!tracker) return;
-    const { cue, spoken } = tracker.add(fix);
+    const { cue, spoken, sentences } = tracker.add(fix);
     ongoingRun.appendFix(fix);
     line.addLatLng([fix.latitude, fix.longitude]);
-    if (cue) { showCue(cue, spoken); speech.say(spoken); } else if (spoken) { spokenLine.textContent = `“${spoken}”`; speech.say(spoken); }
+    if (cue) { showCue(cue, spoken); speech.say(spoken); } else if (spoken) { spokenLine.textContent = `“${spoken}”`; sentences.forEach((sentence) => speech.say(sentence)); }
     showNumbers();
   }
 

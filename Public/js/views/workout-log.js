@@ -26,11 +26,12 @@ async function renderList() {
     cursor = page.nextCursor;
     more.hidden = !cursor;
     for (const entry of page.entries) {
-      const done = entry.summary.intervals.filter((row) => row.status === 'completed').length;
+      const { summary } = entry;
+      const done = summary.intervals.filter((row) => row.status === 'completed').length;
+      const facts = [`${done} of ${summary.intervals.length} intervals`, units.distance(summary.distanceMeters, u), units.clock(summary.elapsedSeconds)];
+      if (summary.completed) facts.push('complete');
       listElement.append(h('li', { class: 'card' }, h('a', { href: `#/workout-log/${entry.id}`, class: 'log-entry' },
-        h('strong', {}, entry.workoutName), ' · ', day(entry.startTime),
-        h('div', { class: 'muted' }, `${done} of ${entry.summary.intervals.length} intervals · ${units.distance(entry.summary.distanceMeters, u)} · ${units.clock(entry.summary.elapsedSeconds)}`
-          + (entry.summary.completed ? ' · complete' : ''))));
+        h('strong', {}, entry.workoutName), ' · ', day(entry.startTime), h('div', { class: 'muted' }, facts.join(' · ')))));
     }
     if (!listElement.children.length) listElement.append(h('li', { class: 'muted' }, 'No workouts run yet.'));
   }
