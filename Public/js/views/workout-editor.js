@@ -52,7 +52,7 @@ export async function render({ workoutId }) {
     return h('div', { class: 'row wrap interval' }, by, amount, target, pace,
       h('button', { name: 'up', 'aria-label': 'Move up', disabled: index === 0, onclick: () => moveIn(array, index, -1) }, '↑'),
       h('button', { name: 'down', 'aria-label': 'Move down', disabled: index === array.length - 1, onclick: () => moveIn(array, index, 1) }, '↓'),
-      h('button', { name: 'copy', 'aria-label': 'Copy', onclick: () => { array.splice(index + 1, 0, structuredClone(array[index])); draw(); } }, '⧉'),
+      h('button', { name: 'copy', onclick: () => { array.splice(index + 1, 0, structuredClone(array[index])); draw(); } }, 'Copy'),
       h('button', { class: 'ghost', name: 'remove', 'aria-label': 'Remove', onclick: () => { array.splice(index, 1); draw(); } }, '×'));
   }
 

@@ -44,7 +44,7 @@ async function renderEntry(entryId) {
   const u = session.units;
   const entry = await api.workoutLogEntry(entryId);
   const mapElement = h('div', { class: 'map', id: 'workout-map' });
-  mount(h('section', { class: 'page' },
+  mount(h('section', { class: 'page workout-entry' },
     h('h1', {}, entry.workoutName),
     h('p', { class: 'muted' }, day(entry.startTime), ' · ', h('a', { href: `#/runs/${entry.runId}` }, 'the run')),
     h('div', { class: 'card grid' },
