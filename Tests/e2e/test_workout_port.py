@@ -169,3 +169,42 @@ def test_imperial_sentences_and_a_real_run_match_the_cli(server, browser, tmp_pa
     spoken = [c["spoken"] for c in cli["cues"]]
     assert spoken[0] == "Interval 1 of 10: 2 minutes, easy", spoken
     assert "Interval 2 of 10: 0.25 miles, fast" in spoken, spoken
+
+
+JS_COST = """
+const [count, done] = arguments;
+(async () => {
+  const { WorkoutSession } = await import('/js/workout/workout-session.js');
+  const plan = { name: 'Long', steps: [{ seconds: 600, target: 'easy' },
+    { repeat: 500, intervals: [{ meters: 400, target: 'fast' }, { seconds: 90, target: 'rest' }] }] };
+  const fixes = [];
+  let s = 0;
+  for (let t = 0; t < count; t += 1) {
+    s += (Math.floor(t / 90) % 2 === 0 ? 4 : 2);
+    fixes.push({ latitude: 46.05 + 300 * Math.sin(s / 2000) / 111132.954, longitude: 14.5 + 300 * Math.cos(s / 2000) / 77000,
+                 time: 1777622400000 + t * 1000 });
+  }
+  const best = [];
+  let cues = 0;
+  for (let run = 0; run < 5; run += 1) {
+    const session = new WorkoutSession(plan);
+    const started = performance.now();
+    for (const fix of fixes) cues += session.add(fix).length;
+    best.push(performance.now() - started);
+  }
+  return { ms: Math.min(...best), cues: cues / 5 };
+})().then((answer) => done(JSON.stringify(answer)), (error) => done(JSON.stringify({ error: String(error.stack || error) })));
+"""
+
+
+def test_cost_per_fix_in_the_browser(server, browser):
+    """100,000 fixes (28 h at 1 Hz) through the browser's session, best of 5: the running
+    screen's cost per fix, which must not grow with the run or the plan."""
+    window = browser()
+    window.open("/")
+    window.driver.set_script_timeout(120)
+    answer = json.loads(window.driver.execute_async_script(JS_COST, 100_000))
+    assert "error" not in answer, answer
+    per_fix = answer["ms"] * 1000 / 100_000
+    print(f"\nworkout session in the browser: 100,000 fixes in {answer['ms']:.1f} ms = {per_fix:.2f} µs per fix, {answer['cues']:.0f} cues")
+    assert per_fix < 50, per_fix
