@@ -84,6 +84,7 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
     covered = run(ann, [(9, 5.0), (10, 1.5)])
     ann.shot("workout-running")
     assert ann.find("#workout-interval").text.startswith("3 of 3"), ann.find("#workout-interval").text
+    assert ann.find("#workout-into").text.startswith("This interval: 0:0"), ann.find("#workout-into").text
     run(ann, [(27, 2.0)], covered)
     ann.wait(lambda: "Workout complete" in ann.spoken(), seconds=10, message=f"never complete: {ann.spoken()}")
     assert ann.find("#workout-interval").text == "Workout complete"

@@ -1,5 +1,6 @@
 // The running screen's workout panel: interval N of M and its target, the time or distance
-// left of the interval, and the next one; before the start, a button to run without it.
+// left of the interval, its time and distance so far, and the next one; before the start,
+// a button to run without it.
 import { h } from '../ui.js';
 import * as units from '../core/units.js';
 import { WorkoutSpeaker } from './workout-speaker.js';
@@ -23,11 +24,13 @@ export class WorkoutPanel {
     this.u = u;
     this.title = h('strong', { id: 'workout-interval' }, workout.name);
     this.left = h('strong', { id: 'workout-left' }, '–');
+    this.into = h('span', { id: 'workout-into' }, '');
     this.next = h('span', { id: 'workout-next', class: 'muted' }, 'Starts with the first GPS fix after Start');
     this.drop = h('button', { class: 'ghost', name: 'no-workout', onclick: () => { this.element.remove(); onDrop(); } }, 'No workout');
     this.element = h('div', { class: 'wide workout-panel', id: 'workout-panel' },
       h('div', { class: 'stat' }, this.title, h('span', {}, workout.name)),
       h('div', { class: 'stat' }, this.left, h('span', {}, 'left in interval')),
+      h('div', { class: 'workout-into muted' }, this.into),
       h('div', { class: 'workout-next' }, this.next, this.drop));
   }
 
@@ -38,6 +41,7 @@ export class WorkoutPanel {
     if (session.isComplete) {
       this.title.textContent = 'Workout complete';
       this.left.textContent = '–';
+      this.into.textContent = '';
       this.next.textContent = 'Tracking continues until you press ✓';
       return;
     }
@@ -46,6 +50,7 @@ export class WorkoutPanel {
     this.left.textContent = interval.seconds != null
       ? units.clock(Math.max(0, interval.seconds - into.seconds))
       : lengthLabel({ meters: Math.max(0, interval.meters - into.meters) }, this.u);
+    this.into.textContent = `This interval: ${units.clock(into.seconds)} · ${units.distance(into.meters, this.u)}`;
     const following = session.intervals[i + 1];
     this.next.textContent = following ? `Next: ${new WorkoutSpeaker(this.u).describe(following)}` : 'Last interval';
   }
