@@ -98,18 +98,19 @@ extension APIHandler {
         let bands = try WorkoutWire.bands(body.paceBands)
         var active: UUID?
         if let id = body.activeWorkoutId { active = try await WorkoutAccess.ownWorkout(id, of: user.id, on: database).requireID() }
-        let row = try await WorkoutAccess.settings(of: user.id, on: database) ?? WorkoutSettingsRow()
+        let existing = try await WorkoutAccess.settings(of: user.id, on: database)
+        let row = existing ?? WorkoutSettingsRow()
         row.$user.id = user.id
         row.paceBands = try WorkoutWire.text(bands)
         row.$activeWorkout.id = active
         do {
             try await row.save(on: database)
-        } catch where (error as? any DatabaseError)?.isConstraintFailure == true && row.id == nil {
+        } catch where (error as? any DatabaseError)?.isConstraintFailure == true && existing == nil {
             // A concurrent first save made the row: update that one.
-            let existing = try await WorkoutAccess.settings(of: user.id, on: database)!
-            existing.paceBands = row.paceBands
-            existing.$activeWorkout.id = active
-            try await existing.save(on: database)
+            guard let made = try await WorkoutAccess.settings(of: user.id, on: database) else { throw error }
+            made.paceBands = row.paceBands
+            made.$activeWorkout.id = active
+            try await made.save(on: database)
         }
         return .ok(.init(body: .json(try await workoutSettings(of: user.id))))
     }
