@@ -24,6 +24,9 @@ const SHELL = [
   '/js/views/discoveries.js', '/js/views/poi.js', '/js/views/popular.js',
   '/css/achievements.css', '/js/views/feed.js',
   '/js/achievements/badges.js', '/js/achievements/share.js', '/js/achievements/earned.js', '/js/achievements/score-card.js',
+  '/css/workouts.css', '/js/views/workouts.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
+  '/js/workout/plan.js', '/js/workout/live-odometer.js', '/js/workout/workout-session.js', '/js/workout/workout-speaker.js',
+  '/js/workout/active-workout.js', '/js/workout/workout-panel.js', '/js/workout/summary-table.js',
 ];
 // Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).
 const OPTIONAL = ['/vendor/leaflet/leaflet.js', '/vendor/leaflet/leaflet.css', '/vendor/chart.js/chart.min.js'];

@@ -19,6 +19,9 @@ const ROUTES = [
   { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', tab: 'favourites', keys: ['poiId'] },
   { pattern: /^\/popular$/, view: 'popular', tab: 'activity' },
   { pattern: /^\/feed$/, view: 'feed', tab: 'feed' },
+  { pattern: /^\/workouts$/, view: 'workouts', tab: 'profile' },
+  { pattern: /^\/workouts\/(new|[0-9a-f-]{36})$/i, view: 'workout-editor', tab: 'profile', keys: ['workoutId'] },
+  { pattern: /^\/workout-log(?:\/([0-9a-f-]{36}))?$/i, view: 'workout-log', tab: 'profile', keys: ['entryId'] },
 ];
 
 let cleanup = null;

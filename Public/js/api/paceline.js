@@ -22,9 +22,9 @@ export const api = {
   runTrack: (id) => request(`/runs/${id}/track`),
   runSeries: (id) => request(`/runs/${id}/series`),
   /** Uploads JSON fixes or a file (`body` a Blob/File with its type); idempotent by `key`. */
-  uploadRun: ({ fixes, sport, name, file, privacy }, key) => file
-    ? request('/runs' + query({ sport, name, privacy }), { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key } })
-    : request('/runs' + query({ privacy, utcOffsetMinutes: fixes.length ? -new Date(fixes[0].time).getTimezoneOffset() : undefined }), { method: 'POST', json: { fixes, sport, name }, headers: { 'Idempotency-Key': key } }),
+  uploadRun: ({ fixes, sport, name, file, privacy, workoutId }, key) => file
+    ? request('/runs' + query({ sport, name, privacy, workoutId }), { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key } })
+    : request('/runs' + query({ privacy, workoutId, utcOffsetMinutes: fixes.length ? -new Date(fixes[0].time).getTimezoneOffset() : undefined }), { method: 'POST', json: { fixes, sport, name }, headers: { 'Idempotency-Key': key } }),
   updateRun: (id, changes) => request(`/runs/${id}`, { method: 'PATCH', json: changes }),
 
   // Routes
@@ -56,6 +56,18 @@ export const api = {
   friendsLeaderboard: () => request('/me/achievements/leaderboard'),
   runBadges: (runId) => request(`/runs/${runId}/badges`),
   feed: (before, limit = 20) => request('/feed' + query({ before, limit })),
+  // Workouts
+  workouts: () => request('/workouts'),
+  workout: (id) => request(`/workouts/${id}`),
+  createWorkout: (plan) => request('/workouts', { method: 'POST', json: plan }),
+  updateWorkout: (id, plan) => request(`/workouts/${id}`, { method: 'PUT', json: plan }),
+  deleteWorkout: (id) => request(`/workouts/${id}`, { method: 'DELETE' }),
+  duplicateWorkout: (id) => request(`/workouts/${id}/duplicate`, { method: 'POST' }),
+  reorderWorkouts: (workoutIds) => request('/workout-order', { method: 'PUT', json: { workoutIds } }),
+  workoutSettings: () => request('/workout-settings'),
+  updateWorkoutSettings: (settings) => request('/workout-settings', { method: 'PUT', json: settings }),
+  workoutLog: (cursor, limit = 20) => request('/workout-log' + query({ cursor, limit })),
+  workoutLogEntry: (id) => request(`/workout-log/${id}`),
 
   // The app itself
   configuration: async () => JSON.parse(await fetchText('/app-config.json')),

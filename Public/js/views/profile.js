@@ -222,6 +222,7 @@ function settings(rerender) {
       h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),
       h('a', { class: 'button', href: '#/discoveries' }, 'Discoveries'),
       h('a', { class: 'button', href: '#/popular' }, 'Popular near you'),
+      h('a', { class: 'button', href: '#/workouts', id: 'workouts-link' }, 'Workouts'),
       h('button', { type: 'button', class: 'ghost', name: 'logout', onclick: () => logOut() }, 'Log out')),
     logOutArea);
 }

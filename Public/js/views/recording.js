@@ -16,6 +16,8 @@ import { sportName } from '../analysis/format.js';
 import { go } from '../router.js';
 import { PoiLayer } from '../discovery/poi-layer.js';
 import { openPoiSheet } from '../discovery/poi-detail.js';
+import { loadWorkout } from '../workout/active-workout.js';
+import { WorkoutPanel } from '../workout/workout-panel.js';
 
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();
@@ -35,6 +37,11 @@ export async function render(_, query) {
     }
   }
 
+  // The workout to run (not while following): the active one, or ?workout=ID; ?workout=none for none.
+  let workout = ongoing?.header.workout ?? null;
+  if (!ongoing && !follow && query.workout !== 'none') workout = await loadWorkout(query.workout);
+  const workoutPanel = workout ? new WorkoutPanel(workout, u, () => { workout = null; }) : null;
+
   const elapsedText = h('strong', { id: 'elapsed' }, '0:00');
   const gapText = h('strong', { id: 'gap', class: 'gap' }, follow ? 'Head to the start' : '');
   const gpsPill = h('span', { class: 'pill', id: 'gps-status' }, 'GPS…');
@@ -46,6 +53,7 @@ export async function render(_, query) {
     stat('avg pace', 'average-pace'),
     stat('current pace', 'current-pace'),
     follow ? h('div', { class: 'stat' }, gapText, h('span', {}, 'vs pace')) : stat('sport', 'sport-label', 'Run'),
+    workoutPanel?.element,
     spokenLine,
     h('div', { class: 'status-line' }, gpsPill, netPill, isSimulated ? h('span', { class: 'pill' }, 'simulated GPS') : null,
       follow ? h('span', { class: 'pill' }, `following ${follow.routeName || 'a route'}`) : null));
@@ -106,6 +114,7 @@ export async function render(_, query) {
     document.getElementById('distance').textContent = units.distance(tracker.meter.distance, u);
     document.getElementById('average-pace').textContent = units.pace(tracker.averagePace(now), u);
     document.getElementById('current-pace').textContent = units.paceFromSpeed(tracker.meter.currentSpeed, u);
+    if (tracker.workout) workoutPanel?.update(tracker.workout);
   }
 
   function showCue(cue, spoken) {
@@ -119,10 +128,10 @@ export async function render(_, query) {
     showPosition(fix);
     pois?.update(fix);
     if (!tracker) return;
-    const { cue, spoken } = tracker.add(fix);
+    const { cue, spoken, sentences } = tracker.add(fix);
     ongoingRun.appendFix(fix);
     line.addLatLng([fix.latitude, fix.longitude]);
-    if (cue) { showCue(cue, spoken); speech.say(spoken); }
+    if (cue) { showCue(cue, spoken); speech.say(spoken); } else if (spoken) { spokenLine.textContent = `“${spoken}”`; sentences.forEach((sentence) => speech.say(sentence)); }
     showNumbers();
   }
 
@@ -146,7 +155,7 @@ export async function render(_, query) {
   }
 
   startButton.addEventListener('click', async () => {
-    const header = { startedAt: Date.now(), sport: sport.value, follow };
+    const header = { startedAt: Date.now(), sport: sport.value, follow, workout };
     await ongoingRun.start(header);
     begin(header);
     if (follow) speech.say('Following ' + (follow.routeName || 'the route'));

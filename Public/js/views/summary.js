@@ -13,6 +13,7 @@ import { sportName } from '../analysis/format.js';
 import { go } from '../router.js';
 import { runDiscoveries } from '../discovery/run-discoveries.js';
 import { showEarned } from '../achievements/earned.js';
+import { summaryTable } from '../workout/summary-table.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
 export const MINIMUM_DISTANCE = 20;
@@ -48,7 +49,7 @@ export async function render() {
         ...(Number.isFinite(fix.elevation) ? { elevation: fix.elevation } : {}),
         ...(Number.isFinite(fix.accuracy) ? { horizontalAccuracy: fix.accuracy } : {}),
       })),
-      sport: header.sport, name: name.value.trim() || undefined,
+      sport: header.sport, name: name.value.trim() || undefined, workoutId: header.workout?.id,
     }, then, name.value.trim() || sport);
     await ongoingRun.discard();
     showSaved(item);
@@ -100,6 +101,7 @@ export async function render() {
       stat('distance', 'summary-distance', units.distance(distance, u)),
       stat('time', 'summary-time', units.clock(elapsed)),
       stat('avg pace', 'summary-pace', units.pace(tracker.averagePace(now), u))),
+    tracker.workout ? h('div', { class: 'card' }, h('h2', {}, header.workout.name), summaryTable(tracker.workout.summary, tracker.workout.intervals, u)) : null,
     h('div', { class: 'map-box' }, mapElement),
     outcome));
 

@@ -66,9 +66,8 @@ public struct FollowSession: Sendable {
     /// Seconds ahead of the pace at the last accepted fix; nil while deviated.
     public private(set) var aheadSeconds: Double?
 
-    private var lastFix: (coordinate: Coordinate, time: Double)?
-    private var distanceAnchor: Coordinate?
-    private var rejectedInARow = 0
+    /// Accepts fixes and measures the runner's own distance (shared with workouts).
+    private var odometer = LiveOdometer()
     /// The last on-route fix: its route distance, time and the runner's distance then.
     private var lastOnRoute: (routeDistance: Double, elapsed: Double, distance: Double)?
     /// The runner's own distance when they were last at `furthest`: where they should be
@@ -89,6 +88,10 @@ public struct FollowSession: Sendable {
         self.configuration = configuration
         index = CheckpointIndex(pace, cellSize: configuration.matchRadius)
         passages = Array(repeating: nil, count: pace.count)
+        odometer.maximumAccuracy = configuration.maximumAccuracy
+        odometer.maximumSpeed = configuration.maximumSpeed
+        odometer.spikeRecovery = configuration.spikeRecovery
+        odometer.minimumStep = configuration.minimumStep
     }
 
     /// Takes the runner's next fix; returns a pacing cue when `cueInterval` seconds have
@@ -98,22 +101,12 @@ public struct FollowSession: Sendable {
     public mutating func add(_ fix: Fix) -> Cue? {
         guard let date = fix.time else { return nil }
         if startTime == nil { startTime = date }  // the clock starts with the first fix, positioned or not
-        guard let coordinate = fix.coordinate, coordinate.isValid,
-              (fix.horizontalAccuracy ?? 0) <= configuration.maximumAccuracy else { return nil }
-        let time = date.timeIntervalSince1970
-        if let last = lastFix {
-            guard time > last.time else { return nil }
-            let speed = Geodesy.distance(last.coordinate, coordinate) / (time - last.time)
-            if speed > configuration.maximumSpeed, rejectedInARow + 1 < configuration.spikeRecovery {
-                rejectedInARow += 1
-                return nil
-            }
-        }
-        rejectedInARow = 0
-        lastFix = (coordinate, time)
-        elapsed = time - startTime!.timeIntervalSince1970
-        accrueDistance(to: coordinate)
-        match(coordinate)
+        let before = odometer.distance
+        guard odometer.accept(fix), let accepted = odometer.lastFix else { return nil }
+        elapsed = accepted.time - startTime!.timeIntervalSince1970
+        distance = odometer.distance
+        if distance > before { countRunnerCheckpoints() }
+        match(accepted.coordinate)
         return cueIfDue()
     }
 
@@ -131,13 +124,8 @@ public struct FollowSession: Sendable {
         return FollowResult(coverage: coverage, finish: finish)
     }
 
-    private mutating func accrueDistance(to coordinate: Coordinate) {
-        guard let anchor = distanceAnchor else { distanceAnchor = coordinate; return }
-        let step = Geodesy.distance(anchor, coordinate)
-        guard step >= configuration.minimumStep else { return }
-        distance += step
-        distanceAnchor = coordinate
-        // The runner's own normalized track, for the union in `result`.
+    /// The runner's own normalized track, for the union in `result`.
+    private mutating func countRunnerCheckpoints() {
         while Double(runnerCheckpoints) * Normalization.spacing <= distance {
             runnerCheckpoints += 1
             if isDeviated { runnerCheckpointsOffRoute += 1 }

@@ -17,6 +17,8 @@ extension APIHandler {
         if let key, let existing = try await run(withKey: key, owner: ownerID) {
             return .ok(.init(body: .json(existing.schema)))
         }
+        var workout: Workout?
+        if let id = input.query.workoutId { workout = try await WorkoutAccess.ownWorkout(id, of: ownerID, on: database) }
         var (activity, format) = try await RunUpload.activity(from: input.body, maximumBytes: Self.maximumUploadBytes)
         if let sport = input.query.sport {
             activity.sport = Sport(rawValue: sport.rawValue) ?? .run
@@ -39,6 +41,7 @@ extension APIHandler {
             throw error
         }
         try await Discoveries.record(discovered, run: run, on: database)
+        if let workout { try await WorkoutLogger.log(run, workout: workout, on: database) }
         run.$owner.value = owner
         // Badges this run earned are stored now, with its date (`getRunBadges` lists them).
         try await AchievementBook.refresh(ownerID, on: database)

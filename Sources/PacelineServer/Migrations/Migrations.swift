@@ -9,6 +9,8 @@ enum Migrations {
         AddUserSearchName(), CreateFriendship(), CreateInvitation(), CreateInvitationGuest(),
         // 003: the live hub.
         CreateLiveSession(), CreateLiveMember(), CreateLiveFollow(), CreateLiveFixChunk(),
+        // 004: interval workouts.
+        CreateWorkout(), CreateWorkoutSettings(), CreateWorkoutLog(),
         // 005: walks that discover (points of interest, discoveries, likes, steps).
         CreatePointOfInterest(), CreateDiscovery(), CreatePointOfInterestFavourite(), AddSteps(),
         // 007: achievements.

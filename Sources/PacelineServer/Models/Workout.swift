@@ -1,0 +1,20 @@
+import Fluent
+import Foundation
+
+/// A user's interval workout: its name and steps (the plan's JSON), and its place in the user's list.
+final class Workout: Model, @unchecked Sendable {
+    static let schema = "workouts"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @Field(key: "name") var name: String
+    /// The steps as JSON (`WorkoutStep`s of PacelineCore), validated before saving.
+    @Field(key: "steps") var steps: String
+    @Field(key: "interval_count") var intervalCount: Int
+    /// Order in the user's list, ascending.
+    @Field(key: "position") var position: Int
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+}
