@@ -12,6 +12,7 @@ extension APIHandler {
         let key = try TextInput.checked(input.headers.idempotencyKey, "Idempotency-Key").flatMap { $0.isEmpty ? nil : $0 }
         let name = try TextInput.checked(input.query.name, "name")
         if let key, let existing = try await run(withKey: key, owner: ownerID) {
+            if existing.deletedAt == nil { try await MissionAdvancer.advance(for: existing, on: database) }
             return .ok(.init(body: .json(existing.schema)))
         }
         var (activity, format) = try await RunUpload.activity(from: input.body, maximumBytes: Self.maximumUploadBytes)
@@ -34,6 +35,7 @@ extension APIHandler {
             throw error
         }
         run.$owner.value = owner
+        try await MissionAdvancer.advance(for: run, track: activity.track, on: database)
         return .created(.init(body: .json(run.schema)))
     }
 

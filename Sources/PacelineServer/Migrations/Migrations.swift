@@ -9,5 +9,7 @@ enum Migrations {
         AddUserSearchName(), CreateFriendship(), CreateInvitation(), CreateInvitationGuest(),
         // 003: the live hub.
         CreateLiveSession(), CreateLiveMember(), CreateLiveFollow(), CreateLiveFixChunk(),
+        // 006: missions.
+        CreateMissions(), CreateJourneys(),
     ]
 }
