@@ -1,7 +1,7 @@
 import Foundation
 import PacelineAPI
 import PacelineCore
-import PacelineServer
+@testable import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -119,6 +119,12 @@ struct MissionTests {
             #expect(advance.completedStages.map(\.name) == ["B1"] && advance.completedStages[0].photo?.url == "https://example.org/b1.jpg")
             journey = try await self.journey(cy, "tiny")
             #expect(journey.finishedAt != nil && journey.remainingMeters == 0)
+
+            // What an achievements engine reads.
+            let milestones = try await MissionMilestones.of(try #require(UUID(uuidString: cy.id)), on: server.app.db)
+            #expect(milestones.map(\.kind) == [.stage, .stage, .route, .stage, .route, .mission])
+            #expect(milestones.filter { $0.kind == .route }.map(\.medal) == [.gold, .gold])
+            #expect(milestones.last?.date == journey.finishedAt)
 
             let after = try await run(cy, metres: 500, offset: 2_000)
             #expect(try await cy.client.getRunMissionAdvances(path: .init(runId: after.id)).ok.body.json.advances.isEmpty)
