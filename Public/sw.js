@@ -20,6 +20,7 @@ const SHELL = [
   '/js/views/analysis.js', '/js/views/profile.js', '/js/views/favourites.js',
   '/js/views/friends.js', '/js/views/live.js',
   '/js/live/live-socket.js', '/js/live/invitations.js', '/js/live/format.js', '/js/live/race-map.js', '/js/live/results-table.js',
+  '/css/missions.css', '/js/views/missions.js', '/js/missions/journey-map.js', '/js/missions/advance-text.js', '/js/missions/stage-list.js',
 ];
 // Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).
 const OPTIONAL = ['/vendor/leaflet/leaflet.js', '/vendor/leaflet/leaflet.css', '/vendor/chart.js/chart.min.js'];

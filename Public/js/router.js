@@ -15,6 +15,7 @@ const ROUTES = [
   { pattern: /^\/import$/, view: 'import', tab: 'profile' },
   { pattern: /^\/friends$/, view: 'friends', tab: 'friends' },
   { pattern: /^\/live(?:\/([0-9a-f-]{36}))?$/i, view: 'live', tab: 'friends', keys: ['sessionId'] },
+  { pattern: /^\/missions(?:\/([a-z0-9-]{1,64}))?$/, view: 'missions', tab: 'missions', keys: ['missionId'] },
 ];
 
 let cleanup = null;

@@ -50,6 +50,16 @@ export const api = {
   declineFriendRequest: (userId) => request(`/friends/requests/${userId}/decline`, { method: 'POST' }),
   removeFriend: (userId) => request(`/friends/${userId}`, { method: 'DELETE' }),
 
+  // Missions
+  missions: () => request('/missions'),
+  mission: (id) => request(`/missions/${id}`),
+  journey: (id) => request(`/missions/${id}/journey`),
+  /** Joins (or restarts) mission `id` from stage `start` to `end` ({route, stage} each). */
+  joinMission: (id, start, end, privacy) => request(`/missions/${id}/journey`, { method: 'PUT', json: { start, end, privacy } }),
+  shareJourney: (id, privacy) => request(`/missions/${id}/journey`, { method: 'PATCH', json: { privacy } }),
+  leaveMission: (id) => request(`/missions/${id}/journey`, { method: 'DELETE' }),
+  runMissionAdvances: (runId) => request(`/runs/${runId}/missions`),
+
   // The app itself
   configuration: async () => JSON.parse(await fetchText('/app-config.json')),
   /** A GPX track served as a file (for ?simulate=FILE). */

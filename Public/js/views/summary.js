@@ -11,6 +11,8 @@ import * as units from '../core/units.js';
 import { h, mount, field, stat } from '../ui.js';
 import { sportName } from '../analysis/format.js';
 import { go } from '../router.js';
+import { api } from '../api/paceline.js';
+import { advanceText } from '../missions/advance-text.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
 export const MINIMUM_DISTANCE = 20;
@@ -65,7 +67,16 @@ export async function render() {
       status.replaceChildren(answer.route && item.then?.createRoute ? 'Uploaded, and it is a route now. ' : answer.routeRun
         ? `Uploaded: rank ${answer.routeRun.rank} on the route. ` : 'Uploaded. ',
       h('a', { href: `#/runs/${answer.run.id}` }, 'See the analysis'));
+      showMissionAdvances(answer.run.id);
     });
+  }
+
+  /** How far the run moved the user's missions ("+3.20 km on …; stage 2 (Cadder) unlocked"). */
+  async function showMissionAdvances(runId) {
+    const { advances } = await api.runMissionAdvances(runId).catch(() => ({ advances: [] }));
+    if (advances.length && outcome.isConnected) {
+      outcome.append(...advances.map((advance) => h('p', { class: 'mission-advance' }, advanceText(advance, u))));
+    }
   }
 
   if (distance < MINIMUM_DISTANCE) {
