@@ -15,7 +15,7 @@ export function journeyStages(mission, journey) {
 }
 
 /** Orders two {route, stage} places. */
-export const compare = (a, b) => a.route - b.route || a.stage - b.stage;
+const compare = (a, b) => a.route - b.route || a.stage - b.stage;
 
 /** The list element. */
 export function stageList(mission, journey, unit) {
