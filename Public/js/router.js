@@ -22,6 +22,7 @@ const ROUTES = [
   { pattern: /^\/workouts$/, view: 'workouts', tab: 'profile' },
   { pattern: /^\/workouts\/(new|[0-9a-f-]{36})$/i, view: 'workout-editor', tab: 'profile', keys: ['workoutId'] },
   { pattern: /^\/workout-log(?:\/([0-9a-f-]{36}))?$/i, view: 'workout-log', tab: 'profile', keys: ['entryId'] },
+  { pattern: /^\/missions(?:\/([a-z0-9-]{1,64}))?$/, view: 'missions', tab: 'missions', keys: ['missionId'] },
 ];
 
 let cleanup = null;

@@ -33,6 +33,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.databases.middleware.use(SearchName.Keeper())
     app.migrations.add(Migrations.all)
     try await app.autoMigrate()
+    if let directory = settings.missionExamples {
+        try await MissionExamples.seed(from: directory, on: app.db, logger: app.logger)
+    }
 
     // Our own error middleware replaces Vapor's, so every failure (unknown paths and
     // bodies Vapor refuses included) is answered as `{error: {code, message}}`.
@@ -79,14 +82,17 @@ public struct ServerSettings: Sendable {
     public var live: LiveSettings
     /// The browser client: its files and the map tiles it uses.
     public var web: WebSettings
+    /// A folder of mission files saved on first start (when there is no mission yet); nil saves none.
+    public var missionExamples: String?
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
-                live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings()) {
+                live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
         self.live = live
         self.web = web
+        self.missionExamples = missionExamples
     }
 }
 

@@ -29,6 +29,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The web client's folder (default: $PACELINE_PUBLIC, else ./Public, else the repository's Public/).")
     var `public`: String?
 
+    @Option(help: "Mission files saved on first start, when the database has no mission (default: $PACELINE_MISSIONS, else ./data/missions, else the repository's).")
+    var missions: String?
+
     @Option(help: "Map tiles' URL template for the web client.")
     var tileURL = WebSettings().tileURL
 
@@ -43,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let web = WebSettings(publicDirectory: `public` ?? WebSettings.defaultPublicDirectory,
                               tileURL: tileURL, tileAttribution: tileAttribution)
-        try await serve(hostname: hostname, port: port, database: location, web: web)
+        try await serve(hostname: hostname, port: port, database: location, web: web,
+                        missionExamples: missions ?? MissionExamples.defaultDirectory)
     }
 }

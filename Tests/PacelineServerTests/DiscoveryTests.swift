@@ -57,6 +57,10 @@ struct DiscoveryTests {
             #expect(abs(near.distanceMeters - 15) < 0.5 && near.runId == walk.id)
             let seconds = near.discoveredAt.timeIntervalSince1970 - 1_750_000_000
             #expect(abs(seconds - 101 / 1.4) < 1)
+            // A discovery scores, and moves the discoveries badge.
+            let achievements = try await ann.client.getMyAchievements().ok.body.json
+            #expect(achievements.points.discovery == 25)
+            #expect(achievements.badges.first { $0.family == .discoveries }?.current == 1)
 
             // The map's box: nearest the centre first, with Ann's marks.
             let box = try await ann.client.listPointsOfInterest(query: .init(south: 51.4995, west: -0.1235, north: 51.5015, east: -0.1135)).ok.body.json

@@ -68,6 +68,15 @@ export const api = {
   updateWorkoutSettings: (settings) => request('/workout-settings', { method: 'PUT', json: settings }),
   workoutLog: (cursor, limit = 20) => request('/workout-log' + query({ cursor, limit })),
   workoutLogEntry: (id) => request(`/workout-log/${id}`),
+  // Missions
+  missions: () => request('/missions'),
+  mission: (id) => request(`/missions/${id}`),
+  journey: (id) => request(`/missions/${id}/journey`),
+  /** Joins (or restarts) mission `id` from stage `start` to `end` ({route, stage} each). */
+  joinMission: (id, start, end, privacy) => request(`/missions/${id}/journey`, { method: 'PUT', json: { start, end, privacy } }),
+  shareJourney: (id, privacy) => request(`/missions/${id}/journey`, { method: 'PATCH', json: { privacy } }),
+  leaveMission: (id) => request(`/missions/${id}/journey`, { method: 'DELETE' }),
+  runMissionAdvances: (runId) => request(`/runs/${runId}/missions`),
 
   // The app itself
   configuration: async () => JSON.parse(await fetchText('/app-config.json')),

@@ -14,6 +14,8 @@ import { go } from '../router.js';
 import { runDiscoveries } from '../discovery/run-discoveries.js';
 import { showEarned } from '../achievements/earned.js';
 import { summaryTable } from '../workout/summary-table.js';
+import { api } from '../api/paceline.js';
+import { advanceText } from '../missions/advance-text.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
 export const MINIMUM_DISTANCE = 20;
@@ -70,7 +72,16 @@ export async function render() {
       h('a', { href: `#/runs/${answer.run.id}` }, 'See the analysis'));
       runDiscoveries(answer.run).then((block) => status.isConnected && status.after(block));
       showEarned(outcome, answer.run.id);
+      showMissionAdvances(answer.run.id);
     });
+  }
+
+  /** How far the run moved the user's missions ("+3.20 km on …; stage 2 (Cadder) unlocked"). */
+  async function showMissionAdvances(runId) {
+    const { advances } = await api.runMissionAdvances(runId).catch(() => ({ advances: [] }));
+    if (advances.length && outcome.isConnected) {
+      outcome.append(...advances.map((advance) => h('p', { class: 'mission-advance' }, advanceText(advance, u))));
+    }
   }
 
   if (distance < MINIMUM_DISTANCE) {

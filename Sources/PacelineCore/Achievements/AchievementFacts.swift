@@ -80,11 +80,6 @@ public struct DatedFact: Sendable, Hashable {
 
 /// A mission completed, with the medal it earned.
 public struct MissionFact: Sendable, Hashable {
-    /// Gold, silver or bronze, as the mission awards them.
-    public enum Medal: String, Sendable, Hashable, Codable, CaseIterable {
-        case gold, silver, bronze
-    }
-
     public var id: String
     public var date: Date
     public var medal: Medal?

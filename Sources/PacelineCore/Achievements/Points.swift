@@ -77,7 +77,7 @@ public struct Points: Sendable, Hashable, Codable {
     public static let stagePoints = 50
 
     /// Points for completing a mission with `medal`.
-    public static func missionPoints(medal: MissionFact.Medal?) -> Int {
+    public static func missionPoints(medal: Medal?) -> Int {
         switch medal {
         case .gold: 350
         case .silver: 300

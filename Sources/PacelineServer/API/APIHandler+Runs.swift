@@ -15,6 +15,7 @@ extension APIHandler {
             throw APIError.badRequest("utcOffsetMinutes must be -720 to 840")
         }
         if let key, let existing = try await run(withKey: key, owner: ownerID) {
+            if existing.deletedAt == nil { try await MissionAdvancer.advance(for: existing, on: database) }
             return .ok(.init(body: .json(existing.schema)))
         }
         var workout: Workout?
@@ -43,7 +44,9 @@ extension APIHandler {
         try await Discoveries.record(discovered, run: run, on: database)
         if let workout { try await WorkoutLogger.log(run, workout: workout, on: database) }
         run.$owner.value = owner
-        // Badges this run earned are stored now, with its date (`getRunBadges` lists them).
+        try await MissionAdvancer.advance(for: run, track: activity.track, on: database)
+        // Badges this run earned are stored now, with its date (`getRunBadges` lists them);
+        // after the missions moved, so a stage it completed counts.
         try await AchievementBook.refresh(ownerID, on: database)
         return .created(.init(body: .json(run.schema)))
     }

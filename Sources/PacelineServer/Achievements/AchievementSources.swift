@@ -14,12 +14,13 @@ enum AchievementSources {
     /// - Complexity: a few queries, linear in the user's runs and sessions.
     static func facts(of user: UUID, on database: any Database) async throws -> AchievementFacts {
         let activities = try await activities(of: user, on: database)
+        let milestones = try await MissionMilestones.of(user, on: database)
         return AchievementFacts(
             activities: activities,
             groups: try await liveGroups(of: user, on: database) + invitationGroups(of: user, activities: activities, on: database),
             discoveries: try await discoveries(of: user, on: database),
-            stages: try await stages(of: user, on: database),
-            missions: try await missions(of: user, on: database))
+            stages: stages(in: milestones),
+            missions: missions(in: milestones))
     }
 
     /// The user's runs (deleted ones not), with the routes they ran.
@@ -96,20 +97,20 @@ enum AchievementSources {
         return first.map { DatedFact(id: $0.key.apiID, date: $0.value) }
     }
 
-    /// Mission stages the user completed.
-    ///
-    /// Not on this branch: the `missions` branch stores progress. At merge, one
-    /// `DatedFact` per completed stage (its id, the instant it was completed). Until then, none.
-    static func stages(of user: UUID, on database: any Database) async throws -> [DatedFact] {
-        []
+    /// Mission stages the user completed, one fact each, dated when it was completed.
+    static func stages(in milestones: [MissionMilestone]) -> [DatedFact] {
+        milestones.filter { $0.kind == .stage }.map { stage in
+            DatedFact(id: "\(stage.mission):\(stage.route ?? 0):\(stage.stage ?? 0)", date: stage.date)
+        }
     }
 
-    /// Missions the user completed, with their medals.
-    ///
-    /// Not on this branch: the `missions` branch stores completions. At merge, one
-    /// `MissionFact` per completed mission (its id, when, and the medal). Until then, none.
-    static func missions(of user: UUID, on database: any Database) async throws -> [MissionFact] {
-        []
+    /// Missions the user finished, with a medal: a mission's medal is the lowest of its
+    /// routes' (gold only when every route was gold), none when a route won none.
+    static func missions(in milestones: [MissionMilestone]) -> [MissionFact] {
+        milestones.filter { $0.kind == .mission }.map { finished in
+            let medals = milestones.filter { $0.kind == .route && $0.mission == finished.mission }.map(\.medal)
+            return MissionFact(id: finished.mission, date: finished.date, medal: Medal.lowest(of: medals))
+        }
     }
 }
 

@@ -13,6 +13,8 @@ enum Migrations {
         CreateWorkout(), CreateWorkoutSettings(), CreateWorkoutLog(),
         // 005: walks that discover (points of interest, discoveries, likes, steps).
         CreatePointOfInterest(), CreateDiscovery(), CreatePointOfInterestFavourite(), AddSteps(),
+        // 006: missions.
+        CreateMissions(), CreateJourneys(),
         // 007: achievements.
         CreateEarnedBadge(), AddRunUTCOffset(),
     ]

@@ -1,0 +1,53 @@
+import Fluent
+import Foundation
+import PacelineCore
+
+/// Moves a user's journeys when one of their runs arrives.
+enum MissionAdvancer {
+    /// Credits `run`'s verified distance to every unfinished journey of its owner that it
+    /// may count for: it ended after the user joined, and it does not overlap in time a
+    /// run already credited to that journey (so the same activity uploaded twice, or
+    /// recorded by two devices, counts once). Each journey is moved at most once per run:
+    /// `(journey, run)` is unique, so a retried or concurrent upload changes nothing.
+    /// `track` is the run's track when the caller has it decoded already.
+    /// - Complexity: one query when the owner has no journey; otherwise O(fixes) for the
+    ///   verified distance plus a few queries per journey.
+    static func advance(for run: Run, track: Track? = nil, on database: any Database) async throws {
+        guard let start = run.startTime, let end = run.endTime else { return }
+        let runID = try run.requireID()
+        let journeys = try await JourneyRecord.query(on: database).filter(\.$user.$id == run.$owner.id)
+            .filter(\.$finishedAt == nil).filter(\.$startedAt <= end).all()
+        guard !journeys.isEmpty else { return }
+        let track = try track ?? run.activity().track
+        let verified = VerifiedDistance(track, sport: Sport(rawValue: run.sport) ?? .run).credited
+        for journey in journeys {
+            let journeyID = try journey.requireID()
+            let overlapping = try await JourneyAdvanceRecord.query(on: database).filter(\.$journey.$id == journeyID)
+                .group(.or) { $0.filter(\.$runID == runID).group(.and) { $0.filter(\.$runStart < end).filter(\.$runEnd > start) } }
+                .count()
+            guard overlapping == 0 else { continue }
+            let advance = JourneyAdvanceRecord()
+            advance.$journey.id = journeyID
+            advance.runID = runID
+            advance.verifiedMeters = verified
+            advance.runStart = start
+            advance.runEnd = end
+            do {
+                try await advance.create(on: database)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                continue  // a concurrent retry of the same upload credited it first
+            }
+            try await markFinished(journey, on: database)
+        }
+    }
+
+    /// Stores when the journey was finished, once its advances reach the end.
+    private static func markFinished(_ journey: JourneyRecord, on database: any Database) async throws {
+        guard let record = try await MissionRecord.find(journey.$mission.id, on: database) else { return }
+        let replay = try await JourneyReplay.replay(journey, of: try await MissionCatalogue.mission(of: record, on: database), on: database)
+        if let finished = replay.progress.finishedAt {
+            journey.finishedAt = finished
+            try await journey.save(on: database)
+        }
+    }
+}

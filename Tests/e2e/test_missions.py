@@ -1,0 +1,90 @@
+"""Missions in the browser: the shipped examples are listed; a runner joins a short test
+mission, records a run, and the summary says how far it moved them and which stage it
+unlocked; the journey screen then shows the new position and the unlocked stage."""
+import json
+import subprocess
+from pathlib import Path
+
+from conftest import paceline_binary
+
+START = (55.8600, -4.2600)
+METERS_PER_DEGREE = 111_320
+
+
+def north(origin, meters):
+    return origin[0] + meters / METERS_PER_DEGREE, origin[1]
+
+
+def test_shipped_missions_are_listed_and_a_run_advances_a_joined_mission(server, browser, tmp_path):
+    # A one-route mission starting where the runner stands: a first stage of 80 m, then 920 m.
+    line = [[START[1], START[0]], [START[1], north(START, 1000)[0]]]
+    mission = {"type": "FeatureCollection",
+               "mission": {"id": "park-loop", "name": "Park Loop", "summary": "A test line in the park.", "attribution": "test"},
+               "features": [
+                   {"type": "Feature", "geometry": {"type": "LineString", "coordinates": line},
+                    "properties": {"kind": "route", "id": "park", "name": "Park path", "order": 1,
+                                   "medalDays": {"gold": 1, "silver": 2, "bronze": 3}}},
+                   {"type": "Feature", "geometry": None,
+                    "properties": {"kind": "stage", "route": "park", "name": "Fountain", "distanceMeters": 80,
+                                   "photo": {"url": "https://127.0.0.1:9/fountain.jpg", "attribution": "Test photo, CC0"}}},
+                   {"type": "Feature", "geometry": {"type": "Point", "coordinates": line[1]},
+                    "properties": {"kind": "stage", "route": "park", "name": "North gate"}}]}
+    file = tmp_path / "park-loop.geojson"
+    file.write_text(json.dumps(mission))
+    imported = subprocess.run([paceline_binary(), "mission", "import", str(file),
+                               "--database", str(Path(server.folder.name) / "e2e.sqlite")], capture_output=True, text=True)
+    assert imported.returncode == 0, imported.stderr
+    assert "added park-loop: Park Loop: 1 routes, 2 stages, 1.0 km" in imported.stdout
+
+    b = browser()
+    b.locate(*START)
+    b.register("Ann")
+    b.open("/#/missions")
+    b.visible(".missions li")
+    names = [element.text for element in b.finds(".missions .mission-name")]
+    assert [name.rstrip(" ›") for name in names] == ["Glasgow → Edinburgh by canal", "Hadrian's Wall Path", "Park Loop", "West Highland Way"], names
+    b.shot("missions-list")
+
+    # The canal mission before joining: the chooser and the map of both canals.
+    b.click("[data-mission=scotland-canals] a")
+    b.visible(".journey-chooser")
+    b.wait(lambda: len(b.finds(".stage-icon")) == 18, message="the canal mission's 18 stage markers")
+    b.shot("mission-choose")
+
+    b.open("/#/missions/park-loop")
+    b.click("button[name=join]")
+    b.visible("#journey-done")
+    assert b.find("#journey-done").text == "0.00 km"
+    assert b.find("#journey-to-go").text == "1.00 km"
+    assert len(b.finds(".stage-list .locked")) == 2
+    assert "stage 1 to Fountain" in b.find("#journey-place").text
+
+    # A 120 m run from the GPS.
+    b.open("/#/activity")
+    b.locate(*START)
+    b.click("button[name=start]")
+    b.click("button[name=begin]")
+    b.visible("button[name=end]")
+    import time
+    for second in range(1, 25):
+        b.locate(*north(START, 5 * second))
+        time.sleep(1)
+    b.click("button[name=end]")
+    b.click("button[name=save-route]")
+    advance = b.visible(".mission-advance", seconds=30).text
+    assert advance.startswith("+0.1") and "on Park Loop; stage 1 (Fountain) unlocked" in advance, advance
+    b.shot("summary-mission-advance")
+
+    b.open("/#/missions/park-loop")
+    b.visible("#journey-done")
+    done = float(b.find("#journey-done").text.split()[0])
+    assert 0.11 <= done <= 0.13, done
+    assert "stage 2 to North gate" in b.find("#journey-place").text
+    unlocked = b.visible(".stage-list .unlocked")
+    assert "Fountain" in unlocked.text and "Unlocked" in unlocked.text
+    assert b.find(".stage-list .unlocked .photo-missing").text == "Fountain"  # the photo's host is unreachable
+    assert len(b.finds(".stage-list .locked")) == 1
+    b.wait(lambda: b.finds(".me-icon"), message="the runner's position on the journey map")
+    assert len(b.finds(".stage-icon.unlocked")) == 1
+    b.shot("mission-journey")
+    assert b.errors() == []
