@@ -166,10 +166,19 @@ struct MissionTests {
             let (friendSees, cySees, nobodySees) = (try await status(bo.client), try await status(cy.client), try await status(server.client()))
             #expect(friendSees == 200 && cySees == 404 && nobodySees == 404)
             let seen = try await bo.client.getUserJourney(path: path).ok.body.json
+            // Bo's feed shows the stage Ann completed, now that she shares the journey with friends.
+            let feed = try await bo.client.getFeed().ok.body.json.items.filter { $0.kind == .mission }
+            #expect(feed.map { $0.mission?.name } == ["A1"] && feed.first?.user.displayName == "Ann")
+            let cyFeed = try await cy.client.getFeed().ok.body.json.items
+            #expect(cyFeed.isEmpty)
             #expect(seen.user.displayName == "Ann" && abs(seen.distanceMeters - 500) < 0.01)
             _ = try await ann.client.updateJourney(path: .init(missionId: "tiny"), body: .json(.init(privacy: ._public))).ok
             let (publicSees, cySeesPublic) = (try await status(server.client()), try await status(cy.client))
             #expect(publicSees == 200 && cySeesPublic == 200)
+
+            _ = try await ann.client.updateJourney(path: .init(missionId: "tiny"), body: .json(.init(privacy: ._private))).ok
+            let hidden = try await bo.client.getFeed().ok.body.json.items.filter { $0.kind == .mission }
+            #expect(hidden.isEmpty)
 
             // Another user's run advances: 404. Leaving or joining acts on one's own journey only.
             let advances = try await server.raw(.GET, "/runs/\(walk.id)/missions", token: bo.token)

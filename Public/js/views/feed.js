@@ -1,4 +1,4 @@
-// #/feed: friends' (and my) recent runs, walks and badges, newest first, as each one's
+// #/feed: friends' (and my) recent runs, walks, badges and mission milestones, newest first, as each one's
 // privacy allows (the server decides), a page at a time.
 import { api } from '../api/paceline.js';
 import { session } from '../store/session.js';
@@ -22,6 +22,15 @@ function item(entry, unit, me) {
       h('div', {}, h('strong', {}, who), ` earned ★ ${entry.badge.name} · ${dayAndTime(entry.date)}`),
       h('div', { class: 'muted' }, entry.badge.rule),
       entry.badge.runId ? h('a', { href: `#/runs/${entry.badge.runId}` }, 'See the run') : '');
+  }
+  if (entry.kind === 'mission' && entry.mission) {
+    const m = entry.mission;
+    const what = m.kind === 'mission' ? `finished the mission ${m.missionName}`
+      : m.kind === 'route' ? `completed ${m.name} on ${m.missionName}${m.medal ? ` (${m.medal})` : ''}`
+        : `reached the end of stage ${m.name} on ${m.missionName}`;
+    return h('li', { class: 'feed-item feed-mission', dataset: { mission: m.missionId } },
+      h('div', {}, h('strong', {}, who), ` ${what} · ${dayAndTime(entry.date)}`),
+      entry.user.id === me ? h('a', { href: `#/missions/${m.missionId}` }, 'See the journey') : '');
   }
   return null;  // a kind this client does not know yet
 }

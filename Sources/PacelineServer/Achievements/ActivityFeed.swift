@@ -2,14 +2,16 @@ import Fluent
 import Foundation
 import PacelineAPI
 
-/// The feed: friends' (and the viewer's own) recent runs, walks and badges, newest first,
-/// each as its privacy allows.
+/// The feed: friends' (and the viewer's own) recent runs, walks, badges and mission
+/// milestones, newest first, each as its privacy allows.
 ///
 /// A run shows as the run's privacy says; a badge as its owner's profile privacy says,
-/// naming its run only when the viewer may see that run too.
+/// naming its run only when the viewer may see that run too; a mission milestone (a stage
+/// or route completed, a mission finished) as its journey's privacy says.
 enum ActivityFeed {
     /// At most `limit` items older than `before`.
-    /// - Complexity: four queries, each limited to `limit` rows (runs, badges) or the viewer's friends.
+    /// - Complexity: five queries, each limited to `limit` rows (runs, badges) or the viewer's
+    ///   friends, plus a replay of each journey shared with the viewer (`MissionMilestones`).
     static func items(for viewer: Viewer, before: Date?, limit: Int, on database: any Database) async throws -> [Components.Schemas.FeedItem] {
         let members = Array(viewer.friendIDs) + [viewer.id]
         let users = try await User.query(on: database).filter(\.$id ~~ members).all()
@@ -42,7 +44,34 @@ enum ActivityFeed {
                   let status = badge.schema(runVisible: badge.runID.map(visibleBadgeRuns.contains) ?? false) else { continue }
             items.append(.init(kind: .badge, date: badge.earnedAt, user: owner.summary, badge: status))
         }
-        // Mission progress joins here at merge (branch `missions`): items of a new kind.
+        for milestone in try await missionMilestones(of: members, for: viewer, before: before, on: database) {
+            guard let owner = byID[milestone.user] else { continue }
+            items.append(.init(kind: .mission, date: milestone.milestone.date, user: owner.summary, mission: milestone.milestone.feedSchema))
+        }
         return Array(items.sorted { $0.date > $1.date }.prefix(limit))
+    }
+
+    /// The milestones of the journeys `members` share with `viewer`, older than `before`.
+    private static func missionMilestones(of members: [UUID], for viewer: Viewer, before: Date?,
+                                          on database: any Database) async throws -> [(user: UUID, milestone: MissionMilestone)] {
+        let journeys = try await JourneyRecord.query(on: database).filter(\.$user.$id ~~ members)
+            .field(\.$id).field(\.$user.$id).field(\.$privacy).all()
+        let sharing = Set(journeys.filter { viewer.maySee(owner: $0.$user.id, privacy: $0.privacy) }.map(\.$user.id))
+        var found: [(user: UUID, milestone: MissionMilestone)] = []
+        for user in sharing {
+            for milestone in try await MissionMilestones.of(user, visibleTo: viewer, on: database)
+            where before.map({ milestone.date < $0 }) ?? true {
+                found.append((user, milestone))
+            }
+        }
+        return found
+    }
+}
+
+extension MissionMilestone {
+    /// The milestone as a feed item shows it.
+    var feedSchema: Components.Schemas.MissionMilestone {
+        .init(kind: .init(rawValue: kind.rawValue) ?? .stage, missionId: mission, missionName: missionName, name: name,
+              medal: medal.flatMap { .init(rawValue: $0.rawValue) })
     }
 }

@@ -14,8 +14,9 @@ struct MissionMilestone: Sendable, Hashable {
     enum Kind: String, Sendable { case stage, route, mission }
 
     var kind: Kind
-    /// The mission's id (`scotland-canals`).
+    /// The mission's id (`scotland-canals`) and name.
     var mission: String
+    var missionName: String
     /// The stage's or route's name, or the mission's.
     var name: String
     /// The route's index (stages and routes), and the stage's within it (stages).
@@ -27,24 +28,26 @@ struct MissionMilestone: Sendable, Hashable {
 
 enum MissionMilestones {
     /// Every milestone of `user` on the journeys they are on now (a journey left or
-    /// restarted keeps none), oldest first.
+    /// restarted keeps none), oldest first; with a `viewer`, only of the journeys the
+    /// user shares with them.
     /// - Complexity: O(journeys) queries, O(advances + stages) work per journey.
-    static func of(_ user: UUID, on database: any Database) async throws -> [MissionMilestone] {
+    static func of(_ user: UUID, visibleTo viewer: Viewer? = nil, on database: any Database) async throws -> [MissionMilestone] {
         var milestones: [MissionMilestone] = []
-        for journey in try await JourneyRecord.query(on: database).filter(\.$user.$id == user).all() {
+        for journey in try await JourneyRecord.query(on: database).filter(\.$user.$id == user).all()
+        where viewer?.maySee(owner: user, privacy: journey.privacy) ?? true {
             guard let record = try await MissionRecord.find(journey.$mission.id, on: database) else { continue }
             let mission = try await MissionCatalogue.mission(of: record, on: database)
             let progress = try await JourneyReplay.replay(journey, of: mission, on: database).progress
             for completion in progress.stagesCompleted {
-                milestones.append(MissionMilestone(kind: .stage, mission: mission.id, name: mission[completion.stage].name,
+                milestones.append(MissionMilestone(kind: .stage, mission: mission.id, missionName: mission.name, name: mission[completion.stage].name,
                                                    route: completion.stage.route, stage: completion.stage.stage, date: completion.date))
             }
             for completion in progress.routesCompleted {
-                milestones.append(MissionMilestone(kind: .route, mission: mission.id, name: mission.routes[completion.route].name,
+                milestones.append(MissionMilestone(kind: .route, mission: mission.id, missionName: mission.name, name: mission.routes[completion.route].name,
                                                    route: completion.route, medal: completion.medal, date: completion.date))
             }
             if let finished = progress.finishedAt {
-                milestones.append(MissionMilestone(kind: .mission, mission: mission.id, name: mission.name, date: finished))
+                milestones.append(MissionMilestone(kind: .mission, mission: mission.id, missionName: mission.name, name: mission.name, date: finished))
             }
         }
         return milestones.sorted { $0.date < $1.date }
