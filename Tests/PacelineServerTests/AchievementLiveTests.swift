@@ -5,13 +5,17 @@ import PacelineTestSupport
 import Testing
 
 /// Running together counts: a finished live race gives each runner group points by the
-/// number who raced, and its saved runs count like uploads.
+/// number who raced, and its saved runs count like uploads (badges, missions).
 @Suite("Achievements of live races")
 struct AchievementLiveTests {
-    @Test("three runners race 300 m: 20 group points each, the Together badge dated at the start", arguments: TestDatabase.available)
+    @Test("three runners race 300 m: 20 group points each, the Together badge dated at the start; the race moves a mission",
+          arguments: TestDatabase.available)
     func race(database: TestDatabase) async throws {
         try await withServer(database) { server in
             let runners = [try await server.newUser("Ann"), try await server.newUser("Bo"), try await server.newUser("Cy")]
+            try await server.importExampleMission("scotland-canals")
+            _ = try await runners[0].client.joinMission(path: .init(missionId: "scotland-canals"), body: .json(.init(
+                start: .init(route: 0, stage: 0), end: .init(route: 0, stage: 0)))).created
             let race = try await LiveSessionTests.startRace(server, runners, distance: 300)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, client) in race.clients.enumerated() {
@@ -32,6 +36,9 @@ struct AchievementLiveTests {
                 #expect(abs(earnedAt.timeIntervalSince(race.startsAt)) < 1)
                 #expect((2...4).contains(achievements.points.distance), "the race's saved run, about 300 m: 3 points")
             }
+            // Ann's race run moved her journey like an upload would.
+            let journey = try await runners[0].client.getJourney(path: .init(missionId: "scotland-canals")).ok.body.json
+            #expect((250...450).contains(journey.distanceMeters), "\(journey.distanceMeters)")
             for client in race.clients { await client.close() }
         }
     }

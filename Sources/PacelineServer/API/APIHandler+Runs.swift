@@ -28,7 +28,6 @@ extension APIHandler {
         }
         let privacy = input.query.privacy?.rawValue ?? owner.defaultPrivacy
         let run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
-        let discovered = try await Discoveries.find(in: activity, on: database)
         run.idempotencyKey = key
         run.utcOffsetSeconds = input.query.utcOffsetMinutes.map { $0 * 60 }
         do {
@@ -41,13 +40,9 @@ extension APIHandler {
             }
             throw error
         }
-        try await Discoveries.record(discovered, run: run, on: database)
         if let workout { try await WorkoutLogger.log(run, workout: workout, on: database) }
         run.$owner.value = owner
-        try await MissionAdvancer.advance(for: run, track: activity.track, on: database)
-        // Badges this run earned are stored now, with its date (`getRunBadges` lists them);
-        // after the missions moved, so a stage it completed counts.
-        try await AchievementBook.refresh(ownerID, on: database)
+        try await RunAftermath.apply(to: run, from: activity, on: database)
         return .created(.init(body: .json(run.schema)))
     }
 

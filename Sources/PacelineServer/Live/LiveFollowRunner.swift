@@ -86,6 +86,7 @@ extension LiveConnection {
         let run = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
                                       name: "Follow of \(runner.route.name)")
         try await run.create(on: hub.database)
+        try await RunAftermath.apply(to: run, from: activity, on: hub.database)
         follow.runID = try run.requireID()
         try await follow.save(on: hub.database)
         let (result, joined) = try await RouteJoin.attempt(run, to: runner.route, on: hub.database)

@@ -85,6 +85,7 @@ enum LiveResultsMaker {
             return nil
         }
         try await run.create(on: database)
+        try await RunAftermath.apply(to: run, from: activity, on: database)
         return try run.requireID()
     }
 }
