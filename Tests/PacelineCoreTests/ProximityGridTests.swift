@@ -41,11 +41,11 @@ struct ProximityGridTests {
     @Test("the distance to a step: perpendicular foot, clamped to the ends, a step of no length")
     func distanceToStep() {
         let a = Self.at(east: 0, north: 0), b = Self.at(east: 100, north: 0)
-        let foot = ProximityGrid.distance(from: Self.at(east: 30, north: 10), toStepFrom: a, to: b)
+        let foot = Geodesy.projection(of: Self.at(east: 30, north: 10), ontoStepFrom: a, to: b)
         #expect(abs(foot.meters - 10) < 0.05 && abs(foot.fraction - 0.3) < 0.001)
-        let before = ProximityGrid.distance(from: Self.at(east: -30, north: 40), toStepFrom: a, to: b)
+        let before = Geodesy.projection(of: Self.at(east: -30, north: 40), ontoStepFrom: a, to: b)
         #expect(abs(before.meters - 50) < 0.05 && before.fraction == 0)
-        let still = ProximityGrid.distance(from: Self.at(east: 3, north: 4), toStepFrom: a, to: a)
+        let still = Geodesy.projection(of: Self.at(east: 3, north: 4), ontoStepFrom: a, to: a)
         #expect(abs(still.meters - 5) < 0.01)
     }
 
@@ -68,7 +68,7 @@ struct ProximityGridTests {
         let found = Set(grid.passes(along: [Self.segment(path)]).map(\.index))
         var expected = Set<Int>()
         for (index, plaque) in plaques.enumerated() {
-            for (a, b) in zip(path, path.dropFirst()) where ProximityGrid.distance(from: plaque, toStepFrom: a, to: b).meters <= 30 {
+            for (a, b) in zip(path, path.dropFirst()) where Geodesy.projection(of: plaque, ontoStepFrom: a, to: b).meters <= 30 {
                 expected.insert(index)
             }
         }

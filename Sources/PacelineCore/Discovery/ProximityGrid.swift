@@ -11,7 +11,7 @@ import Foundation
 /// A point is passed when its distance to the *path* — the straight line between two
 /// consecutive kept fixes, not just the fixes — is at most `radius`, so a sparse track
 /// (one fix every 10 s, 14 m apart at a walk) does not miss a plaque between two fixes.
-/// Distances are in the tangent plane at the segment's start (`Geodesy.offset`), which
+/// Distances are in the tangent plane at the segment's start (`Geodesy.projection`), which
 /// is exact to 1 part in 10⁶ within 10 km.
 public struct ProximityGrid: Sendable {
     /// The default discovery radius, metres: phones in a street are good to about 5–15 m,
@@ -72,7 +72,7 @@ public struct ProximityGrid: Sendable {
                 step += 1
                 for index in candidates(from: a, to: b) where seenInStep[index] != step {
                     seenInStep[index] = step
-                    let (distance, fraction) = Self.distance(from: points[index], toStepFrom: a, to: b)
+                    let (distance, fraction) = Geodesy.projection(of: points[index], ontoStepFrom: a, to: b)
                     guard distance <= radius else { continue }
                     let time = times.map { t in
                         Date(timeIntervalSince1970: t[i] + (i + 1 < t.count ? (t[i + 1] - t[i]) * fraction : 0))
@@ -123,17 +123,5 @@ public struct ProximityGrid: Sendable {
             }
         }
         return result
-    }
-
-    /// The distance in metres from `point` to the step from `a` to `b`, and where on the
-    /// step (0 at `a`, 1 at `b`) the closest place is.
-    /// - Complexity: O(1).
-    public static func distance(from point: Coordinate, toStepFrom a: Coordinate, to b: Coordinate) -> (meters: Double, fraction: Double) {
-        let step = Geodesy.offset(from: a, to: b)
-        let target = Geodesy.offset(from: a, to: point)
-        let squared = step.east * step.east + step.north * step.north
-        let fraction = squared > 0 ? min(max((target.east * step.east + target.north * step.north) / squared, 0), 1) : 0
-        let east = target.east - step.east * fraction, north = target.north - step.north * fraction
-        return ((east * east + north * north).squareRoot(), fraction)
     }
 }

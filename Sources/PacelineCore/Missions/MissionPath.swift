@@ -57,12 +57,7 @@ public struct MissionPath: Sendable, Hashable, Codable {
         guard coordinates.count > 1 else { return (0, coordinates.first.map { Geodesy.distance($0, point) } ?? .infinity) }
         var best = (along: minimum, offset: Double.infinity)
         for index in 1..<coordinates.count where cumulative[index] >= minimum {
-            let a = coordinates[index - 1], b = coordinates[index]
-            // Project in the tangent plane at `a` (segments are at most a few km long).
-            let ab = Geodesy.offset(from: a, to: b), ap = Geodesy.offset(from: a, to: point)
-            let squared = ab.east * ab.east + ab.north * ab.north
-            var fraction = squared > 0 ? (ap.east * ab.east + ap.north * ab.north) / squared : 0
-            fraction = min(1, max(0, fraction))
+            let fraction = Geodesy.projection(of: point, ontoStepFrom: coordinates[index - 1], to: coordinates[index]).fraction
             var along = cumulative[index - 1] + fraction * (cumulative[index] - cumulative[index - 1])
             if along < minimum { along = minimum }
             let offset = Geodesy.distance(coordinate(at: along), point)
@@ -75,34 +70,9 @@ public struct MissionPath: Sendable, Hashable, Codable {
     /// dropped (Douglas–Peucker), for drawing on a map; the ends are always kept.
     /// - Complexity: O(n log n) typically, O(n²) at worst.
     public func simplified(tolerance: Double) -> [Coordinate] {
-        guard coordinates.count > 2 else { return coordinates }
-        var keep = [Bool](repeating: false, count: coordinates.count)
-        keep[0] = true
-        keep[coordinates.count - 1] = true
-        var pending = [(0, coordinates.count - 1)]
-        while let (first, last) = pending.popLast() {
-            guard last > first + 1 else { continue }
-            var farthest = first, distance = 0.0
-            for index in (first + 1)..<last {
-                let d = Self.offset(of: coordinates[index], from: coordinates[first], to: coordinates[last])
-                if d > distance { (farthest, distance) = (index, d) }
-            }
-            if distance > tolerance {
-                keep[farthest] = true
-                pending.append((first, farthest))
-                pending.append((farthest, last))
-            }
-        }
-        return coordinates.indices.filter { keep[$0] }.map { coordinates[$0] }
-    }
-
-    /// Metres from `point` to the segment `a`–`b`, in the tangent plane at `a`.
-    private static func offset(of point: Coordinate, from a: Coordinate, to b: Coordinate) -> Double {
-        let ab = Geodesy.offset(from: a, to: b), ap = Geodesy.offset(from: a, to: point)
-        let squared = ab.east * ab.east + ab.north * ab.north
-        let fraction = squared > 0 ? min(1, max(0, (ap.east * ab.east + ap.north * ab.north) / squared)) : 0
-        let east = ap.east - fraction * ab.east, north = ap.north - fraction * ab.north
-        return (east * east + north * north).squareRoot()
+        DouglasPeucker.keptIndices(count: coordinates.count, tolerance: tolerance) { index, first, last in
+            Geodesy.projection(of: coordinates[index], ontoStepFrom: coordinates[first], to: coordinates[last]).meters
+        }.map { coordinates[$0] }
     }
 
     public init(from decoder: any Decoder) throws {

@@ -15,12 +15,7 @@ public struct RoutePosition: Sendable, Hashable {
         var best: (position: RoutePosition, score: Double)?
         for leg in [index - 1, index] where leg >= 0 && leg + 1 < checkpoints.count {
             let a = checkpoints[leg], b = checkpoints[leg + 1]
-            let end = Geodesy.offset(from: a.coordinate, to: b.coordinate)
-            let point = Geodesy.offset(from: a.coordinate, to: coordinate)
-            let squared = end.east * end.east + end.north * end.north
-            let f = squared > 0 ? min(1, max(0, (point.east * end.east + point.north * end.north) / squared)) : 0
-            let dx = point.east - f * end.east, dy = point.north - f * end.north
-            let offset = (dx * dx + dy * dy).squareRoot()
+            let (offset, f) = Geodesy.projection(of: coordinate, ontoStepFrom: a.coordinate, to: b.coordinate)
             let candidate = f >= 1 && leg + 2 < checkpoints.count
                 ? RoutePosition(leg: leg + 1, distance: b.distance)
                 : RoutePosition(leg: leg, distance: a.distance + f * (b.distance - a.distance))

@@ -14,20 +14,31 @@ public enum DouglasPeucker {
     /// with the largest such weights are the answer, in order.
     /// - Complexity: O(n log n) typically, O(n²) at worst (a spiral); iterative, no recursion depth limit.
     public static func keptIndices(_ points: [(x: Double, y: Double)], tolerance: Double, maximumCount: Int = .max) -> [Int] {
-        guard points.count > 2 else { return Array(points.indices) }
-        var weight = [Double](repeating: -1, count: points.count)
+        keptIndices(count: points.count, tolerance: tolerance, maximumCount: maximumCount) { index, first, last in
+            squaredDistance(points[index], fromSegment: points[first], points[last]).squareRoot()
+        }
+    }
+
+    /// The same for `count` points measured by `distance(index, first, last)`: how far the
+    /// point at `index` lies from the segment between the points at `first` and `last`
+    /// (e.g. metres on the ground, `Geodesy.projection`).
+    /// - Complexity: as above, in calls of `distance`.
+    public static func keptIndices(count: Int, tolerance: Double, maximumCount: Int = .max,
+                                   distance: (_ index: Int, _ first: Int, _ last: Int) -> Double) -> [Int] {
+        guard count > 2 else { return Array(0..<count) }
+        var weight = [Double](repeating: -1, count: count)
         weight[0] = .infinity
-        weight[points.count - 1] = .infinity
-        var stack = [(first: 0, last: points.count - 1, cap: Double.infinity)]
+        weight[count - 1] = .infinity
+        var stack = [(first: 0, last: count - 1, cap: Double.infinity)]
         while let (first, last, cap) = stack.popLast() {
             guard last > first + 1 else { continue }
             var farthest = first + 1
             var farthestDistance = -1.0
             for index in (first + 1)..<last {
-                let distance = squaredDistance(points[index], fromSegment: points[first], points[last])
-                if distance > farthestDistance { farthest = index; farthestDistance = distance }
+                let d = distance(index, first, last)
+                if d > farthestDistance { farthest = index; farthestDistance = d }
             }
-            let split = min(cap, farthestDistance.squareRoot())
+            let split = min(cap, farthestDistance)
             guard split > tolerance else { continue }
             weight[farthest] = split
             stack.append((first, farthest, split))
