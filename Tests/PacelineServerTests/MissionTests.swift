@@ -79,6 +79,8 @@ struct MissionTests {
             #expect(advances.count == 1 && advances[0].missionName == "Glasgow → Edinburgh by canal")
             #expect(abs(advances[0].creditedMeters - (stageEnd - 200)) < 0.01)
             #expect(advances[0].completedStages.map(\.stage) == [0])
+            #expect(abs(advances[0].completedStages[0].completedAt.timeIntervalSince(second.endTime ?? Date())) < 0.01)
+            #expect(abs(advances[0].verifiedMeters - (stageEnd - 200)) < 0.01)
             let firstAdvance = try await ann.client.getRunMissionAdvances(path: .init(runId: first.id)).ok.body.json.advances
             #expect(firstAdvance.count == 1 && firstAdvance[0].completedStages.isEmpty)
         }

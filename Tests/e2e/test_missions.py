@@ -86,5 +86,8 @@ def test_shipped_missions_are_listed_and_a_run_advances_a_joined_mission(server,
     assert len(b.finds(".stage-list .locked")) == 1
     b.wait(lambda: b.finds(".me-icon"), message="the runner's position on the journey map")
     assert len(b.finds(".stage-icon.unlocked")) == 1
+    b.click(".stage-icon.unlocked")
+    popup = b.visible(".leaflet-popup-content").text
+    assert popup == "Stage 1: Fountain\nUnlocked", popup
     b.shot("mission-journey")
     assert b.errors() == []

@@ -1,6 +1,7 @@
 // The journey on a map: each route's line (the journey's routes in colour), stage ends
 // as markers (ticked once completed, plain while locked), and the user's position.
 import { basemap, positionMarker } from '../map/basemap.js';
+import { h } from '../ui.js';
 import { journeyStages } from './stage-list.js';
 
 /**
@@ -24,7 +25,7 @@ export async function journeyMap(element, mission, journey) {
       icon: L.divIcon({ className: `stage-icon ${unlocked ? 'unlocked' : 'locked'}`, iconSize: [18, 18], html: unlocked ? '✓' : '' }),
       title: `Stage ${stage.stage + 1}: ${stage.name}${unlocked ? '' : ' (locked)'}`,
     }).addTo(map);
-    marker.bindPopup(`<strong>Stage ${stage.stage + 1}: ${escape(stage.name)}</strong><br>${unlocked ? 'Unlocked' : 'Locked'}`);
+    marker.bindPopup(h('div', {}, h('strong', {}, `Stage ${stage.stage + 1}: ${stage.name}`), h('br'), unlocked ? 'Unlocked' : 'Locked'));
   }
   if (journey) {
     const at = [journey.place.position.latitude, journey.place.position.longitude];
@@ -33,8 +34,4 @@ export async function journeyMap(element, mission, journey) {
   }
   if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24] });
   return map;
-}
-
-function escape(text) {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 }

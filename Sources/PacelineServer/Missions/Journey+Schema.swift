@@ -20,11 +20,11 @@ extension JourneyReplay {
 
     /// What run `runID` did to the journey; nil when it was not credited to it.
     func advanceSchema(run runID: UUID) -> Components.Schemas.MissionAdvance? {
-        guard let advance = advances[runID] else { return nil }
-        let dates = Dictionary(progress.stagesCompleted.map { ($0.stage, $0.date) }, uniquingKeysWith: { first, _ in first })
+        guard let (record, advance) = credits[runID] else { return nil }
         return Components.Schemas.MissionAdvance(
-            missionId: mission.id, missionName: mission.name, creditedMeters: advance.credited, verifiedMeters: verified[runID] ?? 0,
-            completedStages: advance.stagesCompleted.map { completedStage($0, at: dates[$0] ?? journey.startedAt) },
+            missionId: mission.id, missionName: mission.name, creditedMeters: advance.credited, verifiedMeters: record.verifiedMeters,
+            // The replay completes a run's stages when the run ended.
+            completedStages: advance.stagesCompleted.map { completedStage($0, at: record.runEnd) },
             completedRoutes: advance.routesCompleted.map(completedRoute), finished: advance.finished,
             place: place(progress.position))
     }

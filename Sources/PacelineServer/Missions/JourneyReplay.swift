@@ -12,23 +12,20 @@ struct JourneyReplay {
     let journey: JourneyRecord
     let mission: Mission
     let progress: MissionProgress
-    /// What each run did, by run id.
-    let advances: [UUID: MissionAdvance]
-    /// Each run's verified distance, by run id.
-    let verified: [UUID: Double]
+    /// What each run credited to the journey (its record: verified distance, start and
+    /// end) and what that did to the progress, by run id.
+    let credits: [UUID: (record: JourneyAdvanceRecord, advance: MissionAdvance)]
 
     /// - Complexity: O(advances + stages completed), one query for the advances.
     static func replay(_ journey: JourneyRecord, of mission: Mission, on database: any Database) async throws -> JourneyReplay {
         let records = try await JourneyAdvanceRecord.query(on: database).filter(\.$journey.$id == journey.requireID())
             .sort(\.$createdAt).sort(\.$id).all()
         var progress = MissionProgress(try chosenJourney(journey, of: mission), startedAt: journey.startedAt)
-        var advances: [UUID: MissionAdvance] = [:]
-        var verified: [UUID: Double] = [:]
+        var credits: [UUID: (record: JourneyAdvanceRecord, advance: MissionAdvance)] = [:]
         for record in records {
-            advances[record.runID] = progress.advance(by: record.verifiedMeters, at: record.runEnd)
-            verified[record.runID] = record.verifiedMeters
+            credits[record.runID] = (record, progress.advance(by: record.verifiedMeters, at: record.runEnd))
         }
-        return JourneyReplay(journey: journey, mission: mission, progress: progress, advances: advances, verified: verified)
+        return JourneyReplay(journey: journey, mission: mission, progress: progress, credits: credits)
     }
 
     /// The stages the user chose, clamped to the mission as it is now (an import may have

@@ -10,26 +10,27 @@ enum MissionAdvancer {
     /// recorded by two devices, counts once). Each journey is moved at most once per run:
     /// `(journey, run)` is unique, so a retried or concurrent upload changes nothing.
     /// `track` is the run's track when the caller has it decoded already.
-    /// - Complexity: one query when the owner has no journey; otherwise O(fixes) for the
-    ///   verified distance plus a few queries per journey.
+    /// - Complexity: one query when the owner has no journey; a few queries per journey;
+    ///   O(fixes) for the verified distance, only when some journey is credited (a retried
+    ///   upload, already credited everywhere, neither decodes the track nor measures it).
     static func advance(for run: Run, track: Track? = nil, on database: any Database) async throws {
         guard let start = run.startTime, let end = run.endTime else { return }
         let runID = try run.requireID()
         let journeys = try await JourneyRecord.query(on: database).filter(\.$user.$id == run.$owner.id)
             .filter(\.$finishedAt == nil).filter(\.$startedAt <= end).all()
-        guard !journeys.isEmpty else { return }
-        let track = try track ?? run.activity().track
-        let verified = VerifiedDistance(track, sport: Sport(rawValue: run.sport) ?? .run).credited
+        var verified: Double?  // measured once, when the first journey takes the run
         for journey in journeys {
             let journeyID = try journey.requireID()
             let overlapping = try await JourneyAdvanceRecord.query(on: database).filter(\.$journey.$id == journeyID)
                 .group(.or) { $0.filter(\.$runID == runID).group(.and) { $0.filter(\.$runStart < end).filter(\.$runEnd > start) } }
                 .count()
             guard overlapping == 0 else { continue }
+            let metres = try verified ?? VerifiedDistance(track ?? run.activity().track, sport: Sport(rawValue: run.sport) ?? .run).credited
+            verified = metres
             let advance = JourneyAdvanceRecord()
             advance.$journey.id = journeyID
             advance.runID = runID
-            advance.verifiedMeters = verified
+            advance.verifiedMeters = metres
             advance.runStart = start
             advance.runEnd = end
             do {
