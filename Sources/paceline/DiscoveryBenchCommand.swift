@@ -24,10 +24,9 @@ struct DiscoveryBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = try await DiscoveryBenchmark.run(points: points, queries: queries, fixes: fixes, database: database.map(DatabaseLocation.init))
-        let ms = report.boxMilliseconds
-        func quantile(_ q: Double) -> Double { ms.isEmpty ? 0 : ms[min(ms.count - 1, Int((q * Double(ms.count)).rounded(.up)) - 1)] }
         print(report.database + String(format: ": %d plaques imported in %.1f s (%.0f/s)", points, report.importSeconds, Double(points) / report.importSeconds))
-        print(String(format: "1 km boxes: p50 %.2f ms, p99 %.2f ms, max %.2f ms, %.1f plaques each", quantile(0.5), quantile(0.99), quantile(1), report.pointsPerBox))
+        print(String(format: "1 km boxes: p50 %.2f ms, p99 %.2f ms, max %.2f ms, %.1f plaques each",
+                            report.boxes.quantile(0.5), report.boxes.quantile(0.99), report.boxes.quantile(1), report.boxes.meanItems))
         print(String(format: "discoveries of a %d-fix walk: %.1f ms, %d plaques", fixes, report.discoverySeconds * 1000, report.discovered))
         print("plan: " + report.plan)
     }

@@ -131,6 +131,22 @@ struct DiscoveryTests {
         }
     }
 
+    @Test("a data set's text loses its NULs (U+0000) on import, as PostgreSQL can't store them", arguments: TestDatabase.available)
+    func nulInImportedText(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let point = PointOfInterest(source: "t", sourceID: "n\0", title: "Ada\0 Lovelace", inscription: "Lived\0 here",
+                                        coordinate: Self.origin, subjects: [.init(name: "Ada\0 Lovelace")])
+            #expect(try await importPointsOfInterest([point], into: server.location) == POIImportCounts(imported: 1, updated: 0))
+            let ann = try await server.newUser("Ann")
+            let box = try await ann.client.listPointsOfInterest(query: .init(south: 51.4995, west: -0.1205, north: 51.5005, east: -0.1195)).ok.body.json
+            let id = try #require(box.points.first).id
+            let detail = try await ann.client.getPointOfInterest(path: .init(poiId: id)).ok.body.json
+            #expect(detail.title == "Ada Lovelace" && detail.inscription == "Lived here" && detail.subjects.map(\.name) == ["Ada Lovelace"])
+            // The same point again, NULs and all, is the one stored: updated, not added.
+            #expect(try await importPointsOfInterest([point], into: server.location) == POIImportCounts(imported: 0, updated: 1))
+        }
+    }
+
     @Test("likes: idempotent, only on routes one may see; popular near you ranks by runners and likes", arguments: TestDatabase.available)
     func popular(database: TestDatabase) async throws {
         try await withServer(database) { server in

@@ -2,6 +2,7 @@
 during a walk, the walk passes it (about 10 m off the path), and after saving, the
 summary says it was discovered and its detail shows the inscription, the person with a
 Wikipedia link and when it was discovered. Then "Popular near you" changes with a like."""
+import re
 import subprocess
 import tempfile
 import time
@@ -77,6 +78,7 @@ def test_a_walk_past_a_plaque_discovers_it(server, browser):
     ann.open("/#/discoveries")
     ann.wait(lambda: "Thomas Lipton green plaque" in ann.find(".discoveries").text)
     ann.wait(lambda: "Thomas Lipton green plaque" in ann.find(".favourite-pois").text)
+    assert re.search(r"\b\d+ m away", ann.find(".discoveries").text)  # metric: metres, as format.js's height() writes
     ann.shot("discoveries")
     assert ann.errors() == []
 

@@ -2,11 +2,7 @@
 // points, route likes and popular routes (openapi.yaml, tag Discovery). Views call these,
 // never fetch.
 import { request } from './client.js';
-
-const query = (params) => {
-  const entries = Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== '');
-  return entries.length ? '?' + new URLSearchParams(entries).toString() : '';
-};
+import { query } from './paceline.js';
 
 export const discoveryApi = {
   /** Points in a box {south, west, north, east}, nearest its centre first. */

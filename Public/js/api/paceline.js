@@ -2,7 +2,8 @@
 // app uses. Views call these (or the outbox), never fetch.
 import { request, fetchText } from './client.js';
 
-const query = (params) => {
+/** "?a=1&b=2" of the params that have a value (undefined, null and '' are left out); '' when none. */
+export const query = (params) => {
   const entries = Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== '');
   return entries.length ? '?' + new URLSearchParams(entries).toString() : '';
 };

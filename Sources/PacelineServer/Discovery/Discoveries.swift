@@ -63,13 +63,15 @@ enum Discoveries {
 
     /// The user's discoveries, each point once (its earliest discovery on a run not
     /// deleted), latest first, at most `limit`.
-    /// - Complexity: O(the user's discovery rows); one query.
+    /// - Complexity: O(the user's discovery rows); two queries, the favourites one for
+    ///   the `limit` points shown only.
     static func of(_ user: UUID, limit: Int, on database: any Database) async throws -> [Components.Schemas.Discovery] {
         let rows = try await query(where: "poi_discoveries.user_id = \(bind: user)", on: database)
         var earliest: [UUID: (Components.Schemas.Discovery, Date)] = [:]
         for (discovery, pointID, time) in rows where earliest[pointID] == nil { earliest[pointID] = (discovery, time) }
-        let favourites = try await PointsOfInterest.favouriteIDs(of: user, among: Array(earliest.keys), on: database)
-        return earliest.sorted { ($0.value.1, $0.key.uuidString) > ($1.value.1, $1.key.uuidString) }.prefix(limit).map { id, value in
+        let shown = earliest.sorted { ($0.value.1, $0.key.uuidString) > ($1.value.1, $1.key.uuidString) }.prefix(limit)
+        let favourites = try await PointsOfInterest.favouriteIDs(of: user, among: shown.map(\.key), on: database)
+        return shown.map { id, value in
             var discovery = value.0
             discovery.point.favourite = favourites.contains(id)
             return discovery

@@ -11,9 +11,8 @@ public enum DiscoveryBenchmark {
     public struct Report: Sendable {
         public var database: String
         public var importSeconds: Double
-        /// Milliseconds per box query, sorted; and points per answer on average.
-        public var boxMilliseconds: [Double]
-        public var pointsPerBox: Double
+        /// Milliseconds per box query, and points per answer.
+        public var boxes: BrowseBenchmark.Latencies
         public var discoverySeconds: Double
         public var discovered: Int
         /// The database's plan of the box query.
@@ -60,13 +59,12 @@ public enum DiscoveryBenchmark {
         return try await BenchmarkDatabase.withApplication(on: location) { app in
             let sql = app.db as! any SQLDatabase
             if case .postgres = location { try await sql.raw("ANALYZE pois").run() } else { try await sql.raw("ANALYZE").run() }
-            var times: [Double] = [], total = 0
+            var latencies = BrowseBenchmark.Latencies()
             for box in boxes {
                 let begin = ContinuousClock.now
                 let found = try await PointsOfInterest.inside([box], centre: Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2),
                                                               limit: 200, on: app.db)
-                times.append((ContinuousClock.now - begin).seconds * 1000)
-                total += found.count
+                latencies.add(ContinuousClock.now - begin, items: found.count)
             }
             let box = boxes[0]
             let explain = if case .postgres = location { "EXPLAIN" } else { "EXPLAIN QUERY PLAN" }
@@ -79,8 +77,7 @@ public enum DiscoveryBenchmark {
             let discoverStart = ContinuousClock.now
             let found = try await Discoveries.find(in: walk, on: app.db)
             let discoverySeconds = (ContinuousClock.now - discoverStart).seconds
-            return Report(database: location.kind, importSeconds: importSeconds, boxMilliseconds: times.sorted(),
-                          pointsPerBox: Double(total) / Double(max(boxes.count, 1)), discoverySeconds: discoverySeconds,
+            return Report(database: location.kind, importSeconds: importSeconds, boxes: latencies, discoverySeconds: discoverySeconds,
                           discovered: found.count, plan: plan)
         }
     }

@@ -37,6 +37,9 @@ enum POIImporter {
     static let batchSize = 500
 
     static func write(_ points: [PointOfInterest], on database: any Database, progress: @escaping @Sendable (Int) -> Void) async throws -> POIImportCounts {
+        // PostgreSQL's text can't hold U+0000: a data set's text loses its NULs, as an
+        // uploaded file's labels do (`TextInput.storable`), on both databases alike.
+        let points = points.map(\.storable)
         // A data set naming one point twice keeps the last, as a re-import would.
         var latest: [String: Int] = [:]
         for (index, point) in points.enumerated() { latest[point.source + "\u{1F}" + point.sourceID] = index }
@@ -74,8 +77,22 @@ enum POIImporter {
     }
 }
 
+extension PointOfInterest {
+    /// The point with its text storable in any database: no U+0000.
+    var storable: PointOfInterest {
+        var point = self
+        point.source = TextInput.storable(source)
+        point.sourceID = TextInput.storable(sourceID)
+        point.title = TextInput.storable(title)
+        point.inscription = inscription.map(TextInput.storable)
+        point.subjects = subjects.map { .init(name: TextInput.storable($0.name), wikipediaURL: $0.wikipediaURL.map(TextInput.storable)) }
+        point.photoURL = photoURL.map(TextInput.storable)
+        return point
+    }
+}
+
 extension PointOfInterestRow {
-    /// Copies `point` in (text trimmed to what the columns keep).
+    /// Copies `point` in (its text `storable` already).
     func fill(from point: PointOfInterest) throws {
         source = point.source
         sourceID = point.sourceID
