@@ -1,5 +1,7 @@
 // The runner's own distance during a live session: which fixes count and the distance
-// steps. A port of Sources/PacelineCore/Pacing/LiveOdometer.swift: keep in step with it.
+// steps, shared by the follow session (core/follow-session.js) and the workout session
+// so both count the same metres. A port of Sources/PacelineCore/Pacing/LiveOdometer.swift:
+// keep in step with it.
 //
 // A fix counts when it has a valid position and time, its accuracy is no worse than
 // `maximumAccuracy`, it is later than the last accepted fix and not a spike (faster than
