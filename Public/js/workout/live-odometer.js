@@ -8,13 +8,13 @@
 // `maximumSpeed` from it; after `spikeRecovery` such fixes in a row the runner really is
 // there). Distance accrues in steps of at least `minimumStep` metres between anchors.
 import { distance as geodesic } from '../core/geodesy.js';
-import { MAXIMUM_ACCURACY } from '../core/sport-thresholds.js';
+import { MAXIMUM_ACCURACY, MAXIMUM_SPEEDS } from '../core/sport-thresholds.js';
 
 const isValid = (fix) => Number.isFinite(fix.latitude) && Number.isFinite(fix.longitude)
   && fix.latitude >= -90 && fix.latitude <= 90 && fix.longitude >= -180 && fix.longitude <= 180;
 
 export class LiveOdometer {
-  constructor(maximumSpeed = 12.5) {
+  constructor(maximumSpeed = MAXIMUM_SPEEDS.run) {
     this.maximumAccuracy = MAXIMUM_ACCURACY;
     this.maximumSpeed = maximumSpeed;
     this.spikeRecovery = 3;

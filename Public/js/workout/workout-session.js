@@ -18,7 +18,7 @@ import { maximumSpeed } from '../core/sport-thresholds.js';
 
 /** WorkoutSession.Configuration in Swift. */
 export const DEFAULTS = Object.freeze({
-  countdownSeconds: 5, paceWindow: 10, driftDelay: 10, driftRepeat: 30, maximumSpeed: 12.5,
+  countdownSeconds: 5, paceWindow: 10, driftDelay: 10, driftRepeat: 30, maximumSpeed: maximumSpeed('run'),
 });
 
 const pace = (seconds, meters) => (meters >= 1 ? seconds / (meters / 1000) : null);
