@@ -45,6 +45,7 @@ struct WorkoutTests {
             bands.fast = .init(fastest: 210, slowest: 250)
             let set = try await ann.client.updateWorkoutSettings(body: .json(.init(paceBands: bands, activeWorkoutId: copy.id))).ok.body.json
             #expect(set.paceBands.fast.fastest == 210 && set.activeWorkoutId == copy.id)
+            #expect(try await ann.client.getWorkoutSettings().ok.body.json == set)
             #expect(try await ann.client.listWorkouts().ok.body.json.activeWorkoutId == copy.id)
             bands.easy = .init(fastest: 400, slowest: 300)
             let inverted = try await ann.client.updateWorkoutSettings(body: .json(.init(paceBands: bands)))

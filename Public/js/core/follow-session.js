@@ -20,6 +20,7 @@
 //   session.result  // {coverage, classification, finish}
 import { distance as geodesicDistance } from './geodesy.js';
 import { CheckpointIndex } from './checkpoint-index.js';
+import { LiveOdometer } from '../workout/live-odometer.js';
 import { RoutePosition } from './route-position.js';
 import { classification } from './follow-result.js';
 import { MAXIMUM_ACCURACY, maximumSpeed } from './sport-thresholds.js';
@@ -67,12 +68,6 @@ const DEFAULTS = Object.freeze({
  * @property {boolean} finished whether the runner has passed the route's last checkpoint
  */
 
-function isValidCoordinate(fix) {
-  const { latitude, longitude } = fix;
-  return typeof latitude === 'number' && typeof longitude === 'number' && Number.isFinite(latitude) && Number.isFinite(longitude)
-    && latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180;
-}
-
 /** A follow session against one pace. */
 export class FollowSession {
   /** @type {import('./route-position.js').Checkpoint[]} the pace being followed */
@@ -83,16 +78,13 @@ export class FollowSession {
 
   #startTime = null;          // ms of the runner's first fix; elapsed seconds count from it
   #elapsed = 0;               // seconds since the first fix, at the last accepted fix
-  #distance = 0;              // metres the runner has covered (on or off the route)
   #position = null;           // RoutePosition; null before they first reach the route
   #furthest = null;           // the farthest along the route the runner has been
   #isDeviated = true;         // off the route (or not reached it yet)
   #passages;                  // when the runner passed each checkpoint (elapsed s), or null
   #aheadSeconds = null;       // seconds ahead at the last accepted fix; null while deviated
 
-  #lastFix = null;            // {coordinate, time} (time in seconds)
-  #distanceAnchor = null;
-  #rejectedInARow = 0;
+  #odometer;                  // accepts fixes and measures the runner's own distance (shared with workouts)
   #lastOnRoute = null;        // {routeDistance, elapsed, distance} at the last on-route fix
   #distanceAtFurthest = 0;    // the runner's own distance when last at `furthest`
   #offRouteSince = null;
@@ -117,6 +109,11 @@ export class FollowSession {
     this.configuration = Object.freeze(configuration);
     this.#index = new CheckpointIndex(pace, configuration.matchRadius);
     this.#passages = new Array(pace.length).fill(null);
+    this.#odometer = Object.assign(new LiveOdometer(configuration.maximumSpeed), {
+      maximumAccuracy: configuration.maximumAccuracy,
+      spikeRecovery: configuration.spikeRecovery,
+      minimumStep: configuration.minimumStep,
+    });
   }
 
   /** Time of the runner's first fix (ms since 1970), or null before it. */
@@ -124,7 +121,7 @@ export class FollowSession {
   /** Seconds since the first fix, at the last accepted fix. */
   get elapsed() { return this.#elapsed; }
   /** Metres the runner has covered (their own track, on or off the route). */
-  get distance() { return this.#distance; }
+  get distance() { return this.#odometer.distance; }
   /** Where on the route the runner is ({leg, distance}); null before they first reach it. */
   get position() { return this.#position; }
   /** The farthest along the route the runner has been; null before they reach it. */
@@ -148,22 +145,11 @@ export class FollowSession {
     const date = fix.time;
     if (typeof date !== 'number' || !Number.isFinite(date)) return null;
     if (this.#startTime === null) this.#startTime = date;  // the clock starts with the first fix, positioned or not
-    if (!isValidCoordinate(fix) || !((fix.accuracy ?? 0) <= this.configuration.maximumAccuracy)) return null;
-    const coordinate = { latitude: fix.latitude, longitude: fix.longitude };
-    const time = date / 1000;
-    const last = this.#lastFix;
-    if (last !== null) {
-      if (!(time > last.time)) return null;
-      const speed = geodesicDistance(last.coordinate, coordinate) / (time - last.time);
-      if (speed > this.configuration.maximumSpeed && this.#rejectedInARow + 1 < this.configuration.spikeRecovery) {
-        this.#rejectedInARow += 1;
-        return null;
-      }
-    }
-    this.#rejectedInARow = 0;
-    this.#lastFix = { coordinate, time };
+    const before = this.#odometer.distance;
+    if (!this.#odometer.accept(fix)) return null;
+    const { coordinate, time } = this.#odometer.lastFix;
     this.#elapsed = time - this.#startTime / 1000;
-    this.#accrueDistance(coordinate);
+    if (this.distance > before) this.#countRunnerCheckpoints();
     this.#match(coordinate);
     return this.#cueIfDue();
   }
@@ -196,14 +182,9 @@ export class FollowSession {
     return passed ?? estimated;
   }
 
-  #accrueDistance(coordinate) {
-    if (this.#distanceAnchor === null) { this.#distanceAnchor = coordinate; return; }
-    const step = geodesicDistance(this.#distanceAnchor, coordinate);
-    if (!(step >= this.configuration.minimumStep)) return;
-    this.#distance += step;
-    this.#distanceAnchor = coordinate;
-    // The runner's own normalized track, for the union in `result`.
-    while (this.#runnerCheckpoints * NORMALIZATION_SPACING <= this.#distance) {
+  // The runner's own normalized track, for the union in `result`.
+  #countRunnerCheckpoints() {
+    while (this.#runnerCheckpoints * NORMALIZATION_SPACING <= this.distance) {
       this.#runnerCheckpoints += 1;
       if (this.#isDeviated) this.#runnerCheckpointsOffRoute += 1;
     }
@@ -213,7 +194,7 @@ export class FollowSession {
     const pace = this.pace;
     const furthest = this.#furthest;
     const floor = furthest?.leg ?? 0;
-    const expected = furthest !== null ? furthest.distance + this.#distance - this.#distanceAtFurthest : this.#distance;
+    const expected = furthest !== null ? furthest.distance + this.distance - this.#distanceAtFurthest : this.distance;
     let bestIndex = -1, bestMiss = 0;
     for (const candidate of this.#index.candidates(coordinate)) {
       if (candidate < floor) continue;
@@ -232,11 +213,11 @@ export class FollowSession {
     this.#position = found;
     if (furthest === null || found.distance >= furthest.distance) {
       this.#furthest = found;
-      this.#distanceAtFurthest = this.#distance;
+      this.#distanceAtFurthest = this.distance;
     }
     this.#isDeviated = false;
     this.#offRouteSince = null;
-    this.#lastOnRoute = { routeDistance: found.distance, elapsed: this.#elapsed, distance: this.#distance };
+    this.#lastOnRoute = { routeDistance: found.distance, elapsed: this.#elapsed, distance: this.distance };
     this.#aheadSeconds = found.elapsed(pace) - this.#elapsed;
     const finish = this.finishElapsed;
     if (finish !== null && this.#elapsed >= finish) this.#aheadSeconds = pace[pace.length - 1].elapsedSeconds - finish;
@@ -271,7 +252,7 @@ export class FollowSession {
     const radius = this.configuration.matchRadius;
     const from = this.#lastOnRoute;
     if (from !== null && !this.#isDeviated
-        && found.distance - from.routeDistance <= this.#distance - from.distance + 2 * radius) {
+        && found.distance - from.routeDistance <= this.distance - from.distance + 2 * radius) {
       let j = found.leg;
       while (j > 0 && pace[j].distanceMeters > from.routeDistance) j -= 1;
       while (j < pace.length && pace[j].distanceMeters <= found.distance) {
@@ -284,7 +265,7 @@ export class FollowSession {
       }
     } else {
       let j = found.leg;
-      while (j >= 0 && pace[j].distanceMeters >= found.distance - radius - (from === null ? this.#distance : 0)) {
+      while (j >= 0 && pace[j].distanceMeters >= found.distance - radius - (from === null ? this.distance : 0)) {
         if (pace[j].distanceMeters <= found.distance && passages[j] === null) passages[j] = this.#elapsed;
         j -= 1;
       }
@@ -300,7 +281,7 @@ export class FollowSession {
     const finish = this.finishElapsed;
     return {
       elapsedSeconds: this.#elapsed,
-      distanceMeters: this.#distance,
+      distanceMeters: this.distance,
       aheadSeconds: this.#aheadSeconds,
       deviated: this.#isDeviated,
       started: this.#position !== null,

@@ -1,18 +1,20 @@
 // The runner's own distance during a live session: which fixes count and the distance
-// steps. A port of Sources/PacelineCore/Pacing/LiveOdometer.swift: keep in step with it.
+// steps, shared by the follow session (core/follow-session.js) and the workout session
+// so both count the same metres. A port of Sources/PacelineCore/Pacing/LiveOdometer.swift:
+// keep in step with it.
 //
 // A fix counts when it has a valid position and time, its accuracy is no worse than
 // `maximumAccuracy`, it is later than the last accepted fix and not a spike (faster than
 // `maximumSpeed` from it; after `spikeRecovery` such fixes in a row the runner really is
 // there). Distance accrues in steps of at least `minimumStep` metres between anchors.
 import { distance as geodesic } from '../core/geodesy.js';
-import { MAXIMUM_ACCURACY } from '../core/sport-thresholds.js';
+import { MAXIMUM_ACCURACY, MAXIMUM_SPEEDS } from '../core/sport-thresholds.js';
 
 const isValid = (fix) => Number.isFinite(fix.latitude) && Number.isFinite(fix.longitude)
   && fix.latitude >= -90 && fix.latitude <= 90 && fix.longitude >= -180 && fix.longitude <= 180;
 
 export class LiveOdometer {
-  constructor(maximumSpeed = 12.5) {
+  constructor(maximumSpeed = MAXIMUM_SPEEDS.run) {
     this.maximumAccuracy = MAXIMUM_ACCURACY;
     this.maximumSpeed = maximumSpeed;
     this.spikeRecovery = 3;

@@ -18,7 +18,7 @@ import { maximumSpeed } from '../core/sport-thresholds.js';
 
 /** WorkoutSession.Configuration in Swift. */
 export const DEFAULTS = Object.freeze({
-  countdownSeconds: 5, paceWindow: 10, driftDelay: 10, driftRepeat: 30, maximumSpeed: 12.5,
+  countdownSeconds: 5, paceWindow: 10, driftDelay: 10, driftRepeat: 30, maximumSpeed: maximumSpeed('run'),
 });
 
 const pace = (seconds, meters) => (meters >= 1 ? seconds / (meters / 1000) : null);
@@ -41,7 +41,6 @@ export class WorkoutSession {
     /** {seconds, meters} where each interval began / ended. */
     this.starts = [];
     this.ends = [];
-    this.lastTime = null;
     this.recent = [];
     this.countdownSaid = false;
     this.outOfBand = null;
@@ -55,16 +54,14 @@ export class WorkoutSession {
   /** Takes a fix ({latitude, longitude, time ms, accuracy?}); returns the cues it brings. - Complexity: amortised O(1). */
   add(fix) {
     const before = this.odometer.distance;
+    const last = this.odometer.lastFix?.time ?? null;  // null before the first fix and after a pause
     if (!this.odometer.accept(fix)) return [];
     const time = this.odometer.lastFix.time;
     const cues = [];
-    const last = this.lastTime;
     if (last === null) {
-      this.lastTime = time;
       if (!this.isStarted && this.intervals.length > 0) this.#begin({ seconds: 0, meters: 0 }, cues);
       return cues;
     }
-    this.lastTime = time;
     const from = { seconds: this.clock, meters: before };
     const to = { seconds: this.clock + (time - last), meters: this.odometer.distance };
     this.#endIntervals(from, to, cues);
@@ -80,7 +77,6 @@ export class WorkoutSession {
   /** A pause: the time and the way until the next fix count for nothing. */
   pause() {
     this.odometer.pause();
-    this.lastTime = null;
     this.recent = this.recent.length ? [this.recent[this.recent.length - 1]] : [];
   }
 

@@ -1,7 +1,7 @@
 // Workout cues as short sentences, in kilometres or miles. A port of
 // Sources/PacelineCore/Workouts/WorkoutSpeaker.swift: keep in step with it
 // (Tests/e2e/test_workout_port.py compares the sentences).
-import { METERS_PER_MILE } from '../core/units.js';
+import { METERS_PER_MILE, unitMeters } from '../core/units.js';
 
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 // Swift's .rounded() rounds halves away from zero; Math.round rounds them up.
@@ -37,8 +37,7 @@ export class WorkoutSpeaker {
   describe(interval) {
     const size = interval.seconds !== undefined && interval.seconds !== null ? this.duration(interval.seconds) : this.length(interval.meters);
     if (interval.target === 'pace') {
-      const perUnit = this.units === 'imperial' ? METERS_PER_MILE : 1000;
-      return `${size} at ${this.duration(interval.paceSecondsPerKilometer * perUnit / 1000)} per ${this.units === 'imperial' ? 'mile' : 'kilometre'}`;
+      return `${size} at ${this.duration(interval.paceSecondsPerKilometer * unitMeters(this.units) / 1000)} per ${this.units === 'imperial' ? 'mile' : 'kilometre'}`;
     }
     return `${size}, ${interval.target}`;
   }

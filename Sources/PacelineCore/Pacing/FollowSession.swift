@@ -54,7 +54,7 @@ public struct FollowSession: Sendable {
     /// Seconds since the first fix, at the last accepted fix.
     public private(set) var elapsed = 0.0
     /// Metres the runner has covered (their own track, on or off the route).
-    public private(set) var distance = 0.0
+    public var distance: Double { odometer.distance }
     /// Where on the route the runner is; nil before they first reach it.
     public private(set) var position: RoutePosition?
     /// The farthest along the route the runner has been.
@@ -104,7 +104,6 @@ public struct FollowSession: Sendable {
         let before = odometer.distance
         guard odometer.accept(fix), let accepted = odometer.lastFix else { return nil }
         elapsed = accepted.time - startTime!.timeIntervalSince1970
-        distance = odometer.distance
         if distance > before { countRunnerCheckpoints() }
         match(accepted.coordinate)
         return cueIfDue()

@@ -56,7 +56,6 @@ public struct WorkoutSession: Sendable {
     public private(set) var ends: [Mark] = []
 
     private var odometer = LiveOdometer()
-    private var lastTime: Double?
     /// (clock, distance) samples of the current interval, for the current pace.
     private var recent: [Mark] = []
     private var countdownSaid = false
@@ -83,14 +82,13 @@ public struct WorkoutSession: Sendable {
     /// - Complexity: amortised O(1 + intervals ended by this fix).
     public mutating func add(_ fix: Fix) -> [WorkoutCue] {
         let before = odometer.distance
+        let last = odometer.lastFix?.time  // nil before the first fix and after a pause
         guard odometer.accept(fix), let time = odometer.lastFix?.time else { return [] }
         var cues: [WorkoutCue] = []
-        guard let last = lastTime else {
-            lastTime = time
+        guard let last else {
             if !isStarted, !intervals.isEmpty { begin(Mark(seconds: 0, meters: 0), cues: &cues) }
             return cues
         }
-        lastTime = time
         let from = Mark(seconds: clock, meters: before)
         let to = Mark(seconds: clock + (time - last), meters: odometer.distance)
         endIntervals(from: from, to: to, cues: &cues)
@@ -107,7 +105,6 @@ public struct WorkoutSession: Sendable {
     /// and the way until the next fix count for nothing.
     public mutating func pause() {
         odometer.pause()
-        lastTime = nil
         recent = recent.last.map { [$0] } ?? []
     }
 

@@ -112,7 +112,8 @@ extension APIHandler {
             made.$activeWorkout.id = active
             try await made.save(on: database)
         }
-        return .ok(.init(body: .json(try await workoutSettings(of: user.id))))
+        // What was just saved, without reading it back.
+        return .ok(.init(body: .json(try Self.settingsSchema(bands, active: active))))
     }
 
     func listWorkoutLog(_ input: Operations.ListWorkoutLog.Input) async throws -> Operations.ListWorkoutLog.Output {
@@ -144,7 +145,10 @@ extension APIHandler {
 
     private func workoutSettings(of user: UUID) async throws -> Components.Schemas.WorkoutSettings {
         let row = try await WorkoutAccess.settings(of: user, on: database)
-        let bands = try row.map { try WorkoutWire.value($0.paceBands, as: PaceBands.self) } ?? .default
-        return .init(paceBands: try WorkoutWire.convert(bands), activeWorkoutId: row?.$activeWorkout.id?.apiID)
+        return try Self.settingsSchema(try WorkoutAccess.bands(in: row), active: row?.$activeWorkout.id)
+    }
+
+    private static func settingsSchema(_ bands: PaceBands, active: UUID?) throws -> Components.Schemas.WorkoutSettings {
+        .init(paceBands: try WorkoutWire.convert(bands), activeWorkoutId: active?.apiID)
     }
 }

@@ -28,7 +28,11 @@ enum WorkoutAccess {
 
     /// The user's pace bands: theirs, or the defaults.
     static func bands(of user: UUID, on database: any Database) async throws -> PaceBands {
-        guard let row = try await settings(of: user, on: database) else { return .default }
-        return try WorkoutWire.value(row.paceBands)
+        try bands(in: try await settings(of: user, on: database))
+    }
+
+    /// The pace bands `row` holds; the defaults when the user has no settings row.
+    static func bands(in row: WorkoutSettingsRow?) throws -> PaceBands {
+        try row.map { try WorkoutWire.value($0.paceBands) } ?? .default
     }
 }

@@ -10,9 +10,7 @@ enum WorkoutLogger {
     static func log(_ run: Run, workout: Workout, on database: any Database) async throws {
         let plan = try workout.plan
         let bands = try await WorkoutAccess.bands(of: run.$owner.id, on: database)
-        let track = try CompactTrack.decode(run.track).track
-        let activity = Activity(format: .gpx, sport: Sport(rawValue: run.sport) ?? .run, track: track)
-        let (session, _) = WorkoutSession.replay(activity, plan: plan, bands: bands)
+        let (session, _) = WorkoutSession.replay(try run.activity(), plan: plan, bands: bands)
         let entry = WorkoutLogEntry()
         entry.$user.id = run.$owner.id
         entry.$run.id = try run.requireID()
