@@ -63,6 +63,10 @@ struct ShareTests {
             #expect(badge.status == 200 && badge.body.contains("og:title\" content=\"Ann earned “5 km”\""))
             #expect(badge.body.contains("/share/runs/\(run.id)/map.svg"))
             #expect(try await Self.get(server, "/share/badges/\(ann.id)/distance-1000").status == 404, "not earned")
+            // The badge's run no longer public: the badge is still shared, without its map.
+            _ = try await ann.client.updateRun(path: .init(runId: run.id), body: .json(.init(privacy: .friends))).ok
+            let mapless = try await Self.get(server, "/share/badges/\(ann.id)/longest-5")
+            #expect(mapless.status == 200 && !mapless.body.contains("map.svg") && mapless.body.contains("twitter:card\" content=\"summary\""))
             _ = try await ann.client.updateProfile(body: .json(.init(defaultPrivacy: .friends))).ok
             #expect(try await Self.get(server, "/share/badges/\(ann.id)/longest-5").status == 404, "profile not public")
         }
