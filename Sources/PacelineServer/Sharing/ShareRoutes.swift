@@ -29,7 +29,7 @@ enum ShareRoutes {
         let owner = run.owner
         let units = UnitSystem(rawValue: owner.units) ?? .metric
         let base = baseURL(request) + "/share/runs/" + (try run.requireID().apiID)
-        let sport = run.sport == "walk" ? "Walk" : run.sport == "run" ? "Run" : run.sport.capitalized
+        let sport = run.sport.capitalized
         return SharePage(
             title: run.name ?? "\(owner.displayName)'s \(sport.lowercased())",
             description: "\(sport) by \(owner.displayName): \(statistics(distance: run.distanceMeters, moving: run.movingSeconds, units: units))",
