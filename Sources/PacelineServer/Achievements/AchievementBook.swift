@@ -46,10 +46,4 @@ enum AchievementBook {
         }
         return (report, added)
     }
-
-    /// Whether `viewer` may see `owner`'s achievements: they follow the owner's profile
-    /// privacy (`users.default_privacy`): public to anyone, friends to friends, private to the owner.
-    static func visible(of owner: User, to viewer: UUID?, on database: any Database) async throws -> Bool {
-        try await Privacy.allows(viewer, toSee: owner.requireID(), privacy: owner.defaultPrivacy, on: database)
-    }
 }
