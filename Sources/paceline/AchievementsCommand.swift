@@ -58,7 +58,7 @@ struct AchievementsCommand: ParsableCommand {
         let longitude = activity.track.fixes.first { $0.coordinate != nil }?.coordinate?.longitude
         return ActivityFact(
             id: id, start: start, utcOffsetSeconds: utcOffsetMinutes.map { $0 * 60 } ?? LocalDay.fallbackOffset(longitude: longitude),
-            sport: activity.sport == .other ? .run : activity.sport, distanceMeters: summary.distanceMeters,
+            sport: activity.sport, distanceMeters: summary.distanceMeters,
             movingSeconds: summary.movingSeconds ?? 0,
             bestEfforts: BestEffort.efforts(in: TrackProfile(segments: kept, thresholds: thresholds)))
     }
