@@ -43,8 +43,7 @@ struct AchievementsCommand: ParsableCommand {
                 failed = true
             }
         }
-        let latest = facts.activities.max { $0.start < $1.start }
-        let report = AchievementReport(facts, now: latest?.start ?? Date(), utcOffsetSeconds: latest?.utcOffsetSeconds ?? 0)
+        let report = AchievementReport(facts, now: facts.activities.lazy.map(\.start).max() ?? Date())
         if json { try Output.json(AchievementsJSON(report)) } else { print(report) }
         if failed { throw ExitCode(65) }
     }
