@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import PacelineAPI
+import PacelineCore
 import PacelineTestSupport
 import Testing
 
@@ -26,6 +27,10 @@ struct ShareTests {
             #expect(page.body.contains("<meta property=\"og:title\" content=\"&lt;script&gt;alert(1)&lt;/script&gt;&quot; onload=&quot;x\">"))
             #expect(!page.body.contains("<script>"))
             #expect(page.body.contains("og:description\" content=\"Run by Ann: 5.00 km in 27:4"))
+            let stored = try await ann.client.getRun(path: .init(runId: open.id)).ok.body.json
+            let pace = UnitSystem.metric.pace(secondsPerKilometer: stored.averagePaceSecondsPerKilometer)
+            #expect(page.body.contains("og:description\" content=\"Run by Ann: 5.00 km in \(UnitSystem.clock(stored.movingSeconds)) (\(pace))\""),
+                    "the pace the run's page in the app shows")
             #expect(page.body.contains("og:image\" content=\"http://"))
             #expect(page.body.contains("/share/runs/\(open.id)/map.svg\">"))
             #expect(page.body.contains("twitter:card\" content=\"summary_large_image\""))

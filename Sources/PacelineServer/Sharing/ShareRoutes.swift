@@ -32,7 +32,7 @@ enum ShareRoutes {
         let sport = run.sport.capitalized
         return SharePage(
             title: run.name ?? "\(owner.displayName)'s \(sport.lowercased())",
-            description: "\(sport) by \(owner.displayName): \(statistics(distance: run.distanceMeters, moving: run.movingSeconds, units: units))",
+            description: "\(sport) by \(owner.displayName): \(statistics(of: run, units: units))",
             url: base, image: base + "/map.svg", appLink: "/#/runs/\(try run.requireID().apiID)")
     }
 
@@ -66,10 +66,9 @@ enum ShareRoutes {
             url: baseURL(request) + "/share/badges/\(userID.apiID)/\(badge.id)", image: image, appLink: "/#/profile")
     }
 
-    /// "5.02 km in 25:10 (5:01 /km)".
-    static func statistics(distance: Double, moving: Double, units: UnitSystem) -> String {
-        let pace = distance > 0 ? moving / distance * 1000 : nil
-        return "\(units.distance(distance)) in \(UnitSystem.clock(moving)) (\(units.pace(secondsPerKilometer: pace)))"
+    /// "5.02 km in 25:10 (5:01 /km)": the run's stored statistics, the pace the app shows.
+    static func statistics(of run: Run, units: UnitSystem) -> String {
+        "\(units.distance(run.distanceMeters)) in \(UnitSystem.clock(run.movingSeconds)) (\(units.pace(secondsPerKilometer: run.averagePace)))"
     }
 
     /// The `:id` of a share address ("" when absent, which no run or route has).
