@@ -43,8 +43,7 @@ struct AchievementsCommand: ParsableCommand {
                 failed = true
             }
         }
-        let latest = facts.activities.max { $0.start < $1.start }
-        let report = AchievementReport(facts, now: latest?.start ?? Date(), utcOffsetSeconds: latest?.utcOffsetSeconds ?? 0)
+        let report = AchievementReport(facts, now: facts.activities.lazy.map(\.start).max() ?? Date())
         if json { try Output.json(AchievementsJSON(report)) } else { print(report) }
         if failed { throw ExitCode(65) }
     }
@@ -58,7 +57,7 @@ struct AchievementsCommand: ParsableCommand {
         let longitude = activity.track.fixes.first { $0.coordinate != nil }?.coordinate?.longitude
         return ActivityFact(
             id: id, start: start, utcOffsetSeconds: utcOffsetMinutes.map { $0 * 60 } ?? LocalDay.fallbackOffset(longitude: longitude),
-            sport: activity.sport == .other ? .run : activity.sport, distanceMeters: summary.distanceMeters,
+            sport: activity.sport, distanceMeters: summary.distanceMeters,
             movingSeconds: summary.movingSeconds ?? 0,
             bestEfforts: BestEffort.efforts(in: TrackProfile(segments: kept, thresholds: thresholds)))
     }

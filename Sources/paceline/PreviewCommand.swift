@@ -24,13 +24,7 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let activity: Activity
-        do {
-            activity = try ActivityReader.read(contentsOf: URL(fileURLWithPath: input))
-        } catch {
-            Output.error("\(input): \(error)")
-            throw ExitCode(65)
-        }
+        let activity = try FollowCommand.read(input)
         let segments = activity.track.segments.map { $0.compactMap(\.coordinate) }
         let svg = TrackPreview(maximumPoints: maxPoints).svg(segments: segments, title: activity.name)
         guard let output else { print(svg); return }

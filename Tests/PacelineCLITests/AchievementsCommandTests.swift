@@ -35,4 +35,10 @@ import Testing
         let path = try #require(result.stdout.split(separator: "\"").first { $0.hasPrefix("M") })
         #expect(path.filter { $0 == "L" }.count < 50)
     }
+
+    @Test func previewOfABadFileIsNamedWithStatus65() throws {
+        let result = try PacelineCLI.run(["preview", Fixtures.track("malformed/badcharacter.xml").path])
+        #expect(result.status == 65 && result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("paceline: ") && result.stderr.contains("badcharacter.xml"))
+    }
 }

@@ -86,4 +86,14 @@ struct BadgeProgressTests {
         #expect(Self.progress("streak-3", report).earnedBy == "w")
         #expect(report.streak.longest == 3)
     }
+
+    @Test("today is on the latest activity's calendar unless an offset is given")
+    func todayInTheLatestOffset() {
+        // 20:00Z on day 0 is 05:00 on day 1 in Tokyo (UTC+9); seen at 20:00Z on day 2, 05:00 on day 3 there.
+        let tokyo = ActivityFact(id: "t", start: Self.day0.addingTimeInterval(20 * 3600), utcOffsetSeconds: 9 * 3600, sport: .run, distanceMeters: 5000, movingSeconds: 1500)
+        let now = Self.day0.addingTimeInterval(2 * 86_400 + 20 * 3600)
+        #expect(AchievementReport(AchievementFacts(activities: [tokyo]), now: now).streak.current == 0, "day 3 in Tokyo: day 2 was missed")
+        #expect(AchievementReport(AchievementFacts(activities: [tokyo]), now: now, utcOffsetSeconds: 0).streak.current == 1, "day 2 in UTC: yesterday was day 1")
+        #expect(AchievementReport(AchievementFacts(), now: now).streak.current == 0)
+    }
 }

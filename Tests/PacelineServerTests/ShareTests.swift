@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import PacelineAPI
+import PacelineCore
 import PacelineTestSupport
 import Testing
 
@@ -26,6 +27,10 @@ struct ShareTests {
             #expect(page.body.contains("<meta property=\"og:title\" content=\"&lt;script&gt;alert(1)&lt;/script&gt;&quot; onload=&quot;x\">"))
             #expect(!page.body.contains("<script>"))
             #expect(page.body.contains("og:description\" content=\"Run by Ann: 5.00 km in 27:4"))
+            let stored = try await ann.client.getRun(path: .init(runId: open.id)).ok.body.json
+            let pace = UnitSystem.metric.pace(secondsPerKilometer: stored.averagePaceSecondsPerKilometer)
+            #expect(page.body.contains("og:description\" content=\"Run by Ann: 5.00 km in \(UnitSystem.clock(stored.movingSeconds)) (\(pace))\""),
+                    "the pace the run's page in the app shows")
             #expect(page.body.contains("og:image\" content=\"http://"))
             #expect(page.body.contains("/share/runs/\(open.id)/map.svg\">"))
             #expect(page.body.contains("twitter:card\" content=\"summary_large_image\""))
@@ -63,6 +68,10 @@ struct ShareTests {
             #expect(badge.status == 200 && badge.body.contains("og:title\" content=\"Ann earned “5 km”\""))
             #expect(badge.body.contains("/share/runs/\(run.id)/map.svg"))
             #expect(try await Self.get(server, "/share/badges/\(ann.id)/distance-1000").status == 404, "not earned")
+            // The badge's run no longer public: the badge is still shared, without its map.
+            _ = try await ann.client.updateRun(path: .init(runId: run.id), body: .json(.init(privacy: .friends))).ok
+            let mapless = try await Self.get(server, "/share/badges/\(ann.id)/longest-5")
+            #expect(mapless.status == 200 && !mapless.body.contains("map.svg") && mapless.body.contains("twitter:card\" content=\"summary\""))
             _ = try await ann.client.updateProfile(body: .json(.init(defaultPrivacy: .friends))).ok
             #expect(try await Self.get(server, "/share/badges/\(ann.id)/longest-5").status == 404, "profile not public")
         }

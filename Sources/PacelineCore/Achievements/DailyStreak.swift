@@ -25,18 +25,26 @@ public struct DailyStreak: Sendable, Hashable {
     /// The streaks of `days` (in any order, repeats allowed), seen on `today`.
     /// - Complexity: O(n log n) for n days.
     public init(days: some Sequence<LocalDay>, today: LocalDay) {
-        let sorted = Set(days.map(\.number)).sorted()
-        var longest = 0
-        var length = 0
-        var previous: Int?
-        for day in sorted {
-            length = previous == day - 1 ? length + 1 : 1
-            longest = max(longest, length)
-            previous = day
+        let places = Self.places(of: days)
+        longest = places.lazy.map(\.place).max() ?? 0
+        lastActiveDay = places.last?.day
+        if let last = places.last, last.day.number >= today.number - 1 { current = last.place } else { current = 0 }
+    }
+
+    /// Each of `days` (in any order, repeats allowed) once, in order, with its place in its
+    /// streak: 1 for a streak's first day, 2 for the next, and so on.
+    ///
+    /// ```swift
+    /// DailyStreak.places(of: [LocalDay(number: 11), LocalDay(number: 10), LocalDay(number: 13)]).map(\.place)  // [1, 2, 1]
+    /// ```
+    /// - Complexity: O(n log n) for n days.
+    static func places(of days: some Sequence<LocalDay>) -> [(day: LocalDay, place: Int)] {
+        var places: [(day: LocalDay, place: Int)] = []
+        for day in Set(days).sorted() {
+            let place = places.last.map { $0.day.number == day.number - 1 ? $0.place + 1 : 1 } ?? 1
+            places.append((day, place))
         }
-        self.longest = longest
-        self.lastActiveDay = previous.map(LocalDay.init(number:))
-        if let previous, previous >= today.number - 1 { current = length } else { current = 0 }
+        return places
     }
 
     /// The active days of `activities`: those whose activities add up to `minimumDistance`.

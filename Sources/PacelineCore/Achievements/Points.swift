@@ -59,15 +59,7 @@ public struct Points: Sendable, Hashable, Codable {
     /// The points of each active day, `5 × min(n, 7)` for the n-th day of a streak.
     /// - Complexity: O(n log n).
     public static func streakPoints(_ days: Set<LocalDay>) -> Int {
-        var points = 0
-        var length = 0
-        var previous: Int?
-        for day in days.map(\.number).sorted() {
-            length = previous == day - 1 ? length + 1 : 1
-            points += 5 * min(length, 7)
-            previous = day
-        }
-        return points
+        DailyStreak.places(of: days).reduce(0) { $0 + 5 * min($1.place, 7) }
     }
 
     /// Points for exercising with `size` people (the user included): 10 per other person, at most 9 others.

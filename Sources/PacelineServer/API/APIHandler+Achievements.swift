@@ -11,18 +11,20 @@ extension APIHandler {
     }
 
     func getUserAchievements(_ input: Operations.GetUserAchievements.Input) async throws -> Operations.GetUserAchievements.Output {
-        let viewerID = AuthenticatedUser.current?.id
+        // Achievements follow the owner's profile privacy (`users.default_privacy`); a badge
+        // names its run only when that run is visible too. The viewer's friends are loaded
+        // once and decide both.
+        let viewer: Viewer? = if let viewerID = AuthenticatedUser.current?.id { try await Viewer.load(viewerID, on: database) } else { nil }
+        func maySee(_ owner: UUID, _ privacy: String) -> Bool {
+            viewer?.maySee(owner: owner, privacy: privacy) ?? (privacy == Privacy.publicLevel)
+        }
         guard let id = UUID(uuidString: input.path.userId), let owner = try await User.find(id, on: database),
-              try await AchievementBook.visible(of: owner, to: viewerID, on: database) else { throw APIError.notFound("user") }
+              maySee(id, owner.defaultPrivacy) else { throw APIError.notFound("user") }
         let (report, _) = try await AchievementBook.refresh(id, on: database)
         let runIDs = report.badges.compactMap { $0.earnedBy.flatMap(UUID.init(uuidString:)) }
         let runs = runIDs.isEmpty ? [] : try await Run.query(on: database).filter(\.$id ~~ runIDs)
             .field(\.$id).field(\.$owner.$id).field(\.$privacy).all()
-        var viewer: Viewer?
-        if let viewerID { viewer = try await Viewer.load(viewerID, on: database) }
-        let visible = Set(runs.filter { run in
-            viewer?.maySee(owner: run.$owner.id, privacy: run.privacy) ?? (run.privacy == Privacy.publicLevel)
-        }.compactMap(\.id))
+        let visible = Set(runs.filter { maySee($0.$owner.id, $0.privacy) }.compactMap(\.id))
         return .ok(.init(body: .json(report.schema(user: owner, visibleRuns: visible.contains))))
     }
 

@@ -19,8 +19,7 @@ enum AchievementBook {
     @discardableResult
     static func refresh(_ user: UUID, on database: any Database, now: Date = Date()) async throws -> (report: AchievementReport, added: [EarnedBadge]) {
         let facts = try await AchievementSources.facts(of: user, on: database)
-        let latest = facts.activities.max { $0.start < $1.start }
-        var report = AchievementReport(facts, now: now, utcOffsetSeconds: latest?.utcOffsetSeconds ?? 0)
+        var report = AchievementReport(facts, now: now)
         let stored = try await EarnedBadge.query(on: database).filter(\.$user.$id == user).all()
         let byBadge = Dictionary(stored.map { ($0.badgeID, $0) }, uniquingKeysWith: { first, _ in first })
         var added: [EarnedBadge] = []
@@ -45,11 +44,5 @@ enum AchievementBook {
             }
         }
         return (report, added)
-    }
-
-    /// Whether `viewer` may see `owner`'s achievements: they follow the owner's profile
-    /// privacy (`users.default_privacy`): public to anyone, friends to friends, private to the owner.
-    static func visible(of owner: User, to viewer: UUID?, on database: any Database) async throws -> Bool {
-        try await Privacy.allows(viewer, toSee: owner.requireID(), privacy: owner.defaultPrivacy, on: database)
     }
 }

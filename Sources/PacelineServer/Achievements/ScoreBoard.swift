@@ -9,7 +9,7 @@ enum ScoreBoard {
     /// - Complexity: the facts of each member (a few queries each) and one count of badges.
     static func entries(for viewer: Viewer, on database: any Database) async throws -> [Components.Schemas.ScoreEntry] {
         let members = try await User.query(on: database).filter(\.$id ~~ (Array(viewer.friendIDs) + [viewer.id])).all()
-            .filter { $0.id == viewer.id || $0.defaultPrivacy != "private" }
+            .filter { viewer.maySee(owner: $0.id!, privacy: $0.defaultPrivacy) }
         let earned = try await EarnedBadge.query(on: database).filter(\.$user.$id ~~ members.compactMap(\.id))
             .field(\.$id).field(\.$user.$id).all()
         var badgeCounts: [UUID: Int] = [:]

@@ -7,36 +7,38 @@ import Vapor
 /// Graph card and a map preview rendered from the track (`TrackPreview`, no tiles).
 ///
 /// Only what its owner made public is shared: a run or route whose privacy is `public`,
-/// a badge of a user whose profile is public. Anything else is 404 (the pages are read
-/// without a session, as a link preview robot reads them), so a link reveals nothing.
+/// a badge of a user whose profile is public. The pages are read without a session, as a
+/// link preview robot reads them, so each asks the API's own rules (`RunAccess`,
+/// `RouteAccess`, `Privacy`) what an anonymous reader may see. Anything else is 404, so a
+/// link reveals nothing.
 enum ShareRoutes {
     static func register(on app: Application) {
         let share = app.grouped("share").grouped(NotShared())
         share.get("runs", ":id") { request in try await html(runPage(request)) }
-        share.get("runs", ":id", "map.svg") { request in svg(try await publicRun(request.parameters.get("id"), on: request.db)) }
+        share.get("runs", ":id", "map.svg") { request in svg(try await RunAccess.visibleRun(id(request), to: nil, on: request.db)) }
         share.get("routes", ":id") { request in try await html(routePage(request)) }
         share.get("routes", ":id", "map.svg") { request in
-            let route = try await publicRoute(request.parameters.get("id"), on: request.db)
+            let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
             return svg(try await route.$run.get(on: request.db), title: route.name)
         }
         share.get("badges", ":user", ":badge") { request in try await html(badgePage(request)) }
     }
 
     private static func runPage(_ request: Request) async throws -> SharePage {
-        let run = try await publicRun(request.parameters.get("id"), on: request.db)
-        let owner = try await run.$owner.get(on: request.db)
+        let run = try await RunAccess.visibleRun(id(request), to: nil, on: request.db)
+        let owner = run.owner
         let units = UnitSystem(rawValue: owner.units) ?? .metric
         let base = baseURL(request) + "/share/runs/" + (try run.requireID().apiID)
-        let sport = run.sport == "walk" ? "Walk" : run.sport == "run" ? "Run" : run.sport.capitalized
+        let sport = run.sport.capitalized
         return SharePage(
             title: run.name ?? "\(owner.displayName)'s \(sport.lowercased())",
-            description: "\(sport) by \(owner.displayName): \(statistics(distance: run.distanceMeters, moving: run.movingSeconds, units: units))",
+            description: "\(sport) by \(owner.displayName): \(statistics(of: run, units: units))",
             url: base, image: base + "/map.svg", appLink: "/#/runs/\(try run.requireID().apiID)")
     }
 
     private static func routePage(_ request: Request) async throws -> SharePage {
-        let route = try await publicRoute(request.parameters.get("id"), on: request.db)
-        let creator = try await route.$creator.get(on: request.db)
+        let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
+        let creator = route.creator
         let units = UnitSystem(rawValue: creator.units) ?? .metric
         let base = baseURL(request) + "/share/routes/" + (try route.requireID().apiID)
         return SharePage(
@@ -46,14 +48,17 @@ enum ShareRoutes {
 
     private static func badgePage(_ request: Request) async throws -> SharePage {
         guard let userID = request.parameters.get("user").flatMap(UUID.init(uuidString:)),
-              let owner = try await User.find(userID, on: request.db), owner.defaultPrivacy == Privacy.publicLevel,
+              let owner = try await User.find(userID, on: request.db),
+              try await Privacy.allows(nil, toSee: userID, privacy: owner.defaultPrivacy, on: request.db),
               let badgeID = request.parameters.get("badge"), let badge = Badge.named(badgeID),
               let earned = try await EarnedBadge.query(on: request.db).filter(\.$user.$id == userID)
                 .filter(\.$badgeID == badgeID).first()
         else { throw APIError.notFound("shared page") }
         let date = earned.earnedAt.formatted(.iso8601.year().month().day())
         var image: String?
-        if let runID = earned.runID, let run = try await Run.find(runID, on: request.db), run.privacy == Privacy.publicLevel {
+        if let runID = earned.runID,
+           let run = try await Run.query(on: request.db).filter(\.$id == runID).field(\.$id).field(\.$owner.$id).field(\.$privacy).first(),
+           try await Privacy.allows(nil, toSee: run.$owner.id, privacy: run.privacy, on: request.db) {
             image = baseURL(request) + "/share/runs/\(runID.apiID)/map.svg"
         }
         return SharePage(
@@ -61,23 +66,13 @@ enum ShareRoutes {
             url: baseURL(request) + "/share/badges/\(userID.apiID)/\(badge.id)", image: image, appLink: "/#/profile")
     }
 
-    /// "5.02 km in 25:10 (5:01 /km)".
-    static func statistics(distance: Double, moving: Double, units: UnitSystem) -> String {
-        let pace = distance > 0 ? moving / distance * 1000 : nil
-        return "\(units.distance(distance)) in \(UnitSystem.clock(moving)) (\(units.pace(secondsPerKilometer: pace)))"
+    /// "5.02 km in 25:10 (5:01 /km)": the run's stored statistics, the pace the app shows.
+    static func statistics(of run: Run, units: UnitSystem) -> String {
+        "\(units.distance(run.distanceMeters)) in \(UnitSystem.clock(run.movingSeconds)) (\(units.pace(secondsPerKilometer: run.averagePace)))"
     }
 
-    private static func publicRun(_ id: String?, on database: any Database) async throws -> Run {
-        guard let uuid = id.flatMap(UUID.init(uuidString:)), let run = try await Run.find(uuid, on: database),
-              run.privacy == Privacy.publicLevel else { throw APIError.notFound("shared page") }
-        return run
-    }
-
-    private static func publicRoute(_ id: String?, on database: any Database) async throws -> Route {
-        guard let uuid = id.flatMap(UUID.init(uuidString:)), let route = try await Route.find(uuid, on: database),
-              route.privacy == Privacy.publicLevel else { throw APIError.notFound("shared page") }
-        return route
-    }
+    /// The `:id` of a share address ("" when absent, which no run or route has).
+    private static func id(_ request: Request) -> String { request.parameters.get("id") ?? "" }
 
     /// The scheme and host the request came to (a proxy's `X-Forwarded-Proto` respected).
     private static func baseURL(_ request: Request) -> String {
