@@ -46,25 +46,17 @@ enum ActivityFeed {
         }
         for milestone in try await missionMilestones(of: members, for: viewer, before: before, on: database) {
             guard let owner = byID[milestone.user] else { continue }
-            items.append(.init(kind: .mission, date: milestone.milestone.date, user: owner.summary, mission: milestone.milestone.feedSchema))
+            items.append(.init(kind: .mission, date: milestone.date, user: owner.summary, mission: milestone.feedSchema))
         }
         return Array(items.sorted { $0.date > $1.date }.prefix(limit))
     }
 
     /// The milestones of the journeys `members` share with `viewer`, older than `before`.
     private static func missionMilestones(of members: [UUID], for viewer: Viewer, before: Date?,
-                                          on database: any Database) async throws -> [(user: UUID, milestone: MissionMilestone)] {
-        let journeys = try await JourneyRecord.query(on: database).filter(\.$user.$id ~~ members)
-            .field(\.$id).field(\.$user.$id).field(\.$privacy).all()
-        let sharing = Set(journeys.filter { viewer.maySee(owner: $0.$user.id, privacy: $0.privacy) }.map(\.$user.id))
-        var found: [(user: UUID, milestone: MissionMilestone)] = []
-        for user in sharing {
-            for milestone in try await MissionMilestones.of(user, visibleTo: viewer, on: database)
-            where before.map({ milestone.date < $0 }) ?? true {
-                found.append((user, milestone))
-            }
-        }
-        return found
+                                          on database: any Database) async throws -> [MissionMilestone] {
+        let shared = try await JourneyRecord.query(on: database).filter(\.$user.$id ~~ members).all()
+            .filter { viewer.maySee(owner: $0.$user.id, privacy: $0.privacy) }
+        return try await MissionMilestones.of(shared, on: database).filter { milestone in before.map { milestone.date < $0 } ?? true }
     }
 }
 

@@ -14,6 +14,8 @@ struct MissionMilestone: Sendable, Hashable {
     enum Kind: String, Sendable { case stage, route, mission }
 
     var kind: Kind
+    /// Whose journey it was on.
+    var user: UUID
     /// The mission's id (`scotland-canals`) and name.
     var mission: String
     var missionName: String
@@ -28,28 +30,41 @@ struct MissionMilestone: Sendable, Hashable {
 
 enum MissionMilestones {
     /// Every milestone of `user` on the journeys they are on now (a journey left or
-    /// restarted keeps none), oldest first; with a `viewer`, only of the journeys the
-    /// user shares with them.
+    /// restarted keeps none), oldest first.
     /// - Complexity: O(journeys) queries, O(advances + stages) work per journey.
-    static func of(_ user: UUID, visibleTo viewer: Viewer? = nil, on database: any Database) async throws -> [MissionMilestone] {
+    static func of(_ user: UUID, on database: any Database) async throws -> [MissionMilestone] {
+        try await of(try await JourneyRecord.query(on: database).filter(\.$user.$id == user).all(), on: database)
+    }
+
+    /// Every milestone on `journeys` (anyone's), oldest first; each mission is loaded once,
+    /// however many of the journeys are on it.
+    /// - Complexity: O(missions + journeys) queries, O(advances + stages) work per journey.
+    static func of(_ journeys: [JourneyRecord], on database: any Database) async throws -> [MissionMilestone] {
+        var missions: [UUID: Mission] = [:]
         var milestones: [MissionMilestone] = []
-        for journey in try await JourneyRecord.query(on: database).filter(\.$user.$id == user).all()
-        where viewer?.maySee(owner: user, privacy: journey.privacy) ?? true {
-            guard let record = try await MissionRecord.find(journey.$mission.id, on: database) else { continue }
-            let mission = try await MissionCatalogue.mission(of: record, on: database)
+        for journey in journeys {
+            let user = journey.$user.id
+            if missions[journey.$mission.id] == nil { missions[journey.$mission.id] = try await loadMission(journey.$mission.id, on: database) }
+            guard let mission = missions[journey.$mission.id] else { continue }
             let progress = try await JourneyReplay.replay(journey, of: mission, on: database).progress
             for completion in progress.stagesCompleted {
-                milestones.append(MissionMilestone(kind: .stage, mission: mission.id, missionName: mission.name, name: mission[completion.stage].name,
+                milestones.append(MissionMilestone(kind: .stage, user: user, mission: mission.id, missionName: mission.name, name: mission[completion.stage].name,
                                                    route: completion.stage.route, stage: completion.stage.stage, date: completion.date))
             }
             for completion in progress.routesCompleted {
-                milestones.append(MissionMilestone(kind: .route, mission: mission.id, missionName: mission.name, name: mission.routes[completion.route].name,
+                milestones.append(MissionMilestone(kind: .route, user: user, mission: mission.id, missionName: mission.name, name: mission.routes[completion.route].name,
                                                    route: completion.route, medal: completion.medal, date: completion.date))
             }
             if let finished = progress.finishedAt {
-                milestones.append(MissionMilestone(kind: .mission, mission: mission.id, missionName: mission.name, name: mission.name, date: finished))
+                milestones.append(MissionMilestone(kind: .mission, user: user, mission: mission.id, missionName: mission.name, name: mission.name, date: finished))
             }
         }
         return milestones.sorted { $0.date < $1.date }
+    }
+
+    /// The stored mission `id`; nil when it is gone.
+    private static func loadMission(_ id: UUID, on database: any Database) async throws -> Mission? {
+        guard let record = try await MissionRecord.find(id, on: database) else { return nil }
+        return try await MissionCatalogue.mission(of: record, on: database)
     }
 }
