@@ -11,7 +11,7 @@ const SHELL = [
   '/js/api/client.js', '/js/api/paceline.js', '/js/api/outbox.js',
   '/js/store/db.js', '/js/store/session.js', '/js/store/ongoing-run.js',
   '/js/core/units.js', '/js/core/run-meter.js', '/js/core/run-tracker.js', '/js/core/geodesy.js', '/js/core/sport-thresholds.js',
-  '/js/core/checkpoint-index.js', '/js/core/route-position.js', '/js/core/follow-session.js', '/js/core/follow-result.js',
+  '/js/core/checkpoint-index.js', '/js/core/route-position.js', '/js/core/follow-session.js', '/js/core/live-odometer.js', '/js/core/follow-result.js',
   '/js/core/cue-speaker.js',
   '/js/gps/source.js', '/js/gps/simulator.js',
   '/js/map/basemap.js', '/js/map/route-layer.js', '/js/map/route-drawer.js',
@@ -25,7 +25,7 @@ const SHELL = [
   '/css/achievements.css', '/js/views/feed.js',
   '/js/achievements/badges.js', '/js/achievements/share.js', '/js/achievements/earned.js', '/js/achievements/score-card.js',
   '/css/workouts.css', '/js/views/workouts.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
-  '/js/workout/plan.js', '/js/workout/live-odometer.js', '/js/workout/workout-session.js', '/js/workout/workout-speaker.js',
+  '/js/workout/plan.js', '/js/workout/workout-session.js', '/js/workout/workout-speaker.js',
   '/js/workout/active-workout.js', '/js/workout/workout-panel.js', '/js/workout/summary-table.js',
   '/css/missions.css', '/js/views/missions.js', '/js/missions/journey-map.js', '/js/missions/advance-text.js', '/js/missions/stage-list.js',
 ];

@@ -20,7 +20,7 @@
 //   session.result  // {coverage, classification, finish}
 import { distance as geodesicDistance } from './geodesy.js';
 import { CheckpointIndex } from './checkpoint-index.js';
-import { LiveOdometer } from '../workout/live-odometer.js';
+import { LiveOdometer } from './live-odometer.js';
 import { RoutePosition } from './route-position.js';
 import { classification } from './follow-result.js';
 import { MAXIMUM_ACCURACY, maximumSpeed } from './sport-thresholds.js';

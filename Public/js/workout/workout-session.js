@@ -11,7 +11,7 @@
 //
 //   const session = new WorkoutSession(plan, bands);
 //   watchPosition((fix) => { for (const cue of session.add(fix)) say(speaker.spoken(cue, session.intervals)); });
-import { LiveOdometer } from './live-odometer.js';
+import { LiveOdometer } from '../core/live-odometer.js';
 import { intervals as expand, band as bandOf, plannedPace, DEFAULT_BANDS } from './plan.js';
 import { FollowSession } from '../core/follow-session.js';
 import { maximumSpeed } from '../core/sport-thresholds.js';

@@ -7,8 +7,8 @@
 // `maximumAccuracy`, it is later than the last accepted fix and not a spike (faster than
 // `maximumSpeed` from it; after `spikeRecovery` such fixes in a row the runner really is
 // there). Distance accrues in steps of at least `minimumStep` metres between anchors.
-import { distance as geodesic } from '../core/geodesy.js';
-import { MAXIMUM_ACCURACY, MAXIMUM_SPEEDS } from '../core/sport-thresholds.js';
+import { distance as geodesic } from './geodesy.js';
+import { MAXIMUM_ACCURACY, MAXIMUM_SPEEDS } from './sport-thresholds.js';
 
 const isValid = (fix) => Number.isFinite(fix.latitude) && Number.isFinite(fix.longitude)
   && fix.latitude >= -90 && fix.latitude <= 90 && fix.longitude >= -180 && fix.longitude <= 180;
