@@ -27,11 +27,7 @@ struct MissionImportCommand: AsyncParsableCommand {
     @Argument(help: "Mission files (.geojson).", completion: .file())
     var files: [String]
 
-    @Option(help: "A postgres:// URL, or a SQLite file path (default: $DATABASE_URL, else paceline.sqlite), as for serve.")
-    var database: String?
-
-    @Option(help: "With a postgres:// database: the schema that holds the tables.")
-    var schema: String?
+    @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
         var missions: [Mission] = []
@@ -54,12 +50,7 @@ struct MissionImportCommand: AsyncParsableCommand {
             failures += 1
         }
         if failures > 0 { throw ExitCode(65) }
-        var location = (database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).map(DatabaseLocation.init) ?? .default
-        if let schema {
-            guard case .postgres(let url, _) = location else { throw ValidationError("--schema needs a postgres:// database") }
-            location = .postgres(url: url, schema: schema)
-        }
-        for imported in try await importMissions(missions, into: location) {
+        for imported in try await importMissions(missions, into: try database.location()) {
             Output.line("\(imported.isNew ? "added" : "replaced") \(imported.id): \(imported.name): \(imported.routes) routes, \(imported.stages) stages, \(String(format: "%.1f", imported.lengthMeters / 1000)) km")
         }
     }

@@ -29,8 +29,7 @@ struct POIImportCommand: AsyncParsableCommand {
     @Argument(help: "Data files (.csv, .json, .geojson).", completion: .file())
     var files: [String]
 
-    @Option(help: "A postgres:// URL, or a SQLite file path (default: $DATABASE_URL, else paceline.sqlite).")
-    var database: String?
+    @OptionGroup var database: DatabaseOptions
 
     @Option(help: "openplaques-json, openplaques-csv or geojson (default: detected from the content).")
     var format: POIFormat?
@@ -54,7 +53,7 @@ struct POIImportCommand: AsyncParsableCommand {
                 throw ExitCode(65)
             }
         }
-        let location = (database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).map(DatabaseLocation.init) ?? .default
+        let location = try database.location()
         let total = points.count
         let showProgress = total > 2_000 && isatty(STDERR_FILENO) != 0
         let counts = try await importPointsOfInterest(points, into: location) { written in

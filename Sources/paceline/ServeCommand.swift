@@ -20,11 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.")
     var hostname = "127.0.0.1"
 
-    @Option(help: "A postgres:// URL, or a SQLite file path (default: $DATABASE_URL, else paceline.sqlite).")
-    var database: String?
-
-    @Option(help: "With a postgres:// database: the schema that holds the tables (created if missing).")
-    var schema: String?
+    @OptionGroup var database: DatabaseOptions
 
     @Option(help: "The web client's folder (default: $PACELINE_PUBLIC, else ./Public, else the repository's Public/).")
     var `public`: String?
@@ -39,11 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     var tileAttribution = WebSettings().tileAttribution
 
     func run() async throws {
-        var location = (database ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).map(DatabaseLocation.init) ?? .default
-        if let schema {
-            guard case .postgres(let url, _) = location else { throw ValidationError("--schema needs a postgres:// database") }
-            location = .postgres(url: url, schema: schema)
-        }
+        let location = try database.location()
         let web = WebSettings(publicDirectory: `public` ?? WebSettings.defaultPublicDirectory,
                               tileURL: tileURL, tileAttribution: tileAttribution)
         try await serve(hostname: hostname, port: port, database: location, web: web,
