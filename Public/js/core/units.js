@@ -14,9 +14,14 @@ export function distance(meters, units = 'metric', digits = 2) {
 
 /** "5:07 /km" from seconds per kilometre; "–" when there is no pace. */
 export function pace(secondsPerKilometer, units = 'metric') {
+  const text = paceClock(secondsPerKilometer, units);
+  return text === '–' ? text : `${text} /${unitName(units)}`;
+}
+
+/** Pace per km or mile without the unit ("5:00"), for tables and inputs that name it once; "–" beyond 1 h per km. */
+export function paceClock(secondsPerKilometer, units = 'metric') {
   if (!Number.isFinite(secondsPerKilometer) || secondsPerKilometer <= 0 || secondsPerKilometer > 3600) return '–';
-  const perUnitSeconds = secondsPerKilometer * unitMeters(units) / 1000;
-  return `${clock(perUnitSeconds)} /${unitName(units)}`;
+  return clock(secondsPerKilometer * unitMeters(units) / 1000);
 }
 
 /** Pace from a speed in m/s. */

@@ -8,7 +8,7 @@ import * as units from '../core/units.js';
 import { h, mount, toast, field, describe } from '../ui.js';
 import { go } from '../router.js';
 import { TARGETS } from '../workout/plan.js';
-import { parsePace, paceText } from './workouts.js';
+import { parsePace } from './workouts.js';
 
 /** "1:30" or "90" as seconds; null when unreadable. */
 function parseDuration(text) {
@@ -37,7 +37,7 @@ export async function render({ workoutId }) {
       value: byTime ? units.clock(interval.seconds) : String(Math.round(interval.meters / units.unitMeters(u) * 1000) / 1000) });
     const target = h('select', { name: 'target', 'aria-label': 'Target' }, TARGETS.map((t) => h('option', { value: t, selected: t === interval.target }, t)));
     const pace = h('input', { name: 'pace', size: 5, 'aria-label': `Pace (m:ss /${units.unitName(u)})`, hidden: interval.target !== 'pace',
-      value: interval.paceSecondsPerKilometer ? paceText(interval.paceSecondsPerKilometer, u) : paceText(300, u) });
+      value: interval.paceSecondsPerKilometer ? units.paceClock(interval.paceSecondsPerKilometer, u) : units.paceClock(300, u) });
     const read = () => {
       for (const key of ['seconds', 'meters', 'paceSecondsPerKilometer']) delete interval[key];
       if (by.value === 'time') interval.seconds = parseDuration(amount.value) ?? 0;

@@ -18,11 +18,6 @@ export function parsePace(text, u) {
   return (Number(match[1]) * 60 + Number(match[2])) * 1000 / units.unitMeters(u);
 }
 
-/** Seconds per kilometre as "m:ss" per the user's unit. */
-export function paceText(secondsPerKilometer, u) {
-  return units.clock(secondsPerKilometer * units.unitMeters(u) / 1000);
-}
-
 export async function render() {
   const u = session.units;
   const [list, settings] = await Promise.all([api.workouts(), api.workoutSettings()]);
@@ -81,8 +76,8 @@ export async function render() {
 
   const bandInputs = BAND_NAMES.map((name) => {
     const band = settings.paceBands[name];
-    const fastest = h('input', { name: `${name}-fastest`, value: paceText(band.fastest, u), inputmode: 'numeric', size: 5 });
-    const slowest = h('input', { name: `${name}-slowest`, value: paceText(band.slowest, u), inputmode: 'numeric', size: 5 });
+    const fastest = h('input', { name: `${name}-fastest`, value: units.paceClock(band.fastest, u), inputmode: 'numeric', size: 5 });
+    const slowest = h('input', { name: `${name}-slowest`, value: units.paceClock(band.slowest, u), inputmode: 'numeric', size: 5 });
     return { name, fastest, slowest, row: h('div', { class: 'row band' }, h('span', { class: 'band-name' }, name), fastest, '–', slowest, h('span', { class: 'muted' }, `/${units.unitName(u)}`)) };
   });
   const bandsForm = h('form', { class: 'card', id: 'pace-bands', onsubmit: async (event) => {

@@ -7,9 +7,6 @@ import { targetLabel } from './workout-panel.js';
 const STATUS = { completed: 'done', current: 'stopped here', notStarted: 'not started' };
 
 /** "4:30" per km or mi; "–" when unknown. */
-const paceCell = (secondsPerKilometer, u) => (Number.isFinite(secondsPerKilometer) && secondsPerKilometer > 0 && secondsPerKilometer <= 3600
-  ? units.clock(secondsPerKilometer * units.unitMeters(u) / 1000) : '–');
-
 /** The table of `summary` (WorkoutSummary JSON) for the intervals of `intervals` (the plan's, expanded). */
 export function summaryTable(summary, intervals, u) {
   const rows = summary.intervals.map((row, i) => h('tr', { class: `status-${row.status}`, dataset: { status: row.status } },
@@ -17,7 +14,7 @@ export function summaryTable(summary, intervals, u) {
     h('td', {}, targetLabel(intervals[i] ?? row, u)),
     h('td', {}, units.clock(row.plannedSeconds), h('br'), row.actualSeconds == null ? '–' : units.clock(row.actualSeconds)),
     h('td', {}, units.distance(row.plannedMeters, u), h('br'), row.actualMeters == null ? '–' : units.distance(row.actualMeters, u)),
-    h('td', {}, paceCell(row.plannedPaceSecondsPerKilometer, u), h('br'), paceCell(row.actualPaceSecondsPerKilometer, u)),
+    h('td', {}, units.paceClock(row.plannedPaceSecondsPerKilometer, u), h('br'), units.paceClock(row.actualPaceSecondsPerKilometer, u)),
     h('td', { class: 'status' }, STATUS[row.status])));
   return h('div', { class: 'workout-summary' },
     h('p', { id: 'workout-outcome' }, summary.completed
