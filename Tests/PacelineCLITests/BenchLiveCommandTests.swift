@@ -7,6 +7,8 @@ import Testing
     /// runner hears all of them.
     @Test func twentyRunnersRaceInFourSessions() async throws {
         let started = Date()
+        let temporaryDatabases = { Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("paceline_bench_live_") }) }
+        let before = try temporaryDatabases()
         // Waited for on a thread of its own: blocking one of the (two) concurrency threads for
         // 13 s would starve the in-process servers of tests running beside this one.
         let result = try await withCheckedThrowingContinuation { continuation in
@@ -47,8 +49,8 @@ import Testing
         #expect((run["serverCPUPercent"] as? Double ?? -1) >= 0)
         #expect((run["serverResidentMiB"] as? Double ?? 0) > 0)
         #expect(run["serverLogLines"] as? Int == 0, "the server logged warnings or errors")
-        // The temporary database is gone.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("paceline_bench_live_") }
+        // The temporary database is gone (others' runs, e.g. one killed midway, may have left theirs).
+        let leftovers = try temporaryDatabases().subtracting(before)
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }
