@@ -6,7 +6,7 @@ import PacelineCore
 extension APIHandler {
     func getMyAchievements(_ input: Operations.GetMyAchievements.Input) async throws -> Operations.GetMyAchievements.Output {
         let user = try await currentUser()
-        let (report, _) = try await AchievementBook.refresh(try user.requireID(), on: database)
+        let report = try await AchievementBook.refresh(try user.requireID(), on: database)
         return .ok(.init(body: .json(report.schema(user: user, visibleRuns: { _ in true }))))
     }
 
@@ -20,7 +20,7 @@ extension APIHandler {
         }
         guard let id = UUID(uuidString: input.path.userId), let owner = try await User.find(id, on: database),
               maySee(id, owner.defaultPrivacy) else { throw APIError.notFound("user") }
-        let (report, _) = try await AchievementBook.refresh(id, on: database)
+        let report = try await AchievementBook.refresh(id, on: database)
         let runIDs = report.badges.compactMap { $0.earnedBy.flatMap(UUID.init(uuidString:)) }
         let runs = runIDs.isEmpty ? [] : try await Run.query(on: database).filter(\.$id ~~ runIDs)
             .field(\.$id).field(\.$owner.$id).field(\.$privacy).all()

@@ -15,11 +15,9 @@ extension APIHandler {
             throw APIError.badRequest("utcOffsetMinutes must be -720 to 840")
         }
         if let key, let existing = try await run(withKey: key, owner: ownerID) {
-            if existing.deletedAt == nil { try await MissionAdvancer.advance(for: existing, on: database) }
             return .ok(.init(body: .json(existing.schema)))
         }
-        var workout: Workout?
-        if let id = input.query.workoutId { workout = try await WorkoutAccess.ownWorkout(id, of: ownerID, on: database) }
+        let workout: Workout? = if let id = input.query.workoutId { try await WorkoutAccess.ownWorkout(id, of: ownerID, on: database) } else { nil }
         var (activity, format) = try await RunUpload.activity(from: input.body, maximumBytes: Self.maximumUploadBytes)
         if let sport = input.query.sport {
             activity.sport = Sport(rawValue: sport.rawValue) ?? .run
@@ -30,8 +28,11 @@ extension APIHandler {
         let run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
         run.idempotencyKey = key
         run.utcOffsetSeconds = input.query.utcOffsetMinutes.map { $0 * 60 }
+        run.$owner.value = owner
         do {
-            try await run.create(on: database)
+            try await RunAftermath.store(run, from: activity, on: database) { transaction in
+                if let workout { try await WorkoutLogger.log(run, workout: workout, on: transaction) }
+            }
         } catch {
             // The same key raced in from a retry: answer with the run the first one made.
             if let key, (error as? any DatabaseError)?.isConstraintFailure == true,
@@ -40,9 +41,6 @@ extension APIHandler {
             }
             throw error
         }
-        if let workout { try await WorkoutLogger.log(run, workout: workout, on: database) }
-        run.$owner.value = owner
-        try await RunAftermath.apply(to: run, from: activity, on: database)
         return .created(.init(body: .json(run.schema)))
     }
 

@@ -85,10 +85,10 @@ extension LiveConnection {
         let activity = Activity(format: .gpx, sport: runner.sport, track: Track(segments: [fixes]))
         let run = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
                                       name: "Follow of \(runner.route.name)")
-        try await run.create(on: hub.database)
-        try await RunAftermath.apply(to: run, from: activity, on: hub.database)
-        follow.runID = try run.requireID()
-        try await follow.save(on: hub.database)
+        try await RunAftermath.store(run, from: activity, on: hub.database) { transaction in
+            follow.runID = try run.requireID()
+            try await follow.save(on: transaction)
+        }
         let (result, joined) = try await RouteJoin.attempt(run, to: runner.route, on: hub.database)
         let routeID = try runner.route.requireID()
         let rank = joined ? try await Leaderboard.rank(of: try user.requireID(), on: routeID, on: hub.database) : nil

@@ -84,8 +84,7 @@ enum LiveResultsMaker {
         guard let run = try? RunRecorder.run(of: activity, format: "live", owner: owner, privacy: owner.defaultPrivacy, name: name) else {
             return nil
         }
-        try await run.create(on: database)
-        try await RunAftermath.apply(to: run, from: activity, on: database)
+        try await RunAftermath.store(run, from: activity, on: database)
         return try run.requireID()
     }
 }

@@ -7,13 +7,11 @@ enum MissionAdvancer {
     /// Credits `run`'s verified distance to every unfinished journey of its owner that it
     /// may count for: it ended after the user joined, and it does not overlap in time a
     /// run already credited to that journey (so the same activity uploaded twice, or
-    /// recorded by two devices, counts once). Each journey is moved at most once per run:
-    /// `(journey, run)` is unique, so a retried or concurrent upload changes nothing.
-    /// `track` is the run's track when the caller has it decoded already.
+    /// recorded by two devices, counts once). Each journey is moved at most once per run
+    /// (`(journey, run)` is unique).
     /// - Complexity: one query when the owner has no journey; a few queries per journey;
-    ///   O(fixes) for the verified distance, only when some journey is credited (a retried
-    ///   upload, already credited everywhere, neither decodes the track nor measures it).
-    static func advance(for run: Run, track: Track? = nil, on database: any Database) async throws {
+    ///   O(fixes) for the verified distance, measured once, only when some journey is credited.
+    static func advance(for run: Run, track: Track, on database: any Database) async throws {
         guard let start = run.startTime, let end = run.endTime else { return }
         let runID = try run.requireID()
         let journeys = try await JourneyRecord.query(on: database).filter(\.$user.$id == run.$owner.id)
@@ -25,7 +23,7 @@ enum MissionAdvancer {
                 .group(.or) { $0.filter(\.$runID == runID).group(.and) { $0.filter(\.$runStart < end).filter(\.$runEnd > start) } }
                 .count()
             guard overlapping == 0 else { continue }
-            let metres = try verified ?? VerifiedDistance(track ?? run.activity().track, sport: Sport(rawValue: run.sport) ?? .run).credited
+            let metres = try verified ?? VerifiedDistance(track, sport: Sport(rawValue: run.sport) ?? .run).credited
             verified = metres
             let advance = JourneyAdvanceRecord()
             advance.$journey.id = journeyID
@@ -33,11 +31,7 @@ enum MissionAdvancer {
             advance.verifiedMeters = metres
             advance.runStart = start
             advance.runEnd = end
-            do {
-                try await advance.create(on: database)
-            } catch let error as any DatabaseError where error.isConstraintFailure {
-                continue  // a concurrent retry of the same upload credited it first
-            }
+            try await advance.create(on: database)
             try await markFinished(journey, on: database)
         }
     }

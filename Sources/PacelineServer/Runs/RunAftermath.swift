@@ -7,9 +7,21 @@ import PacelineCore
 ///
 /// In that order, so that a plaque or a stage this run reached counts for its badges.
 enum RunAftermath {
-    /// Applies the run's consequences; `activity` is what the run was recorded from.
+    /// Creates `run` and applies its consequences, with `alongside` (what else records the
+    /// run: its workout log entry, its follow) in one transaction: a failure anywhere
+    /// leaves none of it, so a retry finds nothing half done.
     /// - Complexity: linear in the run's fixes, plus the owner's achievement facts.
-    static func apply(to run: Run, from activity: Activity, on database: any Database) async throws {
+    static func store(_ run: Run, from activity: Activity, on database: any Database,
+                      alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws {
+        try await database.transaction { transaction in
+            try await run.create(on: transaction)
+            try await alongside(transaction)
+            try await apply(to: run, from: activity, on: transaction)
+        }
+    }
+
+    /// Applies the run's consequences; `activity` is what the run was recorded from.
+    private static func apply(to run: Run, from activity: Activity, on database: any Database) async throws {
         let discovered = try await Discoveries.find(in: activity, on: database)
         try await Discoveries.record(discovered, run: run, on: database)
         try await MissionAdvancer.advance(for: run, track: activity.track, on: database)
