@@ -112,8 +112,6 @@ struct AchievementTests {
             #expect(tenK.runId == nil)
             #expect(feed.map(\.date) == feed.map(\.date).sorted(by: >), "newest first")
             #expect(try await bo.client.getFeed().ok.body.json.items.contains { $0.run?.id == secret.id }, "the owner sees their own")
-            let page = try await ann.client.getFeed(query: .init(limit: 1, before: feed[0].date)).ok.body.json.items
-            #expect(page.count == 1 && page[0].date < feed[0].date)
 
             // Achievements follow the profile's privacy.
             #expect(try await server.raw(.GET, "/users/\(bo.id)/achievements").status == 200, "public profile")
@@ -133,6 +131,38 @@ struct AchievementTests {
             #expect(try await ann.client.getFriendsLeaderboard().ok.body.json.entries.map(\.user.displayName) == ["Ann"])
             #expect(try await server.raw(.GET, "/users/\(bo.id)/achievements", token: ann.token).status == 404)
             #expect(try await ann.client.getFeed().ok.body.json.items.allSatisfy { $0.kind == .run }, "no badges of a private profile")
+        }
+    }
+
+    @Test("paging the feed gives every item once, in order, though a run and its badges share their instant", arguments: TestDatabase.available)
+    func feedPaging(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let bo = try await server.newUser("Bo")
+            try await server.befriend(ann, bo)
+            // Each first run earns two badges at its start; Bo's starts when Ann's does.
+            for user in [ann, bo] {
+                _ = try await Self.upload(user, meters: 6000, start: Self.morning)
+                _ = try await Self.upload(user, meters: 5000, start: Self.morning.addingTimeInterval(86_400))
+            }
+            let whole = try await ann.client.getFeed(query: .init(limit: 100)).ok.body.json
+            #expect(whole.nextCursor == nil)
+            let sameInstant = whole.items.filter { $0.date == Self.morning }
+            #expect(sameInstant.count == 6, "two runs and their four badges")
+            #expect(Array(sameInstant.map(\.kind).prefix(2)) == [.run, .run], "runs before badges at one instant")
+
+            for size in [1, 2, 3, 5] {
+                var paged: [Components.Schemas.FeedItem] = []
+                var cursor: String?
+                repeat {
+                    let page = try await ann.client.getFeed(query: .init(limit: size, cursor: cursor)).ok.body.json
+                    #expect(page.items.count <= size)
+                    paged += page.items
+                    cursor = page.nextCursor
+                } while cursor != nil && paged.count <= whole.items.count
+                #expect(paged == whole.items, "pages of \(size)")
+            }
+            #expect(try await server.raw(.GET, "/feed?cursor=bm90LWEtY3Vyc29y", token: ann.token).status == 400)
         }
     }
 

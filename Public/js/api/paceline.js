@@ -56,7 +56,7 @@ export const api = {
   userAchievements: (userId) => request(`/users/${userId}/achievements`),
   friendsLeaderboard: () => request('/me/achievements/leaderboard'),
   runBadges: (runId) => request(`/runs/${runId}/badges`),
-  feed: (before, limit = 20) => request('/feed' + query({ before, limit })),
+  feed: (cursor, limit = 20) => request('/feed' + query({ cursor, limit })),
   // Workouts
   workouts: () => request('/workouts'),
   workout: (id) => request(`/workouts/${id}`),

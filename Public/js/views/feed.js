@@ -40,23 +40,23 @@ export function render() {
   const status = h('div', { class: 'feed-status' });
   mount(h('section', { class: 'page feed-page' }, h('h1', {}, 'Feed'), h('div', { class: 'card' }, list, status)));
   let disposed = false;
-  let before;
+  let cursor;
   async function load() {
     status.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
-    let items;
+    let items, nextCursor;
     try {
-      ({ items } = await api.feed(before, PAGE));
+      ({ items, nextCursor } = await api.feed(cursor, PAGE));
     } catch (error) {
       if (!disposed) status.replaceChildren(h('p', { class: 'error' }, describe(error)), h('button', { type: 'button', class: 'ghost', onclick: load }, 'Try again'));
       return;
     }
     if (disposed) return;
     list.append(...items.map((entry) => item(entry, session.units, session.profile?.id)).filter(Boolean));
-    before = items.at(-1)?.date;
-    if (!list.children.length) {
-      status.replaceChildren(h('p', { class: 'muted empty' }, 'Nothing yet: runs and badges of you and your ', h('a', { href: '#/friends' }, 'friends'), ' show here.'));
-    } else if (items.length === PAGE) {
+    cursor = nextCursor;
+    if (nextCursor) {
       status.replaceChildren(h('button', { type: 'button', class: 'ghost', name: 'load-more', onclick: load }, 'Load more'));
+    } else if (!list.children.length) {
+      status.replaceChildren(h('p', { class: 'muted empty' }, 'Nothing yet: runs and badges of you and your ', h('a', { href: '#/friends' }, 'friends'), ' show here.'));
     } else {
       status.replaceChildren();
     }

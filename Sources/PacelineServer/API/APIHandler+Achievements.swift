@@ -43,7 +43,8 @@ extension APIHandler {
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
         let viewer = try await Viewer.load(try AuthenticatedUser.required().id, on: database)
         let limit = try Paging.limit(input.query.limit)
-        let items = try await ActivityFeed.items(for: viewer, before: input.query.before, limit: limit, on: database)
-        return .ok(.init(body: .json(.init(items: items))))
+        let cursor = try input.query.cursor.map { try FeedCursor(text: $0) }
+        let page = try await ActivityFeed.page(for: viewer, after: cursor, limit: limit, on: database)
+        return .ok(.init(body: .json(.init(items: page.items, nextCursor: page.next))))
     }
 }

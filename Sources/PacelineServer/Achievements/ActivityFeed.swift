@@ -9,58 +9,75 @@ import PacelineAPI
 /// naming its run only when the viewer may see that run too; a mission milestone (a stage
 /// or route completed, a mission finished) as its journey's privacy says.
 enum ActivityFeed {
-    /// At most `limit` items older than `before`.
-    /// - Complexity: five queries, each limited to `limit` rows (runs, badges) or the viewer's
-    ///   friends, plus a replay of each journey shared with the viewer (`MissionMilestones`).
-    static func items(for viewer: Viewer, before: Date?, limit: Int, on database: any Database) async throws -> [Components.Schemas.FeedItem] {
+    /// A page of at most `limit` items after `cursor` (from the newest when nil), in
+    /// `FeedCursor` order, and the cursor of the next page (nil on the last).
+    /// - Complexity: five queries, each limited to `limit + 1` rows (runs, badges) or the
+    ///   viewer's friends, plus a replay of each journey shared with the viewer (`MissionMilestones`).
+    static func page(for viewer: Viewer, after cursor: FeedCursor?, limit: Int,
+                     on database: any Database) async throws -> (items: [Components.Schemas.FeedItem], next: String?) {
         let members = Array(viewer.friendIDs) + [viewer.id]
         let users = try await User.query(on: database).filter(\.$id ~~ members).all()
         let byID = Dictionary(uniqueKeysWithValues: users.compactMap { user in user.id.map { ($0, user) } })
 
         var runQuery = Run.query(on: database).withoutTrack().filter(\.$owner.$id ~~ members).filter(\.$startTime != nil)
             .group(.or) { $0.filter(\.$owner.$id == viewer.id).filter(\.$privacy ~~ [Privacy.publicLevel, Privacy.friendsLevel]) }
-            .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit)
-        if let before { runQuery = runQuery.filter(\.$startTime < before) }
+            .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
+        if let cursor { runQuery = runQuery.filter(cursor.rowsAfter(of: .run, table: Run.schema, timeColumn: "start_time")) }
         let runs = try await runQuery.all()
 
         let badgeOwners = users.filter { viewer.maySee(owner: $0.id!, privacy: $0.defaultPrivacy) }.compactMap(\.id)
         var badgeQuery = EarnedBadge.query(on: database).filter(\.$user.$id ~~ badgeOwners)
-            .sort(\.$earnedAt, .descending).sort(\.$id, .descending).limit(limit)
-        if let before { badgeQuery = badgeQuery.filter(\.$earnedAt < before) }
+            .sort(\.$earnedAt, .descending).sort(\.$id, .descending).limit(limit + 1)
+        if let cursor { badgeQuery = badgeQuery.filter(cursor.rowsAfter(of: .badge, table: EarnedBadge.schema, timeColumn: "earned_at")) }
         let badges = try await badgeQuery.all()
         let badgeRunIDs = badges.compactMap(\.runID)
         let badgeRuns = badgeRunIDs.isEmpty ? [] : try await Run.query(on: database).filter(\.$id ~~ badgeRunIDs)
             .field(\.$id).field(\.$owner.$id).field(\.$privacy).all()
         let visibleBadgeRuns = Set(badgeRuns.filter { viewer.maySee(owner: $0.$owner.id, privacy: $0.privacy) }.compactMap(\.id))
 
-        var items: [Components.Schemas.FeedItem] = []
+        // Every candidate in feed order, with its place; one that can't be shown keeps its
+        // place, so that the page's cursor and the next page stay right.
+        var entries: [(place: FeedCursor, item: Components.Schemas.FeedItem?)] = []
         for run in runs {
-            guard let owner = byID[run.$owner.id], let start = run.startTime else { continue }
+            guard let start = run.startTime, let id = run.id else { continue }
+            let owner = byID[run.$owner.id]
             run.$owner.value = owner
-            items.append(.init(kind: .run, date: start, user: owner.summary, run: run.schema))
+            entries.append((FeedCursor(date: start, kind: .run, key: id.uuidString),
+                            owner.map { .init(kind: .run, date: start, user: $0.summary, run: run.schema) }))
         }
         for badge in badges {
-            guard let owner = byID[badge.$user.id],
-                  let status = badge.schema(runVisible: badge.runID.map(visibleBadgeRuns.contains) ?? false) else { continue }
-            items.append(.init(kind: .badge, date: badge.earnedAt, user: owner.summary, badge: status))
+            guard let id = badge.id else { continue }
+            let status = badge.schema(runVisible: badge.runID.map(visibleBadgeRuns.contains) ?? false)
+            let item = byID[badge.$user.id].flatMap { owner in
+                status.map { Components.Schemas.FeedItem(kind: .badge, date: badge.earnedAt, user: owner.summary, badge: $0) }
+            }
+            entries.append((FeedCursor(date: badge.earnedAt, kind: .badge, key: id.uuidString), item))
         }
-        for milestone in try await missionMilestones(of: members, for: viewer, before: before, on: database) {
-            guard let owner = byID[milestone.user] else { continue }
-            items.append(.init(kind: .mission, date: milestone.date, user: owner.summary, mission: milestone.feedSchema))
+        for milestone in try await missionMilestones(of: members, for: viewer, on: database) {
+            let place = FeedCursor(date: milestone.date, kind: .mission, key: milestone.feedKey)
+            guard cursor.map({ $0.precedes(place) }) ?? true else { continue }
+            entries.append((place, byID[milestone.user].map {
+                .init(kind: .mission, date: milestone.date, user: $0.summary, mission: milestone.feedSchema)
+            }))
         }
-        return Array(items.sorted { $0.date > $1.date }.prefix(limit))
+        entries.sort { $0.place.precedes($1.place) }
+        let page = Paging.page(entries, limit: limit) { $0.place.text }
+        return (page.rows.compactMap(\.item), page.next)
     }
 
-    /// The milestones of the journeys `members` share with `viewer`, older than `before`.
-    private static func missionMilestones(of members: [UUID], for viewer: Viewer, before: Date?,
+    /// The milestones of the journeys `members` share with `viewer`.
+    private static func missionMilestones(of members: [UUID], for viewer: Viewer,
                                           on database: any Database) async throws -> [MissionMilestone] {
         let shared = try await JourneyRecord.query(on: database).filter(\.$user.$id ~~ members).all()
             .filter { viewer.maySee(owner: $0.$user.id, privacy: $0.privacy) }
-        return try await MissionMilestones.of(shared, on: database).filter { milestone in before.map { milestone.date < $0 } ?? true }
+        return try await MissionMilestones.of(shared, on: database)
     }
 }
 
 extension MissionMilestone {
+    /// What tells this milestone from others at its instant, in the feed's order.
+    var feedKey: String { [user.uuidString, mission, route.map(String.init) ?? "", stage.map(String.init) ?? "", kind.rawValue].joined(separator: "/") }
+
     /// The milestone as a feed item shows it.
     var feedSchema: Components.Schemas.MissionMilestone {
         .init(kind: .init(rawValue: kind.rawValue) ?? .stage, missionId: mission, missionName: missionName, name: name,
