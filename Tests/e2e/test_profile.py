@@ -84,6 +84,17 @@ def test_imperial_units_show_miles(server, browser):
     b.wait(lambda: "Weight saved" in b.find(".settings-status").text)
     status, profile = server.api("GET", "/me", token=dana[0])
     assert abs(profile["weightKilograms"] - 69.9) < 0.2
+    # Step length in inches (the default 0.73 m shows as 29), saved in metres.
+    assert b.find("input[name=step-length]").get_attribute("placeholder") == "29"
+    b.type("input[name=step-length]", "31")
+    b.js("document.querySelector('input[name=step-length]').dispatchEvent(new Event('change'))")
+    b.wait(lambda: "Step length saved" in b.find(".settings-status").text)
+    status, profile = server.api("GET", "/me", token=dana[0])
+    assert abs(profile["stepLengthMeters"] - 0.787) < 0.001
+    b.type("input[name=step-length]", "90")
+    b.js("document.querySelector('input[name=step-length]').dispatchEvent(new Event('change'))")
+    b.wait(lambda: "between 12 and 59 in" in text(b, "body"), message="no error for a 90 in step")
+    assert abs(server.api("GET", "/me", token=dana[0])[1]["stepLengthMeters"] - 0.787) < 0.001
     assert b.errors() == []
 
 

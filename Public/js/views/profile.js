@@ -151,7 +151,10 @@ function runItem(run, unit) {
       h('small', {}, `${units.clock(run.movingSeconds)} · ${speedText}`))));
 }
 
-/** Units, voice, weight, default privacy; log out; import. `rerender` after a change of units. */
+/** The step length the server assumes when the user has not given one (`StepCount.defaultStepLength`). */
+const DEFAULT_STEP_METERS = 0.73;
+
+/** Units, voice, weight, step length, default privacy; log out; import. `rerender` after a change of units. */
 function settings(rerender) {
   const profile = session.profile ?? {};
   const imperial = profile.units === 'imperial';
@@ -194,6 +197,23 @@ function settings(rerender) {
       await change({ weightKilograms: Math.round(kg * 10) / 10 }, 'Weight');
     } });
 
+  // Step length in centimetres or inches; walks without cadence estimate their steps from it.
+  const perUnit = imperial ? 2.54 : 1;
+  const stepLength = h('input', { type: 'number', name: 'step-length', inputmode: 'decimal',
+    min: String(Math.ceil(30 / perUnit)), max: String(Math.floor(150 / perUnit)), step: '1',
+    value: Number.isFinite(profile.stepLengthMeters) ? String(Math.round(profile.stepLengthMeters * 100 / perUnit)) : '',
+    placeholder: String(Math.round(DEFAULT_STEP_METERS * 100 / perUnit)),
+    onchange: async () => {
+      const value = Number(stepLength.value);
+      if (!stepLength.value || !Number.isFinite(value)) return;
+      const meters = value * perUnit / 100;
+      if (meters < 0.3 || meters > 1.5) {
+        toast(imperial ? 'A step length between 12 and 59 in, please.' : 'A step length between 30 and 150 cm, please.', { error: true });
+        return;
+      }
+      await change({ stepLengthMeters: Math.round(meters * 1000) / 1000 }, 'Step length');
+    } });
+
   const privacy = h('select', { name: 'default-privacy', onchange: () => change({ defaultPrivacy: privacy.value }, 'Default privacy') },
     ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'public') }, privacyName(value))));
 
@@ -216,6 +236,8 @@ function settings(rerender) {
     h('div', { class: 'switch-row' }, h('span', {}, 'Units'), unitSwitch),
     h('label', { class: 'switch-row' }, h('span', {}, 'Voice', h('small', {}, 'Spoken pace and distance while running (this device)')), voice),
     h('label', { class: 'switch-row' }, h('span', {}, `Weight (${imperial ? 'lb' : 'kg'})`, h('small', {}, 'For calories')), weight),
+    h('label', { class: 'switch-row' }, h('span', {}, `Step length (${imperial ? 'in' : 'cm'})`,
+      h('small', {}, 'Estimates a walk\'s steps when the device gave no cadence')), stepLength),
     h('label', { class: 'switch-row' }, h('span', {}, 'New runs are seen by'), privacy),
     status,
     h('div', { class: 'actions' },
