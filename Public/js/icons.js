@@ -2,6 +2,7 @@
 const PATHS = {
   plus: '<path d="M12 5v14M5 12h14"/>',
   play: '<path d="M8 5l11 7-11 7z" fill="currentColor"/>',
+  pause: '<rect x="6.5" y="5" width="3.5" height="14" rx="1" fill="currentColor"/><rect x="14" y="5" width="3.5" height="14" rx="1" fill="currentColor"/>',
   check: '<path d="M5 12.5l4.5 4.5L19 7"/>',
   locate: '<circle cx="12" cy="12" r="4"/><path d="M12 2v4M12 18v4M2 12h4M18 12h4"/>',
   lock: '<rect x="5" y="11" width="14" height="9" rx="2"/><path d="M8 11V8a4 4 0 0 1 8 0v3"/>',

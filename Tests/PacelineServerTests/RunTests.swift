@@ -183,6 +183,79 @@ struct RunTests {
         }
     }
 
+    @Test("a paused run uploaded in segments: the pause is neither distance nor moving time; GPX keeps the segments",
+          arguments: TestDatabase.available)
+    func pausedRunInSegments(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let gu = try await server.newUser("Gu")
+            // 900 m at 3 m/s, a 120 s pause in which the runner walks 200 m north, 900 m more.
+            let origin = Coordinate(latitude: 55.86, longitude: -4.25)
+            let start = Date(timeIntervalSince1970: 1_790_000_000)
+            let before = try #require(MissionFiles.northward(from: origin, metres: 900, start: start).fixes)
+            let after = try #require(MissionFiles.northward(from: MissionFiles.north(of: origin, metres: 1100), metres: 900,
+                                                            start: start.addingTimeInterval(300 + 120)).fixes)
+            let paused = try await gu.client.uploadRun(body: .json(.init(sport: .run, segments: [before, after]))).created.body.json
+            let flat = try await gu.client.uploadRun(body: .json(.init(sport: .run, fixes: before + after))).created.body.json
+
+            let moving = paused.movingSeconds
+            let elapsed = paused.elapsedSeconds
+            #expect(abs(paused.distanceMeters - 1800) < 20, "\(paused.distanceMeters)")
+            #expect(abs(moving - 600) < 5, "\(moving)")
+            #expect(abs(elapsed - 720) < 1, "\(elapsed)")
+            // The same fixes as one segment count the way walked while paused, and its time.
+            let flatMoving = flat.movingSeconds
+            #expect(flat.distanceMeters > paused.distanceMeters + 150, "\(flat.distanceMeters)")
+            #expect(flatMoving > moving + 100, "\(flatMoving)")
+            // Exactly what PacelineCore makes of the two segments.
+            let expected = ActivitySummary(Activity(format: .gpx, sport: .run, track: Track(segments: [before, after].map { segment in
+                segment.map { Fix(time: $0.time, coordinate: Coordinate(latitude: $0.latitude, longitude: $0.longitude), horizontalAccuracy: $0.horizontalAccuracy) }
+            })))
+            let expectedMoving = try #require(expected.movingSeconds)
+            #expect(abs(paused.distanceMeters - expected.distanceMeters) < 0.01)
+            #expect(abs(moving - expectedMoving) < 0.01)
+
+            let gpx = try await server.raw(.GET, "/runs/\(paused.id)/export?format=gpx", token: gu.token)
+            #expect(gpx.status == 200)
+            let text = String(decoding: gpx.body, as: UTF8.self)
+            #expect(text.components(separatedBy: "<trkseg>").count - 1 == 2)
+            let back = try ActivityReader.read(gpx.body, format: .gpx)
+            #expect(back.track.segments.map(\.count) == [before.count, after.count])
+            let flatGPX = try await server.raw(.GET, "/runs/\(flat.id)/export?format=gpx", token: gu.token)
+            #expect(String(decoding: flatGPX.body, as: UTF8.self).components(separatedBy: "<trkseg>").count - 1 == 1)
+        }
+    }
+
+    @Test("a bad segments shape is a 400 JSON error and creates nothing", arguments: TestDatabase.available)
+    func badSegments(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let hu = try await server.newUser("Hu")
+            let a = #"{"time": "2026-05-01T07:00:00Z", "latitude": 55.86, "longitude": -4.25}"#
+            let b = #"{"time": "2026-05-01T07:01:00Z", "latitude": 55.861, "longitude": -4.25}"#
+            let c = #"{"time": "2026-05-01T07:05:00Z", "latitude": 55.862, "longitude": -4.25}"#
+            let bodies: [(String, String)] = [
+                (#"{"fixes": [\#(a)], "segments": [[\#(b)]]}"#, "not both"),
+                (#"{"sport": "run"}"#, "`fixes`"),
+                (#"{"segments": []}"#, "at least one segment"),
+                (#"{"segments": [[\#(a), \#(b)], []]}"#, "segments[1] is empty"),
+                (#"{"segments": [[\#(c)], [\#(a), \#(b)]]}"#, "segments[1] starts before segments[0] ends"),
+                (#"{"segments": [[\#(a)], [{"time": "2026-05-01T07:02:00Z", "latitude": 95, "longitude": 0}]]}"#, "segments[1][0]"),
+                (#"{"segments": [\#(a), \#(b)]}"#, ""),
+                (#"{"segments": [[{"time": "later", "latitude": 1, "longitude": 2}]]}"#, ""),
+            ]
+            for (body, says) in bodies {
+                let response = try await server.raw(.POST, "/runs", token: hu.token, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
+                let text = String(decoding: response.body, as: UTF8.self)
+                #expect(response.status == 400 && response.errorCode == "bad_request", "\(body): \(response.status) \(text)")
+                #expect(says.isEmpty || text.contains(says), "\(body): \(text)")
+            }
+            // Segments that touch (resumed where and when the last one ended) are fine.
+            let touching = try await server.raw(.POST, "/runs", token: hu.token, headers: [("Content-Type", "application/json")],
+                                                body: Data(#"{"segments": [[\#(a), \#(b)], [\#(b), \#(c)]]}"#.utf8))
+            #expect(touching.status == 201, "\(String(decoding: touching.body, as: UTF8.self))")
+            #expect(try await hu.client.listRuns().ok.body.json.runs.count == 1)
+        }
+    }
+
     /// Uploads run.gpx moved `seconds` later, as JSON fixes.
     private func upload(shiftedBy seconds: Double, as user: TestUser) async throws -> Components.Schemas.Run {
         let activity = try ActivityReader.read(contentsOf: Fixtures.track("gpx/run.gpx"))

@@ -1,8 +1,9 @@
-"""Offline: the outbox keeps a run saved without a network and sends it exactly once when
-the network returns; the service worker opens the app with no server at all and shows the
+"""Offline: the outbox keeps a run saved without a network (a paused one, so in segments)
+and sends it exactly once when the network returns; the service worker opens the app with no server at all and shows the
 routes and runs seen before; and it caches every file of the app."""
 import re
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,11 @@ def test_a_run_saved_offline_is_uploaded_once_when_the_network_returns(server, b
     b.open("/#/activity")
     b.click("button[name=start]")
     b.click("button[name=begin]")
-    move(b, START, 5, 8)
+    covered = move(b, START, 5, 8)  # 40 m
+    b.click("button[name=pause]")
+    covered = move(b, START, 10, 5, offset=covered)  # 50 m while paused
+    b.click("button[name=resume]")
+    move(b, START, 5, 4, offset=covered)  # 20 m
     b.offline(True)
     b.wait(lambda: b.js("return navigator.onLine") is False)
     b.click("button[name=end]")
@@ -49,6 +54,11 @@ def test_a_run_saved_offline_is_uploaded_once_when_the_network_returns(server, b
     runs = runs_of(server, token)
     assert len(runs) == 1, "sent twice"
     assert runs[0]["routeId"], "the route step did not run"
+    assert 45 <= runs[0]["distanceMeters"] <= 75, runs[0]  # 40 + 20 m, not the 50 m while paused
+    request = urllib.request.Request(f"{server.url}/api/v1/runs/{runs[0]['id']}/export?format=gpx",
+                                     headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as answer:
+        assert answer.read().decode().count("<trkseg>") == 2, "the outbox did not carry the segments"
     assert b.errors() == [] or all("Failed to fetch" in e or "ERR_INTERNET_DISCONNECTED" in e for e in b.errors())
 
 

@@ -1,9 +1,11 @@
 """Recording in the browser: a newcomer records a run from the (overridden) GPS and saves
 it as a route; a second runner follows it and hears the cues; a reload mid-run resumes
-with the right elapsed time; too short is refused; far from a route's start, Follow
-refuses politely."""
+with the right elapsed time; a paused run counts neither the pause nor the way walked
+meanwhile, even across a reload, and uploads as two segments; too short is refused; far
+from a route's start, Follow refuses politely."""
 import re
 import time
+import urllib.request
 
 START = (55.8600, -4.2600)
 METERS_PER_DEGREE = 111_320
@@ -79,6 +81,8 @@ def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follo
     bo.click("button[name=follow]")
     bo.visible("button[name=begin]")
     bo.click("button[name=begin]")
+    bo.visible("button[name=end]")
+    assert not bo.find("button[name=pause]").is_displayed(), "no Pause when following (the gap assumes a running clock)"
     covered = move(bo, START, 4.2, 14)
     # The network goes; the cues do not (they are computed on the phone).
     bo.offline(True)
@@ -124,6 +128,68 @@ def test_a_reload_mid_run_resumes_with_the_right_elapsed_time(server, browser):
     # All the fixes from before the reload are there: about 56 m in all.
     distance = float(b.find("#summary-distance").text.split()[0]) * 1000
     assert 45 <= distance <= 65, distance
+
+
+def test_pause_and_resume_counts_neither_the_pause_nor_the_way_meanwhile_even_across_a_reload(server, browser):
+    b = browser()
+    b.log_in(server.register("Eve"))
+    b.locate(*START)
+    b.open("/#/activity")
+    b.click("button[name=start]")
+    b.click("button[name=begin]")
+    pressed = time.time()
+    covered = move(b, START, 4, 10)  # 40 m
+    b.click("button[name=pause]")
+    paused = time.time()
+    b.visible("button[name=resume]")
+    assert b.find("#paused").text == "Paused"
+    assert not b.find("button[name=pause]").is_displayed()
+    assert b.find("button[name=end]").is_displayed()
+    assert b.spoken()[-1:] == ["Paused"], b.spoken()
+    distance_before = b.find("#distance").text
+    elapsed_before = clock_seconds(b.find("#elapsed").text)
+    b.shot("recording-paused")
+    # 200 m while paused (a bus ride, say): the marker moves, nothing counts.
+    covered = move(b, START, 10, 10, offset=covered)
+    assert b.find("#distance").text == distance_before
+    assert abs(clock_seconds(b.find("#elapsed").text) - elapsed_before) <= 1, "the clock ran while paused"
+    # A reload while paused comes back paused, with the same time and distance.
+    b.driver.refresh()
+    b.visible("button[name=resume]")
+    b.visible("#paused")
+    b.wait(lambda: b.find("#elapsed").text != "0:00")
+    assert abs(clock_seconds(b.find("#elapsed").text) - elapsed_before) <= 1
+    assert b.find("#distance").text == distance_before
+    covered = move(b, START, 10, 10, offset=covered)  # 240 m now
+    b.click("button[name=resume]")
+    resumed = time.time()
+    b.visible("button[name=pause]")
+    assert not b.find("#paused").is_displayed()
+    move(b, START, 4, 10, offset=covered)  # 40 m more
+    b.click("button[name=end]")
+    ended = time.time()
+    b.visible("#summary-distance")
+    assert "Resumed" in b.spoken(), b.spoken()
+    # 40 + 40 m, not the 280 m from start to end; the time without the ~25 s pause.
+    distance = float(b.find("#summary-distance").text.split()[0]) * 1000
+    assert 65 <= distance <= 95, distance
+    shown = clock_seconds(b.find("#summary-time").text)
+    expected = (ended - pressed) - (resumed - paused)
+    assert abs(shown - expected) <= 2, (shown, expected)
+    assert shown < (ended - pressed) - 15
+    b.shot("summary-paused")
+    b.click("button[name=save-route]")
+    b.wait(lambda: "route now" in b.find("#saved-status").text, message="the paused run was not saved")
+    # Uploaded as two segments: the server agrees, and the GPX export keeps them.
+    token = token_of(b)
+    status, page = server.api("GET", "/runs", token=token)
+    run = page["runs"][0]
+    assert 65 <= run["distanceMeters"] <= 95, run
+    assert run["movingSeconds"] <= expected + 2, run
+    request = urllib.request.Request(f"{server.url}/api/v1/runs/{run['id']}/export?format=gpx", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as answer:
+        assert answer.read().decode().count("<trkseg>") == 2
+    assert b.errors() == []
 
 
 def test_too_short_is_refused_and_far_away_follow_refused_politely(server, browser):

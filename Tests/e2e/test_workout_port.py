@@ -171,6 +171,54 @@ def test_imperial_sentences_and_a_real_run_match_the_cli(server, browser, tmp_pa
     assert "Interval 2 of 10: 0.25 miles, fast" in spoken, spoken
 
 
+JS_LIVE = """
+const [planJSON, segmentsJSON, sport, bandsJSON, units, done] = arguments;
+(async () => {
+  const { RunTracker } = await import('/js/core/run-tracker.js');
+  const segments = JSON.parse(segmentsJSON);
+  const header = { startedAt: segments[0][0].time, sport, follow: null,
+                   workout: { id: 'w', name: 'w', plan: JSON.parse(planJSON), bands: JSON.parse(bandsJSON) } };
+  const tracker = new RunTracker(header, units);
+  const spoken = [];
+  segments.forEach((segment, i) => {
+    // As the running screen does: Pause a second after the last fix, Resume at the next.
+    if (i > 0) { tracker.pause(segments[i - 1].at(-1).time + 1000); tracker.resume(segment[0].time); }
+    for (const fix of segment) spoken.push(...(tracker.add({ ...fix, segment: i }).sentences ?? []));
+  });
+  return { spoken, summary: tracker.workout.summary, elapsedSeconds: tracker.elapsedSeconds(segments.at(-1).at(-1).time) };
+})().then((answer) => done(JSON.stringify(answer)), (error) => done(JSON.stringify({ error: String(error.stack || error) })));
+"""
+
+
+def test_a_paused_workout_run_live_matches_the_servers_replay(server, browser, tmp_path):
+    """The running screen's tracker, paused and resumed between the segments (as the runner
+    did), says and sums up what the server's replay of the uploaded segments logs."""
+    plan, segments = CASES["pause"]()
+    plan_path, bands_path = tmp_path / "plan.json", tmp_path / "bands.json"
+    plan_path.write_text(json.dumps(plan))
+    bands_path.write_text(json.dumps(BANDS))
+    cli = cli_workout(plan_path, write_gpx(tmp_path, segments), bands_path)
+    window = browser()
+    window.open("/")
+    window.driver.set_script_timeout(120)
+    live = json.loads(window.driver.execute_async_script(JS_LIVE, json.dumps(plan), json.dumps(cli["segments"]), cli["sport"],
+                                                         json.dumps(BANDS), "metric"))
+    assert "error" not in live, live["error"]
+    assert live["spoken"] == [c["spoken"] for c in cli["cues"]]
+    a, b = cli["summary"], live["summary"]
+    assert a["completed"] == b["completed"]
+    for key in ("elapsedSeconds", "distanceMeters", "averagePaceSecondsPerKilometer"):
+        close(a.get(key), b.get(key), f"summary {key}")
+    for x, y in zip(a["intervals"], b["intervals"], strict=True):
+        assert x["status"] == y["status"], (x, y)
+        for key in ("actualSeconds", "actualMeters"):
+            close(x.get(key), y.get(key), f"interval {x['number']} {key}")
+    # The screen's clock stops for the pause too (but for the second before Pause was pressed).
+    pause = (cli["segments"][1][0]["time"] - cli["segments"][0][-1]["time"]) / 1000
+    whole = (cli["segments"][-1][-1]["time"] - cli["segments"][0][0]["time"]) / 1000
+    assert abs(live["elapsedSeconds"] - (whole - pause + 1)) < 1e-6, (live["elapsedSeconds"], whole, pause)
+
+
 JS_COST = """
 const [count, done] = arguments;
 (async () => {

@@ -126,3 +126,50 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
     status, log = server.api("GET", "/workout-log", token=eve[0])
     assert status == 200 and log["entries"] == []
     assert ann.errors() == []
+
+
+def test_a_paused_workout_stops_its_clock_and_the_server_logs_what_the_runner_saw(server, browser):
+    token, profile = server.register("Pat")
+    status, workout = server.api("POST", "/workouts", {"name": "Pause test", "steps": [
+        {"seconds": 20, "target": "easy"}, {"seconds": 15, "target": "rest"}]}, token=token)
+    assert status == 201, workout
+    status, settings = server.api("GET", "/workout-settings", token=token)
+    status, settings = server.api("PUT", "/workout-settings", {**settings, "activeWorkoutId": workout["id"]}, token=token)
+    assert status == 200, settings
+    b = browser()
+    b.log_in((token, profile))
+    b.locate(*START)
+    b.open("/#/activity")
+    b.click("button[name=start]")
+    b.visible("#workout-panel")
+    b.click("button[name=begin]")
+    covered = run(b, [(8, 3.0)])
+    b.click("button[name=pause]")
+    b.visible("button[name=resume]")
+    left = b.find("#workout-left").text
+    into = b.find("#workout-into").text
+    covered = run(b, [(8, 4.0)], covered)  # 32 m walked while paused: no time, no way
+    assert b.find("#workout-left").text == left, "the interval's clock ran while paused"
+    assert b.find("#workout-into").text == into
+    b.click("button[name=resume]")
+    covered = run(b, [(14, 3.0)], covered)
+    b.wait(lambda: "Interval 2 of 2: 15 seconds, rest" in b.spoken(), seconds=10, message=f"no second interval: {b.spoken()}")
+    run(b, [(4, 1.0)], covered)
+    b.click("button[name=end]")
+    b.visible("#workout-table")
+    seen = b.find("#workout-table").text
+    first = b.finds("#workout-table tbody tr")[0].text
+    assert "0:20" in first, first
+    b.click("button[name=save-route]")
+    b.wait(lambda: "Uploaded" in b.find("#saved-status").text, message="the run was not uploaded")
+    # The server replays the uploaded segments (pausing between them) into the same table.
+    status, log = server.api("GET", "/workout-log", token=token)
+    entry = log["entries"][0]
+    assert entry["summary"]["intervals"][0]["actualSeconds"] == 20, entry["summary"]
+    assert 45 <= entry["summary"]["intervals"][0]["actualMeters"] <= 75, entry["summary"]  # about 20 s at 3 m/s, not 32 m more
+    b.open("/#/workout-log")
+    b.wait(lambda: b.finds("#workout-log .log-entry"), message=b.find("#view").text)
+    b.click("#workout-log .log-entry")
+    b.visible("#workout-table")
+    assert b.find("#workout-table").text == seen
+    assert b.errors() == []

@@ -67,7 +67,8 @@ async function send(item) {
 
 export const outbox = {
   /**
-   * Queues an upload: `upload` is {fixes, sport, name} or {file}; `then` optionally
+   * Queues an upload: `upload` is {fixes, sport, name}, {segments, sport, name} (a paused
+   * run: the fixes by segment, as FixUpload in openapi.yaml) or {file}; `then` optionally
    * {createRoute: true, name} or {addToRoute: routeId}. Resolves once it is stored.
    */
   async upload(upload, then = null, label = 'Run') {

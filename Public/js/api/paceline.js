@@ -22,10 +22,18 @@ export const api = {
   run: (id) => request(`/runs/${id}`),
   runTrack: (id) => request(`/runs/${id}/track`),
   runSeries: (id) => request(`/runs/${id}/series`),
-  /** Uploads JSON fixes or a file (`body` a Blob/File with its type); idempotent by `key`. */
-  uploadRun: ({ fixes, sport, name, file, privacy, workoutId }, key) => file
-    ? request('/runs' + query({ sport, name, privacy, workoutId }), { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key } })
-    : request('/runs' + query({ privacy, workoutId, utcOffsetMinutes: fixes.length ? -new Date(fixes[0].time).getTimezoneOffset() : undefined }), { method: 'POST', json: { fixes, sport, name }, headers: { 'Idempotency-Key': key } }),
+  /**
+   * Uploads JSON fixes (`fixes`, or `segments` for a paused run: one array per stretch
+   * between pauses) or a file (`body` a Blob/File with its type); idempotent by `key`.
+   */
+  uploadRun: ({ fixes, segments, sport, name, file, privacy, workoutId }, key) => {
+    if (file) {
+      return request('/runs' + query({ sport, name, privacy, workoutId }), { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key } });
+    }
+    const first = (segments ? segments[0] : fixes)?.[0];
+    return request('/runs' + query({ privacy, workoutId, utcOffsetMinutes: first ? -new Date(first.time).getTimezoneOffset() : undefined }),
+      { method: 'POST', json: segments ? { segments, sport, name } : { fixes, sport, name }, headers: { 'Idempotency-Key': key } });
+  },
   updateRun: (id, changes) => request(`/runs/${id}`, { method: 'PATCH', json: changes }),
 
   // Routes

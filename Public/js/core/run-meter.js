@@ -36,6 +36,16 @@ export class RunMeter {
     return true;
   }
 
+  /**
+   * A pause (the runner pressed Pause, or a segment break in a replay): the way and the
+   * time from the last fix to the next count for nothing, and the current pace starts over.
+   */
+  pause() {
+    this.anchor = null;
+    this.last = null;
+    this.recent = [];
+  }
+
   /** Metres per second over the last 30 s (0 when standing). */
   get currentSpeed() {
     if (this.recent.length < 2) return 0;

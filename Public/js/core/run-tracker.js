@@ -1,6 +1,12 @@
 // One run being recorded: the meter (distance, paces) and, when following, the follow
 // session and the voice's choice of words; when running a workout, the workout session. Shared by the running screen and the summary,
 // which replays the stored fixes through it.
+//
+// Pauses: the header's `pauses` ([{from, to}] in ms, `to` missing while paused) stop the
+// clock; each fix carries the `segment` it was recorded in (the number of pauses before
+// it), and a new segment breaks the meter and the workout as the server's replay of the
+// uploaded segments does (WorkoutSession.replay pauses between segments), so what the
+// runner saw live is what the server logs.
 import { RunMeter } from './run-meter.js';
 import { FollowSession } from './follow-session.js';
 import { CueSpeaker } from './cue-speaker.js';
@@ -16,6 +22,9 @@ export class RunTracker {
     this.follow = header.follow ? new FollowSession(header.follow.pace, { maximumSpeed: maximumSpeed(header.sport) }) : null;
     this.speaker = header.follow ? new CueSpeaker(units) : null;
     this.fixes = 0;
+    this.pauses = (header.pauses ?? []).map((pause) => ({ ...pause }));
+    /** The segment of the last fix taken (0 before the first pause). */
+    this.segment = 0;
     // The workout being run ({id, name, plan, bands}), if any: its own session and voice.
     this.workout = header.workout ? new WorkoutSession(header.workout.plan, header.workout.bands, { maximumSpeed: maximumSpeed(header.sport) }) : null;
     this.workoutSpeaker = header.workout ? new WorkoutSpeaker(units) : null;
@@ -26,6 +35,8 @@ export class RunTracker {
    * workout, `sentences` are said one by one (`spoken` joins them).
    */
   add(fix) {
+    const segment = fix.segment ?? 0;
+    if (segment !== this.segment) { this.#breakSegment(); this.segment = segment; }
     this.fixes += 1;
     this.meter.add(fix);
     if (this.workout) {
@@ -37,9 +48,37 @@ export class RunTracker {
     return cue ? { cue, spoken: this.speaker.spoken(cue) } : {};
   }
 
-  /** Seconds since the start was pressed (the clock keeps running across reloads). */
+  /** Whether the runner has paused (and not resumed). */
+  get isPaused() {
+    const last = this.pauses[this.pauses.length - 1];
+    return last !== undefined && last.to === undefined;
+  }
+
+  /** The segment the next fix belongs to: one more after each pause. */
+  get nextSegment() { return this.pauses.length; }
+
+  /** Pauses at `at` (ms): the clock stops, and the way until the resume counts for nothing. */
+  pause(at) {
+    if (this.isPaused) return;
+    this.pauses.push({ from: at });
+    this.#breakSegment();
+  }
+
+  /** Resumes at `at` (ms); the next fix starts a new segment. */
+  resume(at) {
+    if (this.isPaused) this.pauses[this.pauses.length - 1].to = at;
+  }
+
+  #breakSegment() {
+    this.meter.pause();
+    this.workout?.pause();
+  }
+
+  /** Seconds since the start was pressed, pauses excluded (the clock keeps running across reloads). */
   elapsedSeconds(now) {
-    return ((this.header.finishedAt ?? now) - this.header.startedAt) / 1000;
+    const end = this.header.finishedAt ?? now;
+    const paused = this.pauses.reduce((sum, pause) => sum + Math.max(0, Math.min(pause.to ?? end, end) - pause.from), 0);
+    return (end - this.header.startedAt - paused) / 1000;
   }
 
   /** Seconds per kilometre since the start; undefined under 50 m, where a pace means nothing yet. */

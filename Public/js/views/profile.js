@@ -54,12 +54,12 @@ export function render() {
       h('ul', { class: 'list' }, items.map((item) => {
         if (item.state === 'failed') {
           return h('li', { class: 'failed', dataset: { sequence: String(item.sequence) } },
-            h('div', {}, h('strong', {}, `${item.label ?? 'Run'} of ${dayAndTime(item.upload?.fixes?.[0]?.time ?? item.createdAt)}: not sent`),
+            h('div', {}, h('strong', {}, `${item.label ?? 'Run'} of ${dayAndTime(item.upload?.fixes?.[0]?.time ?? item.upload?.segments?.[0]?.[0]?.time ?? item.createdAt)}: not sent`),
               h('div', { class: 'reason muted' }, item.reason ?? 'The server refused it.')),
             h('button', { type: 'button', class: 'ghost small', name: 'dismiss', onclick: async () => { await outbox.dismiss(item.sequence); showOutbox(); } }, 'Dismiss'));
         }
         return h('li', { class: 'waiting', dataset: { sequence: String(item.sequence) } },
-          h('span', {}, `${item.label ?? 'Run'} of ${dayAndTime(item.upload?.fixes?.[0]?.time ?? item.createdAt)}`),
+          h('span', {}, `${item.label ?? 'Run'} of ${dayAndTime(item.upload?.fixes?.[0]?.time ?? item.upload?.segments?.[0]?.[0]?.time ?? item.createdAt)}`),
           h('span', { class: 'pill good' }, 'waiting to send'));
       })));
   }

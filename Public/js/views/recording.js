@@ -2,6 +2,10 @@
 // pace, GPS and network status, map lock and mute; when following, the gap to the pace on
 // screen and spoken every few seconds, computed on the phone so it keeps coming offline.
 // Every fix goes to IndexedDB as it comes: a reload resumes the run where it was.
+// Pause stops the clock, the distance and a workout's intervals until Resume (the marker
+// still moves); fixes after a resume are a new segment, so the way walked while paused
+// counts for nothing. A pause survives a reload. Not when following a route: the gap to
+// the pace assumes the clock never stops.
 import { api } from '../api/paceline.js';
 import { basemap, retire, positionMarker } from '../map/basemap.js';
 import { watchPosition, isSimulated } from '../gps/source.js';
@@ -47,8 +51,10 @@ export async function render(_, query) {
   const gpsPill = h('span', { class: 'pill', id: 'gps-status' }, 'GPS…');
   const netPill = h('span', { class: 'pill', id: 'network-status' }, navigator.onLine ? 'online' : 'offline');
   const spokenLine = h('div', { class: 'wide spoken muted', id: 'spoken', 'aria-live': 'polite' });
+  const pausedLine = h('div', { class: 'wide paused', id: 'paused', role: 'status', hidden: true }, 'Paused');
   const hud = h('div', { class: 'hud' },
     h('div', { class: 'stat wide' }, elapsedText, h('span', {}, 'time')),
+    pausedLine,
     stat('distance', 'distance', units.distance(0, u)),
     stat('avg pace', 'average-pace'),
     stat('current pace', 'current-pace'),
@@ -63,8 +69,10 @@ export async function render(_, query) {
   const sport = h('select', { name: 'sport', 'aria-label': 'Sport' }, h('option', { value: 'run' }, 'Run'), h('option', { value: 'walk' }, 'Walk'));
   const startButton = h('button', { class: 'round primary', name: 'begin', 'aria-label': 'Start', title: 'Start' }, icon('play'));
   const endButton = h('button', { class: 'round primary', name: 'end', 'aria-label': 'End', title: 'End', hidden: true }, icon('check'));
+  const pauseButton = h('button', { class: 'round', name: 'pause', 'aria-label': 'Pause', title: 'Pause', hidden: true }, icon('pause'));
+  const resumeButton = h('button', { class: 'round primary', name: 'resume', 'aria-label': 'Resume', title: 'Resume', hidden: true }, icon('play'));
   const cancel = h('button', { class: 'ghost', name: 'cancel', onclick: () => go('#/activity') }, 'Cancel');
-  const controls = h('div', { class: 'controls' }, lock, ongoing ? null : sport, startButton, endButton, mute, ongoing ? null : cancel);
+  const controls = h('div', { class: 'controls' }, lock, ongoing ? null : sport, startButton, pauseButton, resumeButton, endButton, mute, ongoing ? null : cancel);
   const screen = h('div', { class: 'map-screen recording' }, mapElement, hud, controls);
   mount(screen);
 
@@ -76,7 +84,13 @@ export async function render(_, query) {
   let me = null;
   let lastFix = null;
   let pois = null;  // points of interest around a walker
-  const line = L.polyline([], { color: '#1f6feb', weight: 5 }).addTo(map);
+  // The way run, one line per segment (a resume starts a new one: no line across a pause).
+  let line = null;
+  let lineSegment = null;
+  function draw(fix, segment) {
+    if (segment !== lineSegment) { line = L.polyline([], { color: '#1f6feb', weight: 5 }).addTo(map); lineSegment = segment; }
+    line.addLatLng([fix.latitude, fix.longitude]);
+  }
   if (follow) {
     const paceLine = L.polyline(follow.pace.map((c) => [c.latitude, c.longitude]), { color: '#0b6e4f', weight: 6, opacity: 0.5 }).addTo(map);
     map.fitBounds(paceLine.getBounds(), { padding: [40, 40] });
@@ -113,7 +127,7 @@ export async function render(_, query) {
     elapsedText.textContent = units.clock(tracker.elapsedSeconds(now));
     document.getElementById('distance').textContent = units.distance(tracker.meter.distance, u);
     document.getElementById('average-pace').textContent = units.pace(tracker.averagePace(now), u);
-    document.getElementById('current-pace').textContent = units.paceFromSpeed(tracker.meter.currentSpeed, u);
+    document.getElementById('current-pace').textContent = units.paceFromSpeed(tracker.isPaused ? 0 : tracker.meter.currentSpeed, u);
     if (tracker.workout) workoutPanel?.update(tracker.workout);
   }
 
@@ -127,10 +141,11 @@ export async function render(_, query) {
   function onFix(fix) {
     showPosition(fix);
     pois?.update(fix);
-    if (!tracker) return;
-    const { cue, spoken, sentences } = tracker.add(fix);
-    ongoingRun.appendFix(fix);
-    line.addLatLng([fix.latitude, fix.longitude]);
+    if (!tracker || tracker.isPaused) return;  // paused: the marker moves, nothing counts
+    const segment = tracker.nextSegment;
+    const { cue, spoken, sentences } = tracker.add({ ...fix, segment });
+    ongoingRun.appendFix(fix, segment);
+    draw(fix, segment);
     if (cue) { showCue(cue, spoken); speech.say(spoken); } else if (spoken) { spokenLine.textContent = `“${spoken}”`; sentences.forEach((sentence) => speech.say(sentence)); }
     showNumbers();
   }
@@ -139,12 +154,13 @@ export async function render(_, query) {
     tracker = new RunTracker(header, u);
     for (const fix of fixes) {
       const { cue, spoken } = tracker.add(fix);  // replayed in silence
-      line.addLatLng([fix.latitude, fix.longitude]);
+      draw(fix, fix.segment ?? 0);
       if (cue) showCue(cue, spoken);
     }
     if (fixes.length) showPosition(fixes[fixes.length - 1]);
     startButton.hidden = true;
     endButton.hidden = false;
+    showPaused();
     sport.hidden = true;
     cancel.hidden = true;
     const sportLabel = document.getElementById('sport-label');
@@ -161,6 +177,34 @@ export async function render(_, query) {
     if (follow) speech.say('Following ' + (follow.routeName || 'the route'));
     // Where the runner stands when pressing Start is where the run starts.
     if (lastFix && header.startedAt - lastFix.time < 10_000) onFix({ ...lastFix, time: header.startedAt });
+  });
+  /** Pause or Resume, and "Paused" on the screen while paused (no Pause when following). */
+  function showPaused() {
+    const paused = tracker?.isPaused ?? false;
+    pauseButton.hidden = !tracker || paused || Boolean(follow);
+    resumeButton.hidden = !paused;
+    pausedLine.hidden = !paused;
+    screen.classList.toggle('is-paused', paused);
+  }
+  pauseButton.addEventListener('click', async () => {
+    if (!tracker || tracker.isPaused) return;
+    const at = Date.now();
+    tracker.pause(at);
+    showPaused();
+    showNumbers();
+    speech.say('Paused');
+    await ongoingRun.pause(at);
+  });
+  resumeButton.addEventListener('click', async () => {
+    if (!tracker?.isPaused) return;
+    const at = Date.now();
+    tracker.resume(at);
+    showPaused();
+    speech.say('Resumed');
+    // Where the runner stands when pressing Resume is where the new segment starts (before
+    // any later fix can come in, so the segment stays in time order).
+    if (lastFix && at - lastFix.time < 10_000) onFix({ ...lastFix, time: at });
+    await ongoingRun.resume(at);
   });
   endButton.addEventListener('click', async () => {
     await ongoingRun.finish(Date.now());

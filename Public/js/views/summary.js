@@ -1,7 +1,8 @@
 // After End (✓): what was run, and how to save it. Under 20 m is refused; a new run
 // becomes a route; a follow run that covered the route may join it (or become a new
 // route); one that did not is offered a new route with the reason. Saving puts the run in
-// the outbox, so it is safe on the phone even offline.
+// the outbox, so it is safe on the phone even offline. A paused run is uploaded as its
+// segments (the stretches between pauses): the server counts nothing across a break.
 import { outbox } from '../api/outbox.js';
 import { basemap, retire } from '../map/basemap.js';
 import { ongoingRun } from '../store/ongoing-run.js';
@@ -44,13 +45,15 @@ export async function render() {
     go('#/activity');
   } }, 'Discard');
 
+  const segments = ongoingRun.segments(fixes);
   async function save(then) {
+    const wire = segments.map((segment) => segment.map((fix) => ({
+      time: new Date(fix.time).toISOString(), latitude: fix.latitude, longitude: fix.longitude,
+      ...(Number.isFinite(fix.elevation) ? { elevation: fix.elevation } : {}),
+      ...(Number.isFinite(fix.accuracy) ? { horizontalAccuracy: fix.accuracy } : {}),
+    })));
     const item = await outbox.upload({
-      fixes: fixes.map((fix) => ({
-        time: new Date(fix.time).toISOString(), latitude: fix.latitude, longitude: fix.longitude,
-        ...(Number.isFinite(fix.elevation) ? { elevation: fix.elevation } : {}),
-        ...(Number.isFinite(fix.accuracy) ? { horizontalAccuracy: fix.accuracy } : {}),
-      })),
+      ...(wire.length > 1 ? { segments: wire } : { fixes: wire[0] ?? [] }),
       sport: header.sport, name: name.value.trim() || undefined, workoutId: header.workout?.id,
     }, then, name.value.trim() || sport);
     await ongoingRun.discard();
@@ -118,7 +121,7 @@ export async function render() {
 
   if (fixes.length) {
     const { L, map } = await basemap(mapElement, { zoomControl: false });
-    const line = L.polyline(fixes.map((fix) => [fix.latitude, fix.longitude]), { color: '#1f6feb', weight: 5 }).addTo(map);
+    const line = L.polyline(segments.map((segment) => segment.map((fix) => [fix.latitude, fix.longitude])), { color: '#1f6feb', weight: 5 }).addTo(map);
     map.fitBounds(line.getBounds(), { padding: [20, 20], maxZoom: 17 });
     return () => retire(map);
   }

@@ -64,22 +64,58 @@ enum RunUpload {
         }
     }
 
-    /// A run the browser recorded: fixes in time order make one segment.
+    /// The most fixes one upload may carry, in `fixes` or in all its `segments`.
+    static let maximumFixes = 500_000
+
+    /// A run the browser recorded: `fixes`, one segment, or `segments`, the stretches
+    /// between the runner's pauses; each segment in time order, nothing counted across a
+    /// break (see `Track`).
     private static func activity(from upload: Components.Schemas.FixUpload) throws -> Activity {
+        let segments: [[Fix]]
+        switch (upload.fixes, upload.segments) {
+        case (let fixes?, nil):
+            segments = [try checked(fixes, path: "fixes")]
+        case (nil, let inputs?):
+            guard !inputs.isEmpty else { throw APIError.badRequest("segments: a run has at least one segment") }
+            let total = inputs.reduce(0) { $0 + $1.count }
+            guard total <= maximumFixes else {
+                throw APIError.badRequest("segments: \(total) fixes in all, more than \(maximumFixes)")
+            }
+            var checkedSegments: [[Fix]] = []
+            checkedSegments.reserveCapacity(inputs.count)
+            for (index, inputs) in inputs.enumerated() {
+                guard !inputs.isEmpty else { throw APIError.badRequest("segments[\(index)] is empty: every segment has a fix") }
+                let fixes = try checked(inputs, path: "segments[\(index)]")
+                if let previousEnd = checkedSegments.last?.last?.time, let start = fixes.first?.time, start < previousEnd {
+                    throw APIError.badRequest("segments[\(index)] starts before segments[\(index - 1)] ends: segments are in time order")
+                }
+                checkedSegments.append(fixes)
+            }
+            segments = checkedSegments
+        case (_?, _?):
+            throw APIError.badRequest("send either `fixes` or `segments`, not both")
+        case (nil, nil):
+            throw APIError.badRequest("send the run's `fixes` (or its `segments`)")
+        }
+        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name"), sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
+                        track: Track(segments: segments))
+    }
+
+    /// The fixes of one segment, checked and sorted by time; `path` names them in errors.
+    private static func checked(_ inputs: [Components.Schemas.FixInput], path: String) throws -> [Fix] {
         var fixes: [Fix] = []
-        fixes.reserveCapacity(upload.fixes.count)
-        for (index, input) in upload.fixes.enumerated() {
+        fixes.reserveCapacity(inputs.count)
+        for (index, input) in inputs.enumerated() {
             guard (-90...90).contains(input.latitude), (-180...180).contains(input.longitude) else {
-                throw APIError.badRequest("fixes[\(index)]: \(input.latitude), \(input.longitude) is not a position on Earth")
+                throw APIError.badRequest("\(path)[\(index)]: \(input.latitude), \(input.longitude) is not a position on Earth")
             }
             guard input.elevation.map({ $0.isFinite }) ?? true, input.horizontalAccuracy.map({ $0.isFinite && $0 >= 0 }) ?? true else {
-                throw APIError.badRequest("fixes[\(index)]: elevation and accuracy must be finite numbers")
+                throw APIError.badRequest("\(path)[\(index)]: elevation and accuracy must be finite numbers")
             }
             fixes.append(Fix(time: input.time, coordinate: Coordinate(latitude: input.latitude, longitude: input.longitude),
                              elevation: input.elevation, horizontalAccuracy: input.horizontalAccuracy, heartRate: input.heartRate))
         }
         fixes.sort { $0.time! < $1.time! }
-        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name"), sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
-                        track: Track(segments: [fixes]))
+        return fixes
     }
 }
