@@ -1,5 +1,6 @@
 import Foundation
 import PacelineCore
+import PacelineTestSupport
 import Testing
 
 @Suite("Track preview")
@@ -68,7 +69,7 @@ struct TrackPreviewPNGTests {
         let middle = (x: (start.x + points[1].x) / 2, y: (start.y + points[1].y) / 2)
         let png = preview.png(segments: [fixes])
         #expect(png.count < 40_000)
-        let decoded = try PNGEncoderTests.decode(png, pixels: [
+        let decoded = try PNGPeer.decode(png, pixels: [
             (0, 0), (Int(middle.x), Int(middle.y)), (Int(start.x), Int(start.y)), (1150, 30), (Int(start.x), Int(start.y) + 14),
         ])
         #expect(decoded.width == 1200 && decoded.height == 630 && decoded.mode == "RGB")
