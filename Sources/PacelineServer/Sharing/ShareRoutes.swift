@@ -100,8 +100,9 @@ enum ShareRoutes {
         return image(.init(string: svg), type: HTTPMediaType(type: "image", subType: "svg+xml"))
     }
 
-    /// The PNG preview: drawn and encoded per request (a few tens of milliseconds in a
-    /// release build for a 1200 × 630 card), then cached by robots and proxies for an hour.
+    /// The PNG preview: drawn and encoded per request (about 70 ms of CPU in a release
+    /// build, mostly encoding; docs/PERFORMANCE.md), then cached by robots and proxies for
+    /// an hour.
     private static func png(_ run: Run) -> Response {
         image(.init(data: TrackPreview().png(segments: segments(of: run))), type: .png)
     }
