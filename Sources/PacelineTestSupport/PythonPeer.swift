@@ -30,6 +30,8 @@ public enum PythonPeer {
         public static let gpxpy = Module(importName: "gpxpy", pipPackage: "gpxpy")
         /// tcxreader (<https://pypi.org/project/tcxreader/>), a TCX reader.
         public static let tcxreader = Module(importName: "tcxreader", pipPackage: "tcxreader")
+        /// Pillow (<https://pypi.org/project/Pillow/>), an image reader (PNG among others).
+        public static let pillow = Module(importName: "PIL", pipPackage: "Pillow")
     }
 
     /// Why a snippet could not be run or its output not understood.
@@ -87,6 +89,13 @@ public enum PythonPeer {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// Writes `data` to a new file in a fresh temporary directory and returns its URL.
+    public static func temporaryFile(named name: String, data: Data) throws -> URL {
+        let url = try temporaryFile(named: name, contents: "")
+        try data.write(to: url)
         return url
     }
 

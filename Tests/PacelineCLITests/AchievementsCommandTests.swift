@@ -36,6 +36,17 @@ import Testing
         #expect(path.filter { $0 == "L" }.count < 50)
     }
 
+    @Test func previewWritesAPNGAndTimesIt() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try PacelineCLI.run(["preview", "--png", "--repeat", "3", "-o", output.path, Fixtures.track("gpx/run.gpx").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty && result.stderr.hasPrefix("png: ") && result.stderr.contains("median of 3"))
+        let decoded = try PNGPeer.decode(try Data(contentsOf: output), pixels: [(0, 0)])
+        #expect(decoded.width == 1200 && decoded.height == 630 && decoded.pixels == ["#eef3f1"])
+        #expect(try PacelineCLI.run(["preview", "--png", Fixtures.track("gpx/run.gpx").path]).status == 64, "no PNG on a terminal")
+    }
+
     @Test func previewOfABadFileIsNamedWithStatus65() throws {
         let result = try PacelineCLI.run(["preview", Fixtures.track("malformed/badcharacter.xml").path])
         #expect(result.status == 65 && result.stdout.isEmpty)

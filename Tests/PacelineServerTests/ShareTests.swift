@@ -9,11 +9,12 @@ import Testing
 /// 404 for anything else, and user text escaped.
 @Suite("Share pages")
 struct ShareTests {
-    static func get(_ server: TestServer, _ path: String) async throws -> (status: Int, type: String, body: String) {
+    static func get(_ server: TestServer, _ path: String) async throws -> (status: Int, type: String, body: String, bytes: Data, cacheControl: String) {
         let root = server.baseURL.absoluteString.replacingOccurrences(of: "/api/v1", with: "")
         let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: root + path), timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 22)
-        return (Int(response.status.code), response.headers.first(name: "Content-Type") ?? "", String(buffer: body))
+        return (Int(response.status.code), response.headers.first(name: "Content-Type") ?? "", String(buffer: body),
+                Data(body.readableBytesView), response.headers.first(name: "Cache-Control") ?? "")
     }
 
     @Test("a public run's page has its card and map; private and friends-only runs are 404; a hostile name stays text", arguments: TestDatabase.available)
@@ -31,26 +32,40 @@ struct ShareTests {
             let pace = UnitSystem.metric.pace(secondsPerKilometer: stored.averagePaceSecondsPerKilometer)
             #expect(page.body.contains("og:description\" content=\"Run by Ann: 5.00 km in \(UnitSystem.clock(stored.movingSeconds)) (\(pace))\""),
                     "the pace the run's page in the app shows")
+            // Link cards get the PNG (no SVG on Facebook, X, LinkedIn, Slack, iMessage); the page shows the SVG.
             #expect(page.body.contains("og:image\" content=\"http://"))
-            #expect(page.body.contains("/share/runs/\(open.id)/map.svg\">"))
+            #expect(page.body.contains("<meta property=\"og:image:type\" content=\"image/png\">"))
+            #expect(page.body.contains("<meta name=\"twitter:image\" content=\"http://"))
+            #expect(page.body.contains("<img class=\"map\" src=\"http://") && page.body.contains("/share/runs/\(open.id)/map.svg\""))
             #expect(page.body.contains("twitter:card\" content=\"summary_large_image\""))
+            #expect(Self.metaContent(page.body, "og:image")?.hasSuffix("/share/runs/\(open.id)/map.png") == true)
+            #expect(Self.metaContent(page.body, "twitter:image")?.hasSuffix("/share/runs/\(open.id)/map.png") == true)
 
             let map = try await Self.get(server, "/share/runs/\(open.id)/map.svg")
             #expect(map.status == 200 && map.type == "image/svg+xml")
             #expect(map.body.hasPrefix("<svg ") && map.body.contains("<path d=\"M") && map.body.contains("class=\"finish\""))
             #expect(map.body.utf8.count < 20_000)
 
+            let png = try await Self.get(server, "/share/runs/\(open.id)/map.png")
+            #expect(png.status == 200 && png.type == "image/png" && png.cacheControl == map.cacheControl)
+            #expect(png.bytes.count < 60_000)
+            let decoded = try PNGPeer.decode(png.bytes, pixels: [(0, 0)])
+            #expect(decoded.width == 1200 && decoded.height == 630 && decoded.pixels == ["#eef3f1"])
+
             for privacy in [Components.Schemas.Privacy._private, .friends] {
                 let hidden = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning.addingTimeInterval(86_400), privacy: privacy)
                 let page = try await Self.get(server, "/share/runs/\(hidden.id)")
                 #expect(page.status == 404 && page.type.hasPrefix("text/html") && page.body.contains("Not shared"))
                 #expect(try await Self.get(server, "/share/runs/\(hidden.id)/map.svg").status == 404)
+                #expect(try await Self.get(server, "/share/runs/\(hidden.id)/map.png").status == 404)
             }
             #expect(try await Self.get(server, "/share/runs/nonsense").status == 404)
+            #expect(try await Self.get(server, "/share/runs/nonsense/map.png").status == 404)
 
             // A run made private later stops being shared at once.
             _ = try await ann.client.updateRun(path: .init(runId: open.id), body: .json(.init(privacy: ._private))).ok
             #expect(try await Self.get(server, "/share/runs/\(open.id)").status == 404)
+            #expect(try await Self.get(server, "/share/runs/\(open.id)/map.png").status == 404)
         }
     }
 
@@ -63,17 +78,32 @@ struct ShareTests {
             let page = try await Self.get(server, "/share/routes/\(route.id)")
             #expect(page.status == 200 && page.body.contains("<title>River &amp; &lt;Park&gt; · Paceline</title>"))
             #expect(try await Self.get(server, "/share/routes/\(route.id)/map.svg").body.contains("<title>River &amp; &lt;Park&gt;</title>"))
+            #expect(Self.metaContent(page.body, "og:image")?.hasSuffix("/share/routes/\(route.id)/map.png") == true)
+            let png = try await Self.get(server, "/share/routes/\(route.id)/map.png")
+            #expect(png.status == 200 && png.type == "image/png")
+            #expect(try PNGPeer.decode(png.bytes).width == 1200)
 
             let badge = try await Self.get(server, "/share/badges/\(ann.id)/longest-5")
             #expect(badge.status == 200 && badge.body.contains("og:title\" content=\"Ann earned “5 km”\""))
-            #expect(badge.body.contains("/share/runs/\(run.id)/map.svg"))
+            #expect(Self.metaContent(badge.body, "og:image")?.hasSuffix("/share/runs/\(run.id)/map.png") == true)
+            #expect(badge.body.contains("og:image:type\" content=\"image/png\""))
             #expect(try await Self.get(server, "/share/badges/\(ann.id)/distance-1000").status == 404, "not earned")
             // The badge's run no longer public: the badge is still shared, without its map.
             _ = try await ann.client.updateRun(path: .init(runId: run.id), body: .json(.init(privacy: .friends))).ok
             let mapless = try await Self.get(server, "/share/badges/\(ann.id)/longest-5")
-            #expect(mapless.status == 200 && !mapless.body.contains("map.svg") && mapless.body.contains("twitter:card\" content=\"summary\""))
+            #expect(mapless.status == 200 && !mapless.body.contains("/map.") && mapless.body.contains("twitter:card\" content=\"summary\""))
             _ = try await ann.client.updateProfile(body: .json(.init(defaultPrivacy: .friends))).ok
             #expect(try await Self.get(server, "/share/badges/\(ann.id)/longest-5").status == 404, "profile not public")
         }
+    }
+
+    /// The `content` of the `<meta>` whose `property` or `name` is `key`.
+    static func metaContent(_ html: String, _ key: String) -> String? {
+        for attribute in ["property", "name"] {
+            let marker = "<meta \(attribute)=\"\(key)\" content=\""
+            guard let start = html.range(of: marker) else { continue }
+            return html[start.upperBound...].prefix { $0 != "\"" }.description
+        }
+        return nil
     }
 }

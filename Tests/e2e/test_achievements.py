@@ -72,13 +72,16 @@ def test_badges_feed_and_share(server, browser):
     b.open("/#/profile")
     b.wait(lambda: len(b.finds(".score-board li")) == 2, message="no friends' leaderboard")
 
-    # Bo's public run has a page with its card; the SVG map renders. The private one has none.
+    # Bo's public run has a page with its card (a PNG map, which link robots can show); the
+    # page's own SVG map renders. The private one has none.
     b.open(f"/share/runs/{shared['id']}")
     meta = b.js("return Object.fromEntries([...document.querySelectorAll('meta[property^=og], meta[name^=twitter]')]"
                 ".map(m => [m.getAttribute('property') || m.getAttribute('name'), m.content]))")
     assert meta["og:title"] == "Bo's <river> run"
     assert meta["og:description"].startswith("Run by Bo: 3.0") and "/km" in meta["og:description"]
-    assert meta["og:image"].endswith(f"/share/runs/{shared['id']}/map.svg")
+    assert meta["og:image"].endswith(f"/share/runs/{shared['id']}/map.png")
+    assert meta["og:image:type"] == "image/png"
+    assert meta["twitter:image"] == meta["og:image"]
     assert meta["og:url"].endswith(f"/share/runs/{shared['id']}")
     assert meta["twitter:card"] == "summary_large_image"
     b.wait(lambda: b.js("const i = document.querySelector('img.map'); return i.complete && i.naturalWidth > 0"),
@@ -88,6 +91,8 @@ def test_badges_feed_and_share(server, browser):
     assert b.js("return document.documentElement.tagName") == "svg"
     assert b.js("return document.querySelectorAll('path').length") == 2
     assert b.js("return document.querySelector('circle.start') !== null")
+    b.open(f"/share/runs/{shared['id']}/map.png")  # the card's PNG, shown as an image
+    assert b.js("const i = document.querySelector('img'); return i !== null && i.naturalWidth === 1200 && i.naturalHeight === 630")
     b.open(f"/share/runs/{secret['id']}")
     assert "Not shared" in b.js("return document.body.innerText")
     assert "Bo's secret" not in b.js("return document.documentElement.outerHTML")

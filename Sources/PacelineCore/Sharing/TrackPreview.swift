@@ -56,7 +56,7 @@ public struct TrackPreview: Sendable {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\""
         svg += " width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" role=\"img\">"
         if let title { svg += "<title>\(MarkupText.escaped(title))</title>" }
-        svg += "<rect width=\"100%\" height=\"100%\" fill=\"#eef3f1\"/>"
+        svg += "<rect width=\"100%\" height=\"100%\" fill=\"\(Self.background)\"/>"
         if !lines.isEmpty {
             var path = ""
             for line in lines {
@@ -64,19 +64,35 @@ public struct TrackPreview: Sendable {
                     path += (index == 0 ? "M" : "L") + Self.number(point.x) + " " + Self.number(point.y)
                 }
             }
-            svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"14\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
-            svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"#e4572e\" stroke-width=\"7\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+            for (colour, width) in [(Self.casing, Self.casingWidth), (Self.line, Self.lineWidth)] {
+                svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(Int(width))\""
+                svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+            }
             if let start = lines.first?.first, let finish = lines.last?.last {
-                svg += Self.marker(finish, fill: "#1d1d1f", label: "finish")
-                svg += Self.marker(start, fill: "#2e9e5b", label: "start")
+                svg += Self.marker(finish, fill: Self.finish, label: "finish")
+                svg += Self.marker(start, fill: Self.start, label: "start")
             }
         }
         return svg + "</svg>"
     }
 
-    private static func marker(_ point: (x: Double, y: Double), fill: String, label: String) -> String {
-        "<circle class=\"\(label)\" cx=\"\(number(point.x))\" cy=\"\(number(point.y))\" r=\"13\" fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"5\"/>"
+    private static func marker(_ point: (x: Double, y: Double), fill: RasterCanvas.Colour, label: String) -> String {
+        "<circle class=\"\(label)\" cx=\"\(number(point.x))\" cy=\"\(number(point.y))\" r=\"\(Int(markerRadius))\" fill=\"\(fill)\""
+            + " stroke=\"\(casing)\" stroke-width=\"\(Int(markerStrokeWidth))\"/>"
     }
+
+    // The look, shared by the SVG and the PNG (`TrackPreview+PNG.swift`).
+    static let background = RasterCanvas.Colour(0xEEF3F1)
+    /// The white band under the line that keeps it readable where it crosses itself.
+    static let casing = RasterCanvas.Colour(0xFFFFFF)
+    static let casingWidth = 14.0
+    static let line = RasterCanvas.Colour(0xE4572E)
+    static let lineWidth = 7.0
+    static let start = RasterCanvas.Colour(0x2E9E5B)
+    static let finish = RasterCanvas.Colour(0x1D1D1F)
+    /// Markers are circles filled with their colour, stroked with the casing colour.
+    static let markerRadius = 13.0
+    static let markerStrokeWidth = 5.0
 
     /// One decimal: a tenth of a view-box unit is finer than any screen shows.
     private static func number(_ value: Double) -> String {

@@ -4,13 +4,17 @@ import PacelineCore
 /// A public page for a link card: Open Graph and Twitter tags, a title, a line of
 /// statistics and the map preview. Every text is escaped here, so a hostile run name
 /// stays text.
+///
+/// The card's image is the PNG (`map.png`): Facebook, X, LinkedIn, Slack and iMessage show
+/// no SVG. The page's own picture is the SVG (`map.svg`), sharper and smaller in a browser.
 struct SharePage {
     var title: String
     var description: String
     /// Absolute URL of this page.
     var url: String
-    /// Absolute URL of the preview image, if there is one.
-    var image: String?
+    /// Absolute URL of the map preview without its extension (`…/map`), if there is one:
+    /// `.png` and `.svg` are served there.
+    var map: String?
     /// Where the app shows the thing.
     var appLink: String
 
@@ -28,18 +32,18 @@ struct SharePage {
             <meta name="twitter:description" content="\(description)">
             """
         var body = ""
-        if let image {
-            let image = MarkupText.escaped(image)
+        if let map {
+            let image = MarkupText.escaped(map + ".png"), picture = MarkupText.escaped(map + ".svg")
             head += """
 
                 <meta property="og:image" content="\(image)">
-                <meta property="og:image:type" content="image/svg+xml">
+                <meta property="og:image:type" content="image/png">
                 <meta property="og:image:width" content="1200">
                 <meta property="og:image:height" content="630">
                 <meta name="twitter:card" content="summary_large_image">
                 <meta name="twitter:image" content="\(image)">
                 """
-            body = "<img class=\"map\" src=\"\(image)\" alt=\"Map of \(title)\" width=\"1200\" height=\"630\">"
+            body = "<img class=\"map\" src=\"\(picture)\" alt=\"Map of \(title)\" width=\"1200\" height=\"630\">"
         } else {
             head += "\n<meta name=\"twitter:card\" content=\"summary\">"
         }

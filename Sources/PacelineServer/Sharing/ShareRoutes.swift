@@ -4,7 +4,9 @@ import PacelineCore
 import Vapor
 
 /// Public pages for links posted anywhere: a run, a route or a badge, each with its Open
-/// Graph card and a map preview rendered from the track (`TrackPreview`, no tiles).
+/// Graph card and a map preview rendered from the track (`TrackPreview`, no tiles): a PNG
+/// for the card (Facebook, X, LinkedIn, Slack and iMessage show no SVG), the SVG on the
+/// page itself.
 ///
 /// Only what its owner made public is shared: a run or route whose privacy is `public`,
 /// a badge of a user whose profile is public. The pages are read without a session, as a
@@ -16,10 +18,15 @@ enum ShareRoutes {
         let share = app.grouped("share").grouped(NotShared())
         share.get("runs", ":id") { request in try await html(runPage(request)) }
         share.get("runs", ":id", "map.svg") { request in svg(try await RunAccess.visibleRun(id(request), to: nil, on: request.db)) }
+        share.get("runs", ":id", "map.png") { request in png(try await RunAccess.visibleRun(id(request), to: nil, on: request.db)) }
         share.get("routes", ":id") { request in try await html(routePage(request)) }
         share.get("routes", ":id", "map.svg") { request in
             let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
             return svg(try await route.$run.get(on: request.db), title: route.name)
+        }
+        share.get("routes", ":id", "map.png") { request in
+            let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
+            return png(try await route.$run.get(on: request.db))
         }
         share.get("badges", ":user", ":badge") { request in try await html(badgePage(request)) }
     }
@@ -33,7 +40,7 @@ enum ShareRoutes {
         return SharePage(
             title: run.name ?? "\(owner.displayName)'s \(sport.lowercased())",
             description: "\(sport) by \(owner.displayName): \(statistics(of: run, units: units))",
-            url: base, image: base + "/map.svg", appLink: "/#/runs/\(try run.requireID().apiID)")
+            url: base, map: base + "/map", appLink: "/#/runs/\(try run.requireID().apiID)")
     }
 
     private static func routePage(_ request: Request) async throws -> SharePage {
@@ -43,7 +50,7 @@ enum ShareRoutes {
         let base = baseURL(request) + "/share/routes/" + (try route.requireID().apiID)
         return SharePage(
             title: route.name, description: "A \(units.distance(route.distanceMeters)) route by \(creator.displayName) on Paceline",
-            url: base, image: base + "/map.svg", appLink: "/")
+            url: base, map: base + "/map", appLink: "/")
     }
 
     private static func badgePage(_ request: Request) async throws -> SharePage {
@@ -55,15 +62,15 @@ enum ShareRoutes {
                 .filter(\.$badgeID == badgeID).first()
         else { throw APIError.notFound("shared page") }
         let date = earned.earnedAt.formatted(.iso8601.year().month().day())
-        var image: String?
+        var map: String?
         if let runID = earned.runID,
            let run = try await Run.query(on: request.db).filter(\.$id == runID).field(\.$id).field(\.$owner.$id).field(\.$privacy).first(),
            try await Privacy.allows(nil, toSee: run.$owner.id, privacy: run.privacy, on: request.db) {
-            image = baseURL(request) + "/share/runs/\(runID.apiID)/map.svg"
+            map = baseURL(request) + "/share/runs/\(runID.apiID)/map"
         }
         return SharePage(
             title: "\(owner.displayName) earned “\(badge.name)”", description: "\(badge.rule) Earned on \(date).",
-            url: baseURL(request) + "/share/badges/\(userID.apiID)/\(badge.id)", image: image, appLink: "/#/profile")
+            url: baseURL(request) + "/share/badges/\(userID.apiID)/\(badge.id)", map: map, appLink: "/#/profile")
     }
 
     /// "5.02 km in 25:10 (5:01 /km)": the run's stored statistics, the pace the app shows.
@@ -89,11 +96,26 @@ enum ShareRoutes {
     }
 
     private static func svg(_ run: Run, title: String? = nil) -> Response {
-        let segments = ((try? run.activity())?.track.segments ?? []).map { $0.compactMap(\.coordinate) }
+        let svg = TrackPreview().svg(segments: segments(of: run), title: title ?? run.name)
+        return image(.init(string: svg), type: HTTPMediaType(type: "image", subType: "svg+xml"))
+    }
+
+    /// The PNG preview: drawn and encoded per request (about 70 ms of CPU in a release
+    /// build, mostly encoding; docs/PERFORMANCE.md), then cached by robots and proxies for
+    /// an hour.
+    private static func png(_ run: Run) -> Response {
+        image(.init(data: TrackPreview().png(segments: segments(of: run))), type: .png)
+    }
+
+    private static func segments(of run: Run) -> [[Coordinate]] {
+        ((try? run.activity())?.track.segments ?? []).map { $0.compactMap(\.coordinate) }
+    }
+
+    private static func image(_ body: Response.Body, type: HTTPMediaType) -> Response {
         var headers = HTTPHeaders()
-        headers.contentType = HTTPMediaType(type: "image", subType: "svg+xml")
+        headers.contentType = type
         headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=3600")
-        return Response(status: .ok, headers: headers, body: .init(string: TrackPreview().svg(segments: segments, title: title ?? run.name)))
+        return Response(status: .ok, headers: headers, body: body)
     }
 }
 
