@@ -32,7 +32,7 @@ struct LiveInstancesTests {
                 _ = try await (annSent, boSent)
                 let results = try await annLive.nextResults()
                 #expect(try await boLive.nextResults() == results)
-                #expect(results.entries.map(\.displayName) == ["Ann", "Bo"])
+                #expect(results.entries.map(\.displayName) == ["Ann", "Bo"], "\(results.entries.map { ($0.displayName, $0.status, $0.seconds, $0.distanceMeters) })")
                 #expect(abs((results.entries[0].seconds ?? 0) - 100) < 0.5)
                 #expect(abs((results.entries[1].seconds ?? 0) - 400 / 3.5) < 0.5)
                 try await Task.sleep(for: .milliseconds(500))
