@@ -27,6 +27,8 @@ struct CompactTrackTests {
         var decoded = activity
         decoded.track = track
         #expect(abs(ActivitySummary(decoded).distanceMeters - ActivitySummary(activity).distanceMeters) < 0.5)
+        let stored = activity.track.fixes.map(CompactTrack.stored)
+        #expect(stored == track.fixes, "stored(_:) is the round trip, fix by fix")
         // A few bytes per fix, against 88 in memory.
         #expect(Double(blob.count) / Double(max(1, activity.track.fixCount)) < 24)
     }

@@ -15,7 +15,10 @@ struct LiveFixIntake {
         var sequence: Int?
     }
 
-    /// New fixes, to store and to feed the follow or race.
+    /// New fixes, to store and to feed the follow or race, at the resolution they are
+    /// stored with (`CompactTrack.stored`): the results and a follow's run are replayed from
+    /// the stored fixes, and must see exactly what the live race or follow saw (a finish
+    /// 3 mm past the line in raw coordinates can be 3 mm short of it in stored ones).
     struct Accepted {
         var firstSequence: Int
         var lastSequence: Int
@@ -49,8 +52,8 @@ struct LiveFixIntake {
             if let accuracy = fix.accuracy, !(accuracy >= 0) {
                 throw Refusal(code: "bad_fix", message: "fix \(fix.sequence) has a negative accuracy", sequence: fix.sequence)
             }
-            fixes.append(Fix(time: fix.time, coordinate: Coordinate(latitude: fix.latitude, longitude: fix.longitude),
-                             elevation: fix.elevation, horizontalAccuracy: fix.accuracy, heartRate: fix.heartRate))
+            fixes.append(CompactTrack.stored(Fix(time: fix.time, coordinate: Coordinate(latitude: fix.latitude, longitude: fix.longitude),
+                                                 elevation: fix.elevation, horizontalAccuracy: fix.accuracy, heartRate: fix.heartRate)))
         }
         return Accepted(firstSequence: first.sequence, lastSequence: new[new.count - 1].sequence, fixes: fixes)
     }

@@ -73,6 +73,11 @@ public enum CompactTrack {
         return (Track(segments: segments), barometric)
     }
 
+    /// `fix` at the resolution it is stored with: what `decode(encode(…))` gives back for it.
+    /// For code that uses fixes as they arrive and must agree with a replay of the stored
+    /// ones to the last bit (a live race's finish, say).
+    public static func stored(_ fix: Fix) -> Fix { Field.fix(from: Field.values(of: fix)) }
+
     /// The stored fields, in storage order, with their integer resolution.
     private enum Field: Int, CaseIterable {
         case time, latitude, longitude, elevation, accuracy, speed, distance, heartRate, cadence, power
