@@ -15,7 +15,7 @@ public enum DouglasPeucker {
     /// - Complexity: O(n log n) typically, O(n²) at worst (a spiral); iterative, no recursion depth limit.
     public static func keptIndices(_ points: [(x: Double, y: Double)], tolerance: Double, maximumCount: Int = .max) -> [Int] {
         keptIndices(count: points.count, tolerance: tolerance, maximumCount: maximumCount) { index, first, last in
-            squaredDistance(points[index], fromSegment: points[first], points[last]).squareRoot()
+            Planar.squaredDistance(points[index], fromSegment: points[first], points[last]).squareRoot()
         }
     }
 
@@ -57,14 +57,5 @@ public enum DouglasPeucker {
             }
         }
         return kept
-    }
-
-    private static func squaredDistance(_ p: (x: Double, y: Double), fromSegment a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let length = dx * dx + dy * dy
-        var t = length > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / length : 0
-        t = min(1, max(0, t))
-        let ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y
-        return ex * ex + ey * ey
     }
 }

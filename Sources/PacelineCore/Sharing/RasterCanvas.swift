@@ -115,7 +115,6 @@ public struct RasterCanvas: Sendable {
                                   first: inout [Int], last: inout [Int]) {
         let reach = radius + 0.5
         let dx = b.x - a.x, dy = b.y - a.y
-        let lengthSquared = dx * dx + dy * dy
         guard let rows = rows(from: min(a.y, b.y) - reach, to: max(a.y, b.y) + reach) else { return }
         for row in rows {
             let centreY = Double(row) + 0.5
@@ -130,10 +129,8 @@ public struct RasterCanvas: Sendable {
             let x0 = a.x + low * dx, x1 = a.x + high * dx
             guard let columns = columns(from: min(x0, x1) - reach, to: max(x0, x1) + reach) else { continue }
             for column in columns {
-                let px = Double(column) + 0.5 - a.x, py = centreY - a.y
-                let t = lengthSquared > 0 ? min(1, max(0, (px * dx + py * dy) / lengthSquared)) : 0
-                let ex = px - t * dx, ey = py - t * dy
-                let amount = Float(min(1, reach - (ex * ex + ey * ey).squareRoot()))
+                let distance = Planar.squaredDistance((Double(column) + 0.5, centreY), fromSegment: a, b).squareRoot()
+                let amount = Float(min(1, reach - distance))
                 guard amount > 0 else { continue }
                 let index = row * width + column
                 if amount > coverage[index] { coverage[index] = amount }
