@@ -18,8 +18,9 @@ struct POIImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import points of interest from Open Plaques JSON/CSV exports or GeoJSON points.",
         discussion: """
-            Every file is read and checked before anything is written; a bad file prints one \
-            line naming the file and the line or feature, exits 65 and writes nothing. Points \
+            Every file is read and checked before anything is written; each bad file prints one \
+            line naming the file and the line or feature, and then the command exits 65 having \
+            written nothing. Points \
             are upserted by source and id: importing again updates them. Plaques without a \
             position are skipped, with the reason. Writes to the database serve uses (same \
             --database and default).
@@ -39,10 +40,17 @@ struct POIImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         var points: [PointOfInterest] = []
-        var skipped = 0
+        var skipped = 0, failures = 0
         for path in files {
+            let data: Data
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                Output.error("\(path): can't be read: \(error.localizedDescription)")
+                failures += 1
+                continue
+            }
+            do {
                 let name = source ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
                 let file = try POIFile.read(data, format: format, source: name)
                 points += file.points
@@ -50,9 +58,10 @@ struct POIImportCommand: AsyncParsableCommand {
                 for item in file.skipped { Output.error("\(path): \(item.location): skipped: \(item.reason)") }
             } catch {
                 Output.error("\(path): \(error)")
-                throw ExitCode(65)
+                failures += 1
             }
         }
+        if failures > 0 { throw ExitCode(65) }
         let location = try database.location()
         let total = points.count
         let showProgress = total > 2_000 && isatty(STDERR_FILENO) != 0

@@ -11,13 +11,16 @@ struct POIImportCommandTests {
         let csv = Fixtures.poi("open-plaques-sample.csv").path, json = Fixtures.poi("open-plaques-sample.json").path
         let geojson = Fixtures.poi("points.geojson").path
 
-        // A bad file among good ones: exit 65, one line naming it and the line, nothing written.
+        // Bad files among good ones: exit 65, one line naming each and its line, nothing written.
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).csv")
         try Data("id,title,latitude,longitude\n1,A,51.5,-0.1\n2,B,north,-0.1\n".utf8).write(to: bad)
         defer { try? FileManager.default.removeItem(at: bad) }
-        let refused = try PacelineCLI.run(["poi", "import", csv, bad.path, "--database", database])
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString).json").path
+        let refused = try PacelineCLI.run(["poi", "import", csv, bad.path, missing, "--database", database])
         #expect(refused.status == 65)
-        #expect(refused.stderr.hasSuffix("\(bad.path): line 3: latitude \"north\" is not a number\n"))
+        #expect(refused.stderr.contains("\(bad.path): line 3: latitude \"north\" is not a number\n"))
+        #expect(refused.stderr.contains("\(missing): can't be read: "), "the file after the bad one is checked too")
+        #expect(!FileManager.default.fileExists(atPath: database), "nothing written")
 
         let first = try PacelineCLI.run(["poi", "import", csv, json, geojson, "--database", database])
         #expect(first.status == 0, "\(first.stderr)")

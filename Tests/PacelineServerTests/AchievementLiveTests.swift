@@ -1,6 +1,8 @@
+import Fluent
 import Foundation
 import PacelineAPI
 import PacelineLiveClient
+@testable import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -28,6 +30,9 @@ struct AchievementLiveTests {
             }
             let results = try await race.clients[0].nextResults()
             #expect(results.entries.count == 3)
+            // Stored when the race ended, before anyone reads their achievements: the feed shows stored badges.
+            let together = try await EarnedBadge.query(on: server.app.db).filter(\.$badgeID == "group-1").count()
+            #expect(together == 3)
             for runner in runners {
                 let achievements = try await runner.client.getMyAchievements().ok.body.json
                 #expect(achievements.points.group == 20, "\(runner.profile.displayName)")

@@ -78,7 +78,7 @@ def test_a_walk_past_a_plaque_discovers_it(server, browser):
     ann.open("/#/discoveries")
     ann.wait(lambda: "Thomas Lipton green plaque" in ann.find(".discoveries").text)
     ann.wait(lambda: "Thomas Lipton green plaque" in ann.find(".favourite-pois").text)
-    assert re.search(r"\b\d+ m away", ann.find(".discoveries").text)  # metric: metres, as format.js's height() writes
+    assert re.search(r"\b\d+ m away", ann.find(".discoveries").text)  # metric: metres (units.shortDistance)
     ann.shot("discoveries")
     assert ann.errors() == []
 

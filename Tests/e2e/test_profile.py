@@ -95,6 +95,9 @@ def test_imperial_units_show_miles(server, browser):
     b.js("document.querySelector('input[name=step-length]').dispatchEvent(new Event('change'))")
     b.wait(lambda: "between 12 and 59 in" in text(b, "body"), message="no error for a 90 in step")
     assert abs(server.api("GET", "/me", token=dana[0])[1]["stepLengthMeters"] - 0.787) < 0.001
+    # Short distances in yards: the discovery radius (30 m).
+    b.open("/#/discoveries")
+    b.wait(lambda: "pass within 33 yd of a plaque" in text(b, ".discoveries-page"), message="the discovery radius is not in yards")
     assert b.errors() == []
 
 

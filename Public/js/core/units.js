@@ -1,5 +1,6 @@
 // SI inside, the user's units at the edges: km or mi, min/km or min/mi.
 export const METERS_PER_MILE = 1609.344;
+export const METERS_PER_YARD = 0.9144;
 
 /** Metres in the user's distance unit: a kilometre or a mile. */
 export const unitMeters = (units) => (units === 'imperial' ? METERS_PER_MILE : 1000);
@@ -10,6 +11,12 @@ export const unitName = (units) => (units === 'imperial' ? 'mi' : 'km');
 export function distance(meters, units = 'metric', digits = 2) {
   if (meters === null || meters === undefined || !Number.isFinite(meters)) return '–';
   return `${(meters / unitMeters(units)).toFixed(digits)} ${unitName(units)}`;
+}
+
+/** A short distance as people say it: "30 m", or "33 yd" for imperial users. */
+export function shortDistance(meters, units = 'metric') {
+  if (meters === null || meters === undefined || !Number.isFinite(meters)) return '–';
+  return units === 'imperial' ? `${Math.round(meters / METERS_PER_YARD)} yd` : `${Math.round(meters)} m`;
 }
 
 /** "5:07 /km" from seconds per kilometre; "–" when there is no pace. */

@@ -2,7 +2,12 @@
 // (linked to Wikipedia where the data set says), the year it went up, when the user
 // discovered it, and a favourite toggle.
 import { discoveryApi } from '../api/discovery.js';
+import { shortDistance } from '../core/units.js';
+import { session } from '../store/session.js';
 import { h, toast, describe } from '../ui.js';
+
+/** How close a walk must pass to discover a point, metres (the server's `ProximityGrid.defaultRadius`). */
+export const DISCOVERY_RADIUS = 30;
 
 /** The detail card of point `id` (loaded here). */
 export async function poiDetailCard(id) {
@@ -19,7 +24,7 @@ export async function poiDetailCard(id) {
   const when = poi.discovery
     ? h('p', { class: 'discovered', id: 'poi-discovered' }, `Discovered ${new Date(poi.discovery.discoveredAt).toLocaleString()} `,
       h('a', { href: `#/runs/${poi.discovery.runId}` }, 'on this walk'))
-    : h('p', { class: 'muted', id: 'poi-discovered' }, 'Not discovered yet: pass within 30 m of it on a walk.');
+    : h('p', { class: 'muted', id: 'poi-discovered' }, `Not discovered yet: pass within ${shortDistance(DISCOVERY_RADIUS, session.units)} of it on a walk.`);
   return h('article', { class: 'card poi-detail', dataset: { poi: poi.id } },
     h('h2', {}, poi.title),
     poi.photoUrl ? h('img', { class: 'poi-photo', src: poi.photoUrl, alt: `Photo of ${poi.title}`, loading: 'lazy' }) : null,

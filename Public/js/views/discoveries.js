@@ -1,6 +1,9 @@
 // #/discoveries: the plaques the user discovered on walks, latest first, and the points
 // they marked as favourites. Tapping one opens its detail (#/pois/ID).
 import { discoveryApi } from '../api/discovery.js';
+import { shortDistance } from '../core/units.js';
+import { DISCOVERY_RADIUS } from '../discovery/poi-detail.js';
+import { session } from '../store/session.js';
 import { h, mount, describe } from '../ui.js';
 
 function item(point, note) {
@@ -16,8 +19,8 @@ export async function render() {
     const [{ discoveries }, { points }] = await Promise.all([discoveryApi.discoveries(), discoveryApi.favouritePois()]);
     body.replaceChildren(
       h('div', { class: 'card' }, h('h2', {}, `Discovered (${discoveries.length})`), discoveries.length
-        ? h('ul', { class: 'list discoveries' }, ...discoveries.map((d) => item(d.point, `${new Date(d.discoveredAt).toLocaleDateString()} · ${Math.round(d.distanceMeters)} m away`)))
-        : h('p', { class: 'muted empty' }, 'Nothing yet: start a walk and pass within 30 m of a plaque.')),
+        ? h('ul', { class: 'list discoveries' }, ...discoveries.map((d) => item(d.point, `${new Date(d.discoveredAt).toLocaleDateString()} · ${shortDistance(d.distanceMeters, session.units)} away`)))
+        : h('p', { class: 'muted empty' }, `Nothing yet: start a walk and pass within ${shortDistance(DISCOVERY_RADIUS, session.units)} of a plaque.`)),
       h('div', { class: 'card' }, h('h2', {}, 'Favourite places'), points.length
         ? h('ul', { class: 'list favourite-pois' }, ...points.map((p) => item(p, p.discovered ? 'discovered' : 'not discovered yet')))
         : h('p', { class: 'muted empty' }, 'Tap ♡ on a plaque to keep it here.')));

@@ -89,7 +89,7 @@ export async function render() {
 
   if (distance < MINIMUM_DISTANCE) {
     outcome.append(h('h2', {}, 'Too short to save'), h('p', { class: 'error', id: 'too-short' },
-      `This ${sport.toLowerCase()} covered ${Math.round(distance)} m. Paceline saves runs and walks of at least ${MINIMUM_DISTANCE} m.`),
+      `This ${sport.toLowerCase()} covered ${units.shortDistance(distance, u)}. Paceline saves runs and walks of at least ${units.shortDistance(MINIMUM_DISTANCE, u)}.`),
     h('div', { class: 'row' }, discard));
   } else if (!result) {
     outcome.append(field('Name', name), h('p', { class: 'muted' }, 'Saved as a new route that others can follow.'),

@@ -1,7 +1,7 @@
 // Workout cues as short sentences, in kilometres or miles. A port of
 // Sources/PacelineCore/Workouts/WorkoutSpeaker.swift: keep in step with it
 // (Tests/e2e/test_workout_port.py compares the sentences).
-import { METERS_PER_MILE, unitMeters } from '../core/units.js';
+import { METERS_PER_MILE, METERS_PER_YARD, unitMeters } from '../core/units.js';
 
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 // Swift's .rounded() rounds halves away from zero; Math.round rounds them up.
@@ -57,7 +57,7 @@ export class WorkoutSpeaker {
       return amount(meters / 1000, 'kilometre');
     }
     const miles = meters / METERS_PER_MILE;
-    if (miles < 0.095) return count(rounded(meters / 0.9144), 'yard');
+    if (miles < 0.095) return count(rounded(meters / METERS_PER_YARD), 'yard');
     return amount(miles, 'mile');
   }
 }

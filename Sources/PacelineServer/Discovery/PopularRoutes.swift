@@ -16,7 +16,7 @@ enum PopularRoutes {
     /// as map browsing uses) over the cells covering the circle's box; each is then
     /// measured exactly. Runners count public runs only, so the ranking is the same for
     /// everyone; the routes are shown as the viewer sees them.
-    /// - Complexity: O(k) for k public routes starting in the box, plus 3 grouped queries.
+    /// - Complexity: O(k) for k public routes starting in the box, plus 5 grouped queries.
     static func near(_ point: Coordinate, radius: Double, limit: Int, viewer: UUID?, on database: any Database) async throws
         -> [Components.Schemas.PopularRoute]
     {
@@ -43,7 +43,7 @@ enum PopularRoutes {
             let (sa, sb) = (score(a.id!), score(b.id!))
             return sa != sb ? sa > sb : (distances[a.id!]!, a.id!.uuidString) < (distances[b.id!]!, b.id!.uuidString)
         }.prefix(limit)
-        let schemas = try await Route.schemas(Array(ranked), viewer: viewer, on: database)
+        let schemas = try await Route.schemas(Array(ranked), viewer: viewer, likes: likes, on: database)
         let liked = try await RouteLikes.liked(by: viewer, among: ids, on: database)
         return zip(ranked, schemas).map { route, schema in
             let id = route.id!

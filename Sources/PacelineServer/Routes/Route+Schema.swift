@@ -24,13 +24,16 @@ extension Route {
     }
 
     /// `routes` as the API shows them to `viewer` (nil: anonymous, who has no
-    /// favourites), in their order, with two queries for all of them: runners from the
-    /// leaderboard (`RouteRunners`) and the viewer's favourites. Creators must be loaded.
-    static func schemas(_ routes: [Route], viewer: UUID?, on database: any Database) async throws -> [Components.Schemas.Route] {
+    /// favourites), in their order, with three queries for all of them: runners from the
+    /// leaderboard (`RouteRunners`), the viewer's favourites and the likes (unless the
+    /// caller counted them already: `likes`). Creators must be loaded.
+    static func schemas(_ routes: [Route], viewer: UUID?, likes counted: [UUID: Int]? = nil,
+                        on database: any Database) async throws -> [Components.Schemas.Route] {
         let ids = routes.compactMap(\.id)
         let runners = try await RouteRunners.of(ids, viewer: viewer, on: database)
         let favourites = try await favouriteIDs(of: viewer, among: ids, on: database)
-        let likes = try await RouteLikes.counts(of: ids, on: database)
+        let likes: [UUID: Int]
+        if let counted { likes = counted } else { likes = try await RouteLikes.counts(of: ids, on: database) }
         return routes.map { route in
             let counts = route.id.flatMap { runners[$0] } ?? .none
             var schema = route.schema(runners: counts.runners, averageElapsed: counts.averageElapsedSeconds,
