@@ -24,26 +24,17 @@ enum GeoJSONPointReader {
                 file.skipped.append(.init(location: location, reason: "not a point"))
                 continue
             }
-            guard let position = geometry["coordinates"] as? [Any], position.count >= 2,
-                  let longitude = Self.number(position[0]), let latitude = Self.number(position[1]) else {
+            guard let coordinate = GeoJSONPosition.coordinate(geometry["coordinates"]) else {
                 throw POIFileError(location, "a Point's coordinates must be [longitude, latitude] numbers")
             }
-            let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             let record = PlaqueRecord(feature["properties"] as? [String: Any] ?? [:])
             let featureID = (feature["id"] as? String) ?? (feature["id"] as? Int).map(String.init)
-            let id = featureID ?? record.text("id") ?? "\(latitude),\(longitude)"
+            let id = featureID ?? record.text("id") ?? "\(coordinate.latitude),\(coordinate.longitude)"
             switch try record.outcome(source: record.text("source") ?? source, id: id, coordinate: coordinate, at: location) {
             case .point(let point): file.points.append(point)
             case .skipped(let reason): file.skipped.append(.init(location: location, reason: reason))
             }
         }
         return file
-    }
-
-    /// A JSON number (JSONSerialization gives Int or Double, by how it was written).
-    private static func number(_ value: Any) -> Double? {
-        if let value = value as? Double { return value }
-        if let value = value as? Int { return Double(value) }
-        return nil
     }
 }

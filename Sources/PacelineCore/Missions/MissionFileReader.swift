@@ -193,12 +193,10 @@ public enum MissionFileReader {
     }
 
     private static func coordinate(_ value: Any, _ what: String) throws(MissionError) -> Coordinate {
-        guard let pair = value as? [Any], pair.count >= 2, let longitude = (pair[0] as? NSNumber)?.doubleValue,
-              let latitude = (pair[1] as? NSNumber)?.doubleValue else {
-            throw MissionError("\(what) must be [longitude, latitude]")
+        guard let coordinate = GeoJSONPosition.coordinate(value) else { throw MissionError("\(what) must be [longitude, latitude]") }
+        guard coordinate.isValid else {
+            throw MissionError("\(what): \(coordinate.longitude), \(coordinate.latitude) is not a position on Earth")
         }
-        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
-        guard coordinate.isValid else { throw MissionError("\(what): \(longitude), \(latitude) is not a position on Earth") }
         return coordinate
     }
 }
