@@ -35,7 +35,15 @@ public struct ActivitySummary: Sendable, Hashable {
     public init(_ activity: Activity, thresholds: SportThresholds? = nil) {
         let thresholds = thresholds ?? .for(activity.sport)
         let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
-        let profile = TrackProfile(segments: kept, thresholds: thresholds)
+        self.init(activity, profile: TrackProfile(segments: kept, thresholds: thresholds), dropped: dropped, thresholds: thresholds)
+    }
+
+    /// Analyses `activity` from the profile of its filtered fixes, made with `thresholds`
+    /// (and `dropped`, what the filter left out): for a caller that needs the profile too
+    /// (best efforts), so the track is filtered and measured once.
+    /// - Complexity: O(n) in the number of fixes.
+    public init(_ activity: Activity, profile: TrackProfile, dropped: FixFilter.Counts, thresholds: SportThresholds) {
+        let positioned = !profile.segments.isEmpty  // the filter kept some fixes
         let allFixes = activity.track.segments.joined()
 
         format = activity.format
@@ -49,14 +57,14 @@ public struct ActivitySummary: Sendable, Hashable {
         endTime = span?.end
         elapsedSeconds = span.map { $0.end.timeIntervalSince($0.start) }
 
-        if kept.isEmpty, let deviceDistance = allFixes.lazy.compactMap(\.distance).max() {
+        if !positioned, let deviceDistance = allFixes.lazy.compactMap(\.distance).max() {
             distanceMeters = deviceDistance
             distanceSource = "device"
         } else {
             distanceMeters = profile.distance
             distanceSource = "gps"
         }
-        movingSeconds = kept.isEmpty ? nil : profile.movingTime
+        movingSeconds = positioned ? profile.movingTime : nil
         if let moving = movingSeconds, moving > 0, distanceMeters >= 1 {
             averageSpeedMetersPerSecond = distanceMeters / moving
             averagePaceSecondsPerKilometer = moving / (distanceMeters / 1000)
@@ -66,7 +74,7 @@ public struct ActivitySummary: Sendable, Hashable {
         let gain: ElevationGain? = if profile.segments.contains(where: { $0.elevations.contains { $0 != nil } }) {
             ElevationGain(profile: profile, barometric: activity.hasBarometricElevation,
                           hysteresis: thresholds.elevationHysteresis)
-        } else if kept.isEmpty, allFixes.contains(where: { $0.elevation != nil }) {
+        } else if !positioned, allFixes.contains(where: { $0.elevation != nil }) {
             ElevationGain(unpositioned: activity.track.segments, hysteresis: thresholds.elevationHysteresis)
         } else {
             nil

@@ -8,7 +8,10 @@ enum RunRecorder {
     static let minimumDistance = 20.0
 
     static func run(of activity: Activity, format: String, owner: User, privacy: String, name: String?) throws -> Run {
-        let summary = ActivitySummary(activity)
+        let thresholds = SportThresholds.for(activity.sport)
+        let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
+        let profile = TrackProfile(segments: kept, thresholds: thresholds)
+        let summary = ActivitySummary(activity, profile: profile, dropped: dropped, thresholds: thresholds)
         guard summary.distanceSource == "gps", summary.startTime != nil,
               let start = activity.track.fixes.first(where: { $0.coordinate != nil && $0.time != nil })?.coordinate else {
             throw APIError(status: .unprocessableContent, code: "no_gps_track",
@@ -18,9 +21,6 @@ enum RunRecorder {
             throw APIError(status: .unprocessableContent, code: "too_short",
                            message: "the run covers \(Int(summary.distanceMeters)) m; at least \(Int(minimumDistance)) m is needed to save it")
         }
-        let thresholds = SportThresholds.for(activity.sport)
-        let (kept, _) = FixFilter(thresholds: thresholds).filter(activity.track)
-        let profile = TrackProfile(segments: kept, thresholds: thresholds)
         let moving = summary.movingSeconds ?? 0
 
         let run = Run()
