@@ -6,7 +6,6 @@ import Testing
     /// connects and races, every fix of the window fans out to the other four, and each
     /// runner hears all of them.
     @Test func twentyRunnersRaceInFourSessions() async throws {
-        let started = Date()
         let temporaryDatabases = { Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("paceline_bench_live_") }) }
         let before = try temporaryDatabases()
         // Waited for on a thread of its own: blocking one of the (two) concurrency threads for
@@ -19,7 +18,6 @@ import Testing
             }
         }
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Date().timeIntervalSince(started) < 25, "bounded: ramp + settle + duration + drain + start and stop")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let run = try #require((object["runs"] as? [[String: Any]])?.first)
         let report = try #require(run["report"] as? [String: Any])
