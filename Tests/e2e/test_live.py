@@ -256,6 +256,33 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
         assert window.errors() == []
 
 
+def test_an_invitation_made_while_offline_shows_on_opening_friends(server, browser):
+    jo, kit = server.register("Jo"), server.register("Kit")
+    befriend(server, jo, kit)
+    j = browser()
+    sign_in(j, jo)
+    j.open("/#/friends")
+    connected(j)
+    press(j, f"input[name=invite][value='{kit[1]['id']}']")
+    press(j, "button[name=create]")
+    j.wait(lambda: "#/live/" in j.driver.current_url, message="Jo did not reach the lobby")
+    session_id = j.driver.current_url.rsplit("/", 1)[1]
+    shown(j, f".members li[data-user-id='{kit[1]['id']}'][data-status=invited]")
+
+    # Kit opens the app only now: the invitation is on his friends screen, with Join.
+    k = browser()
+    sign_in(k, kit)
+    k.open("/#/friends")
+    shown(k, f".invitation[data-session-id='{session_id}']")
+    assert "Jo" in text(k, ".invitation") and "5 km" in text(k, ".invitation")
+    k.shot("friends-invited-while-offline")
+    press(k, f".invitation[data-session-id='{session_id}'] button[name=join-invitation]")
+    k.wait(lambda: session_id in k.driver.current_url, message="Kit did not reach the lobby")
+    shown(j, f".members li[data-user-id='{kit[1]['id']}'][data-status=joined]")
+    for window in (j, k):
+        assert window.errors() == []
+
+
 def test_join_by_code_leave_and_invite_more(server, browser):
     gus, hal, ivy = server.register("Gus"), server.register("Hal"), server.register("Ivy")
     befriend(server, gus, ivy)

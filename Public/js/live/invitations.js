@@ -1,7 +1,8 @@
 // The live sessions the user is invited to and not in (yet), from every `session`
-// message any screen's connection sees, kept while the app runs. The server tells only
-// connected users of a change, so a lobby left on the live screen shows on the friends
-// screen even though its connection opened after that.
+// message any screen's connection sees, kept while the app runs. The server sends each
+// such lobby after `welcome` and each change while connected; a lobby just left on the
+// live screen is noted here at once, so the friends screen offers the way back even if
+// its connection said hello before the server had the leave.
 const open = new Map();   // sessionId → session state
 const listeners = new Set();
 

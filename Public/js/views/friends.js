@@ -1,7 +1,8 @@
 // #/friends: invitations to run now, "Run together" (a live session), "Join with a code",
 // friend requests, friends, and finding people. A live connection stays open while the
 // screen shows, so an invitation from a friend appears at once (the server sends the
-// session to invited users who are connected).
+// session to invited users who are connected), and those made while the app was closed
+// appear on opening (the server sends them after `welcome`).
 import { api } from '../api/paceline.js';
 import { LiveSocket, describeLiveError } from '../live/live-socket.js';
 import { invitations } from '../live/invitations.js';

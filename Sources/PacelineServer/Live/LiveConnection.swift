@@ -69,7 +69,9 @@ final class LiveConnection: Sendable {
                 guard case .hello(let hello) = message else {
                     throw APIError(status: .unauthorized, code: "unauthorized", message: "send hello with your token first")
                 }
-                state.user = try await greet(hello)
+                let user = try await greet(hello)
+                state.user = user
+                try await announceInvitations(to: try user.requireID())
                 return
             }
             switch message {
@@ -101,6 +103,15 @@ final class LiveConnection: Sendable {
         hub.registry.add(socket, user: authenticated.id)
         send(.welcome(.init(userId: authenticated.id.apiID, displayName: user.displayName, serverTime: Date())))
         return user
+    }
+
+    /// Sends a `session` for each lobby the user is invited to, after `welcome`: the
+    /// socket is registered first, so a lobby made meanwhile arrives through the hub
+    /// (perhaps twice, which a client takes as the same news).
+    private func announceInvitations(to user: UUID) async throws {
+        for session in try await LiveSessions.invitedLobbies(of: user, settings: hub.settings, on: hub.database) {
+            send(.session(try await session.state(on: hub.database)))
+        }
     }
 
     private func closed(_ state: State) {

@@ -16,6 +16,9 @@ public struct LiveSettings: Sendable {
     public var fixClockTolerance: TimeInterval? = 10
     /// A session created from a walk invitation opens this long before its start.
     public var invitationOpensBefore: TimeInterval = 30 * 60
+    /// A lobby is sent to the users it invites when they connect for this long after it
+    /// was made (it stays joinable after; it is only no longer announced).
+    public var lobbyListedFor: TimeInterval = 2 * 60 * 60
     /// A connection that has not said `hello` within this many seconds is closed.
     public var helloTimeout: TimeInterval = 10
     /// A race closes once this slow a runner would have finished, plus `overtime`: whoever

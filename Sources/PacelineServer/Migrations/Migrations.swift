@@ -17,5 +17,7 @@ enum Migrations {
         CreateMissions(), CreateJourneys(),
         // 007: achievements.
         CreateEarnedBadge(), AddRunUTCOffset(),
+        // 008: lobbies a user is invited to, listed on connect.
+        CreateLiveMemberUserIndex(),
     ]
 }
