@@ -142,19 +142,23 @@ PACELINE_SCHEMATHESIS_POI_ID="$(curl -fsS "$base/pois?south=51.46&west=-0.15&nor
     python3 -c 'import json, sys; print(json.load(sys.stdin)["points"][0]["id"])')"
 # Achievements: the friend, whose achievements getUserAchievements reads.
 export PACELINE_SCHEMATHESIS_FRIEND_ID="$friend_id"
-# Workouts: one for the operations on a workout, one of its own for deleteWorkout, and a
-# workout log entry (a JSON run uploaded with the first workout).
+# Workouts: one for the operations on a workout, one of its own for deleteWorkout, a
+# workout log entry (a JSON run uploaded with the first workout), and one of its own for
+# deleteWorkoutLogEntry (the TCX run, logged afterwards).
 workout() {
     curl -fsS -X POST "$base/workouts" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
         -d '{"name": "Fuzz", "steps": [{"meters": 400, "target": "fast"}, {"repeat": 2, "intervals": [{"seconds": 60, "target": "rest"}, {"meters": 200, "target": "pace", "paceSecondsPerKilometer": 300}]}]}' | route_id
 }
 export PACELINE_SCHEMATHESIS_WORKOUT_ID PACELINE_SCHEMATHESIS_DELETABLE_WORKOUT_ID PACELINE_SCHEMATHESIS_WORKOUT_LOG_ID
+export PACELINE_SCHEMATHESIS_DELETABLE_WORKOUT_LOG_ID
 PACELINE_SCHEMATHESIS_WORKOUT_ID="$(workout)"
 PACELINE_SCHEMATHESIS_DELETABLE_WORKOUT_ID="$(workout)"
 curl -fsS -o /dev/null -X POST "$base/runs?workoutId=$PACELINE_SCHEMATHESIS_WORKOUT_ID" -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/gpx+xml' --data-binary "@$tracks/gpx/run.gpx"
 PACELINE_SCHEMATHESIS_WORKOUT_LOG_ID="$(curl -fsS "$base/workout-log" -H "Authorization: Bearer $token" |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["entries"][0]["id"])')"
+PACELINE_SCHEMATHESIS_DELETABLE_WORKOUT_LOG_ID="$(curl -fsS -X POST "$base/workout-log" -H "Authorization: Bearer $token" \
+    -H 'Content-Type: application/json' -d "{\"runId\": \"$other_run\", \"workoutId\": \"$PACELINE_SCHEMATHESIS_WORKOUT_ID\"}" | route_id)"
 
 excluded=(--exclude-operation-id logOut)
 

@@ -27,6 +27,7 @@ const SHELL = [
   '/css/workouts.css', '/js/views/workouts.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
   '/js/workout/plan.js', '/js/workout/workout-session.js', '/js/workout/workout-speaker.js',
   '/js/workout/active-workout.js', '/js/workout/workout-panel.js', '/js/workout/summary-table.js',
+  '/js/workout/log-card.js',
   '/css/missions.css', '/js/views/missions.js', '/js/missions/journey-map.js', '/js/missions/advance-text.js', '/js/missions/stage-list.js',
 ];
 // Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).

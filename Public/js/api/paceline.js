@@ -77,6 +77,11 @@ export const api = {
   updateWorkoutSettings: (settings) => request('/workout-settings', { method: 'PUT', json: settings }),
   workoutLog: (cursor, limit = 20) => request('/workout-log' + query({ cursor, limit })),
   workoutLogEntry: (id) => request(`/workout-log/${id}`),
+  /** The run's log entry, or null when the run is not in the log. */
+  workoutLogEntryOfRun: async (runId) => (await request('/workout-log' + query({ runId }))).entries[0] ?? null,
+  /** Logs a run already uploaded as done with workout `workoutId`: the server replays its track. */
+  addToWorkoutLog: (runId, workoutId) => request('/workout-log', { method: 'POST', json: { runId, workoutId } }),
+  deleteWorkoutLogEntry: (id) => request(`/workout-log/${id}`, { method: 'DELETE' }),
   // Missions
   missions: () => request('/missions'),
   mission: (id) => request(`/missions/${id}`),

@@ -10,6 +10,7 @@ import { prepare, interpolate, splits as splitsOf } from '../analysis/series.js'
 import { analysisChart } from '../analysis/chart.js';
 import { trackMap } from '../analysis/trackmap.js';
 import { shareButton } from '../achievements/share.js';
+import { workoutLogCard } from '../workout/log-card.js';
 import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from '../analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
@@ -95,7 +96,10 @@ export async function render({ runId }, query) {
   const compareCard = run.routeId ? h('div', { class: 'card compare-card' }, h('h2', {}, 'Compare'), h('p', { class: 'muted' }, 'Loading the route’s runs…')) : null;
   const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${units.unitName(unit)}`), splitsTable(run, points, unit, pace));
 
-  page.replaceChildren(head, figures, h('div', { class: 'analysis' }, chartCard, mapBox), h('div', { class: 'lower' }, compareCard, splitsCard));
+  // The owner's: is the run in the workout log, or add it.
+  const logCard = owned ? workoutLogCard(runId) : null;
+
+  page.replaceChildren(head, figures, h('div', { class: 'analysis' }, chartCard, mapBox), h('div', { class: 'lower' }, compareCard, splitsCard, logCard));
 
   // State: where the crosshair is, and the run compared (if any).
   let cursor = 0;

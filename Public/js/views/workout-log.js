@@ -1,10 +1,12 @@
 // The workout log: runs done with a workout, newest first (date, workout, how far it got);
 // an entry shows each interval planned against actual, as the server computed it from the
-// stored track, and the run's map.
+// stored track, and the run's map; it can be taken out of the log (the run stays, and its
+// page offers to log it again, e.g. with the right workout).
 import { api } from '../api/paceline.js';
 import { session } from '../store/session.js';
 import * as units from '../core/units.js';
-import { h, mount, describe } from '../ui.js';
+import { h, mount, describe, toast } from '../ui.js';
+import { go } from '../router.js';
 import { retire } from '../map/basemap.js';
 import { trackMap } from '../analysis/trackmap.js';
 import { intervals } from '../workout/plan.js';
@@ -53,7 +55,7 @@ async function renderEntry(entryId) {
       h('div', { class: 'stat' }, h('strong', {}, units.pace(entry.summary.averagePaceSecondsPerKilometer ?? undefined, u)), h('span', {}, 'avg pace'))),
     h('div', { class: 'card' }, summaryTable(entry.summary, intervals(entry.plan), u)),
     h('div', { class: 'map-box' }, mapElement),
-    h('a', { href: '#/workout-log' }, '← Workout log')));
+    h('div', { class: 'spread' }, h('a', { href: '#/workout-log' }, '← Workout log'), removeButton(entry))));
   try {
     const track = await api.runTrack(entry.runId);
     const view = await trackMap(mapElement, { colour: '#1f6feb' });
@@ -63,4 +65,21 @@ async function renderEntry(entryId) {
     mapElement.replaceWith(h('p', { class: 'muted' }, `No map: ${describe(error)}`));
     return null;
   }
+}
+
+/** Takes the entry out of the log, after asking; back to the log once done. */
+function removeButton(entry) {
+  const button = h('button', { type: 'button', class: 'ghost small', name: 'remove-entry', onclick: async () => {
+    if (!confirm('Take this run out of the workout log? The run itself stays.')) return;
+    button.disabled = true;
+    try {
+      await api.deleteWorkoutLogEntry(entry.id);
+      toast('Removed from the workout log');
+      go('#/workout-log');
+    } catch (error) {
+      toast(error?.isNetwork ? 'No connection: try again when online.' : describe(error), { error: true });
+      button.disabled = false;
+    }
+  } }, 'Remove from log');
+  return button;
 }

@@ -116,26 +116,6 @@ extension APIHandler {
         return .ok(.init(body: .json(try Self.settingsSchema(bands, active: active))))
     }
 
-    func listWorkoutLog(_ input: Operations.ListWorkoutLog.Input) async throws -> Operations.ListWorkoutLog.Output {
-        let user = try AuthenticatedUser.required()
-        let limit = try Paging.limit(input.query.limit)
-        var query = WorkoutLogEntry.query(on: database).filter(\.$user.$id == user.id)
-            .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
-        if let cursor = input.query.cursor {
-            query = query.filter(Paging.after(try Paging.decode(cursor), table: WorkoutLogEntry.schema, timeColumn: "start_time"))
-        }
-        let (entries, next) = try Paging.page(try await query.all(), limit: limit) { entry in
-            Paging.encode(time: entry.startTime, id: try entry.requireID())
-        }
-        return .ok(.init(body: .json(.init(entries: try entries.map { try $0.schema }, nextCursor: next))))
-    }
-
-    func getWorkoutLogEntry(_ input: Operations.GetWorkoutLogEntry.Input) async throws -> Operations.GetWorkoutLogEntry.Output {
-        let user = try AuthenticatedUser.required()
-        let entry = try await WorkoutAccess.ownEntry(input.path.entryId, of: user.id, on: database)
-        return .ok(.init(body: .json(try entry.schema)))
-    }
-
     private func workoutList(of user: UUID) async throws -> Components.Schemas.WorkoutList {
         let workouts = try await Workout.query(on: database).filter(\.$user.$id == user)
             .sort(\.$position).sort(\.$createdAt).all()
