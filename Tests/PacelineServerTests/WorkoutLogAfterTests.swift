@@ -70,6 +70,11 @@ struct WorkoutLogAfterTests {
             let relogged = try await di.client.addToWorkoutLog(body: .json(.init(runId: plain.id, workoutId: other.id))).created.body.json
             #expect(relogged.workoutName == "Easy" && relogged.id != entry.id)
             #expect(try await di.client.listWorkoutLog().ok.body.json.entries.count == 2)
+
+            // Deleting the run takes its entry out of the log.
+            _ = try await di.client.deleteRun(path: .init(runId: plain.id)).noContent
+            #expect(try await di.client.listWorkoutLog().ok.body.json.entries.map(\.runId) == [atUpload.id])
+            #expect(status(try await di.client.getWorkoutLogEntry(path: .init(entryId: relogged.id))) == 404)
         }
     }
 

@@ -91,6 +91,8 @@ extension APIHandler {
         }
         try await database.transaction { transaction in
             try await RouteRun.query(on: transaction).filter(\.$run.$id == runID).delete()
+            // Its workout log entry summarised the run, which is gone: the log would link to a 404.
+            try await WorkoutLogEntry.query(on: transaction).filter(\.$run.$id == runID).delete()
             // The row stays as a tombstone for clients syncing with `updatedSince`; the
             // track and name, which are the user's data, go now.
             run.track = Data()
