@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import PacelineAPI
 import PacelineCore
+@testable import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -51,6 +52,9 @@ struct ShareTests {
             #expect(png.bytes.count < 60_000)
             let decoded = try PNGPeer.decode(png.bytes, pixels: [(0, 0)])
             #expect(decoded.width == 1200 && decoded.height == 630 && decoded.pixels == ["#eef3f1"])
+            // Drawn once, then served from the preview cache.
+            #expect(ShareRoutes.previews.contains(try #require(UUID(uuidString: open.id))))
+            #expect(try await Self.get(server, "/share/runs/\(open.id)/map.png").bytes == png.bytes)
 
             for privacy in [Components.Schemas.Privacy._private, .friends] {
                 let hidden = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning.addingTimeInterval(86_400), privacy: privacy)
@@ -62,7 +66,7 @@ struct ShareTests {
             #expect(try await Self.get(server, "/share/runs/nonsense").status == 404)
             #expect(try await Self.get(server, "/share/runs/nonsense/map.png").status == 404)
 
-            // A run made private later stops being shared at once.
+            // A run made private later stops being shared at once, its picture kept or not.
             _ = try await ann.client.updateRun(path: .init(runId: open.id), body: .json(.init(privacy: ._private))).ok
             #expect(try await Self.get(server, "/share/runs/\(open.id)").status == 404)
             #expect(try await Self.get(server, "/share/runs/\(open.id)/map.png").status == 404)

@@ -14,11 +14,14 @@ import Vapor
 /// `RouteAccess`, `Privacy`) what an anonymous reader may see. Anything else is 404, so a
 /// link reveals nothing.
 enum ShareRoutes {
+    /// The PNG previews kept in memory: 32 MiB, about 500 cards of 30–90 kB.
+    static let previews = PreviewCache(capacityBytes: 32 << 20)
+
     static func register(on app: Application) {
         let share = app.grouped("share").grouped(NotShared())
         share.get("runs", ":id") { request in try await html(runPage(request)) }
         share.get("runs", ":id", "map.svg") { request in svg(try await RunAccess.visibleRun(id(request), to: nil, on: request.db)) }
-        share.get("runs", ":id", "map.png") { request in png(try await RunAccess.visibleRun(id(request), to: nil, on: request.db)) }
+        share.get("runs", ":id", "map.png") { request in try png(try await RunAccess.visibleRun(id(request), to: nil, on: request.db)) }
         share.get("routes", ":id") { request in try await html(routePage(request)) }
         share.get("routes", ":id", "map.svg") { request in
             let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
@@ -26,7 +29,7 @@ enum ShareRoutes {
         }
         share.get("routes", ":id", "map.png") { request in
             let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
-            return png(try await route.$run.get(on: request.db))
+            return try png(try await route.$run.get(on: request.db))
         }
         share.get("badges", ":user", ":badge") { request in try await html(badgePage(request)) }
     }
@@ -100,11 +103,12 @@ enum ShareRoutes {
         return image(.init(string: svg), type: HTTPMediaType(type: "image", subType: "svg+xml"))
     }
 
-    /// The PNG preview: drawn and encoded per request (about 70 ms of CPU in a release
-    /// build, mostly encoding; docs/PERFORMANCE.md), then cached by robots and proxies for
-    /// an hour.
-    private static func png(_ run: Run) -> Response {
-        image(.init(data: TrackPreview().png(segments: segments(of: run))), type: .png)
+    /// The PNG preview: drawn and encoded once per run while it stays in `previews` (about
+    /// 70 ms of CPU in a release build, mostly encoding; docs/PERFORMANCE.md), then cached
+    /// by robots and proxies for an hour.
+    private static func png(_ run: Run) throws -> Response {
+        let png = previews.png(for: try run.requireID()) { TrackPreview().png(segments: segments(of: run)) }
+        return image(.init(data: png), type: .png)
     }
 
     private static func segments(of run: Run) -> [[Coordinate]] {
