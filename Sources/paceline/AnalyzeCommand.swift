@@ -8,11 +8,12 @@ struct AnalyzeCommand: ParsableCommand {
         commandName: "analyze",
         abstract: "Statistics of GPX, TCX and FIT files: distance, times, pace, climb, splits.",
         discussion: """
-            With --json, prints one JSON object per file, one per line (the contract in DESIGN.md).
-            A file that cannot be read gets one line on stderr; the others are still analysed,
+            With --json, prints one JSON object per file, one per line (the contract in DESIGN.md). \
+            A file that cannot be read gets one line on stderr; the others are still analysed, \
             and the exit status is 65.
-            A file that names no sport (most GPX) is analysed as `other`, with the loosest
-            thresholds, as the file says no more; the server stores such an upload as a run,
+
+            A file that names no sport (most GPX) is analysed as `other`, with the loosest \
+            thresholds, as the file says no more; the server stores such an upload as a run, \
             so `--sport run` shows the numbers it will keep.
             """
     )
