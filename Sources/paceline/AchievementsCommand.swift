@@ -9,8 +9,8 @@ struct AchievementsCommand: ParsableCommand {
         commandName: "achievements",
         abstract: "Points, daily streak and badges (earned with date, or progress) of activity files.",
         discussion: """
-            Local days count in the UTC offset given, else in the nautical time zone of each
-            activity's start longitude. A file that can't be read is named on stderr (exit 65);
+            Local days count in the UTC offset given, else in the nautical time zone of each \
+            activity's start longitude. A file that can't be read is named on stderr (exit 65); \
             the others still count.
             """
     )

@@ -8,8 +8,8 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two runs of one route: the time gap along the way and where each runner was when.",
         discussion: """
-            A is the reference: B is matched against A's checkpoints (every 20 m). The table shows the gap
-            at each kilometre (or mile); --json adds the gap at every checkpoint, both runners' positions
+            A is the reference: B is matched against A's checkpoints (every 20 m). The table shows the gap \
+            at each kilometre (or mile); --json adds the gap at every checkpoint, both runners' positions \
             every --interval seconds, and each run's series (time, speed, elevation along distance).
             """
     )

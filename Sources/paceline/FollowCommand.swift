@@ -9,9 +9,9 @@ struct FollowCommand: ParsableCommand {
         commandName: "follow",
         abstract: "Replay a run against a pace: seconds ahead or behind every few seconds, coverage, classification.",
         discussion: """
-            The pace is normalized to checkpoints every 20 m; the run's fixes are fed in time order
-            through a follow session, as a phone would deliver them. With --json, prints one object
-            (the contract in DESIGN.md); otherwise a transcript of the cues and what a voice would say.
+            The pace is normalized to checkpoints every 20 m; the run's fixes are fed in time order \
+            through a follow session, as a phone would deliver them. With --json, prints one object \
+            (the contract in DESIGN.md); otherwise a transcript of the cues and what a voice would say. \
             A file that cannot be read, or a pace too short to follow, gets exit status 65.
             """
     )

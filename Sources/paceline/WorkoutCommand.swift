@@ -10,10 +10,10 @@ struct WorkoutCommand: ParsableCommand {
         commandName: "workout",
         abstract: "Replay a run through an interval workout: the spoken cues and each interval planned against actual.",
         discussion: """
-            The plan is JSON (docs/ALGORITHMS.md, "Interval workouts"; an example in
-            docs/examples/workout-6x400.json). The run's fixes are fed in time order through a
-            workout session; a segment break is a pause. With --json, prints
-            {cues: [{elapsedSeconds, distanceMeters, interval, kind, spoken}], summary: {...}};
+            The plan is JSON (docs/ALGORITHMS.md, "Interval workouts"; an example in \
+            docs/examples/workout-6x400.json). The run's fixes are fed in time order through a \
+            workout session; a segment break is a pause. With --json, prints \
+            {cues: [{elapsedSeconds, distanceMeters, interval, kind, spoken}], summary: {...}}; \
             otherwise the transcript and a table. A plan or run that cannot be read gets exit status 65.
             """
     )
