@@ -27,8 +27,10 @@ enum AchievementSources {
     }
 
     /// The facts of each of `users` (every one of them a key, with empty facts when they did nothing).
-    /// - Complexity: a constant number of queries (about eight, plus three per mission
-    ///   someone is on), linear in the users' runs, sessions, invitations and discoveries.
+    /// - Complexity: a number of queries that does not grow with the users: six for
+    ///   `.points` when none raced live, was invited or is on a mission, at most eleven plus
+    ///   three per mission someone is on; work linear in the users' runs, sessions,
+    ///   invitations, discoveries and mission advances.
     static func facts(of users: [UUID], detail: Detail, on database: any Database) async throws -> [UUID: AchievementFacts] {
         let activities = try await activities(of: users, detail: detail, on: database)
         let live = try await liveGroups(of: users, on: database)
@@ -108,12 +110,13 @@ enum AchievementSources {
         let invitations = try await Invitation.query(on: database)
             .group(.or) { $0.filter(\.$host.$id ~~ users).filter(\.$id ~~ accepted) }
             .filter(\.$status == .scheduled).filter(\.$liveSessionId == nil).with(\.$guests).all()
+        let wanted = Set(users)
         var groups: [UUID: [GroupFact]] = [:]
         for invitation in invitations {
             guard let id = invitation.id else { continue }
             let guests = invitation.guests.filter { $0.response == .accepted }.map(\.$guest.id)
             let fact = GroupFact(id: "invitation:\(id.apiID)", date: invitation.startsAt, groupSize: 1 + guests.count)
-            for user in Set([invitation.$host.id] + guests).intersection(users)
+            for user in Set([invitation.$host.id] + guests).intersection(wanted)
             where (activities[user] ?? []).contains(where: { abs($0.start.timeIntervalSince(invitation.startsAt)) <= invitationWindow }) {
                 groups[user, default: []].append(fact)
             }
