@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import PacelineAPI
 import PacelineCore
+import SQLKit
 
 /// Gathers users' achievement facts from what the server stored and verified: one
 /// function per source, so a new source is one more function and one more line in `facts`.
@@ -32,6 +33,7 @@ enum AchievementSources {
     ///   three per mission someone is on; work linear in the users' runs, sessions,
     ///   invitations, discoveries and mission advances.
     static func facts(of users: [UUID], detail: Detail, on database: any Database) async throws -> [UUID: AchievementFacts] {
+        guard !users.isEmpty else { return [:] }
         let activities = try await activities(of: users, detail: detail, on: database)
         let live = try await liveGroups(of: users, on: database)
         let invited = try await invitationGroups(of: users, activities: activities, on: database)
@@ -50,27 +52,36 @@ enum AchievementSources {
     }
 
     /// Each user's runs (deleted ones not), with the routes they ran unless `detail` is `.points`.
+    ///
+    /// Read with SQLKit, not as `Run` models: decoding a Fluent model reflects over all its
+    /// properties for every row, which was most of a leaderboard's time (docs/PERFORMANCE.md).
     static func activities(of users: [UUID], detail: Detail, on database: any Database) async throws -> [UUID: [ActivityFact]] {
-        var query = Run.query(on: database)
-            .filter(\.$owner.$id ~~ users).filter(\.$startTime != nil)
-            .field(\.$id).field(\.$owner.$id).field(\.$sport).field(\.$startTime).field(\.$utcOffsetSeconds)
-            .field(\.$distanceMeters).field(\.$movingSeconds).field(\.$startLongitude)
+        var columns = ["id", "owner_id", "sport", "start_time", "utc_offset_s", "distance_m", "moving_s", "start_lon"]
         var routeOfRun: [UUID: UUID] = [:]
         if detail == .all {
-            query = query.field(\.$bestEfforts).field(\.$route.$id)
+            columns += ["best_efforts", "route_id"]
             for entry in try await RouteRun.query(on: database).filter(\.$runner.$id ~~ users)
                 .field(\.$id).field(\.$run.$id).field(\.$route.$id).field(\.$runner.$id).all() {
                 routeOfRun[entry.$run.id] = entry.$route.id
             }
         }
+        let rows = try await (database as! any SQLDatabase).select().columns(columns).from(Run.schema)
+            .where("owner_id", .in, users).where("start_time", .isNot, SQLLiteral.null).where("deleted_at", .is, SQLLiteral.null)
+            .all()
         var activities: [UUID: [ActivityFact]] = [:]
-        for run in try await query.all() {
-            guard let id = run.id, let start = run.startTime else { continue }
-            activities[run.$owner.id, default: []].append(ActivityFact(
-                id: id.apiID, start: start, utcOffsetSeconds: run.localOffset, sport: Sport(rawValue: run.sport) ?? .other,
-                distanceMeters: run.distanceMeters, movingSeconds: run.movingSeconds,
-                bestEfforts: detail == .all ? run.efforts : [],
-                routeID: detail == .all ? (run.$route.id ?? routeOfRun[id])?.apiID : nil))
+        for row in rows {
+            let id = try row.decode(column: "id", as: UUID.self)
+            let offset = try row.decode(column: "utc_offset_s", as: Int?.self)
+            let longitude = try row.decode(column: "start_lon", as: Double?.self)
+            let route = detail == .all ? try row.decode(column: "route_id", as: UUID?.self) : nil
+            activities[try row.decode(column: "owner_id", as: UUID.self), default: []].append(ActivityFact(
+                id: id.apiID, start: try row.decode(column: "start_time", as: Date.self),
+                utcOffsetSeconds: offset ?? LocalDay.fallbackOffset(longitude: longitude),
+                sport: Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .other,
+                distanceMeters: try row.decode(column: "distance_m", as: Double.self),
+                movingSeconds: try row.decode(column: "moving_s", as: Double.self),
+                bestEfforts: detail == .all ? BestEffort.stored(try row.decode(column: "best_efforts", as: String.self)) : [],
+                routeID: (route ?? routeOfRun[id])?.apiID))
         }
         return activities
     }
@@ -153,9 +164,4 @@ enum AchievementSources {
             return MissionFact(id: finished.mission, date: finished.date, medal: Medal.lowest(of: medals))
         }
     }
-}
-
-extension Run {
-    /// The UTC offset at the run's start: the client's, else the nautical zone of its longitude.
-    var localOffset: Int { utcOffsetSeconds ?? LocalDay.fallbackOffset(longitude: startLongitude) }
 }
