@@ -18,7 +18,8 @@ struct JourneyReplay {
 
     /// - Complexity: O(advances + stages completed), one query for the advances.
     static func replay(_ journey: JourneyRecord, of mission: Mission, on database: any Database) async throws -> JourneyReplay {
-        try replay(journey, of: mission, advances: try await advances(of: [journey.requireID()], on: database)[journey.requireID()] ?? [])
+        let id = try journey.requireID()
+        return try replay(journey, of: mission, advances: try await advances(of: [id], on: database)[id] ?? [])
     }
 
     /// The advances of each of `journeys`, in the order they were credited.
