@@ -123,7 +123,7 @@ struct MissionTests {
             #expect(journey.finishedAt != nil && journey.remainingMeters == 0)
 
             // What an achievements engine reads.
-            let milestones = try await MissionMilestones.of(try #require(UUID(uuidString: cy.id)), on: server.app.db)
+            let milestones = try await MissionMilestones.of([try #require(UUID(uuidString: cy.id))], on: server.app.db)
             #expect(milestones.map(\.kind) == [.stage, .stage, .route, .stage, .route, .mission])
             #expect(milestones.filter { $0.kind == .route }.map(\.medal) == [.gold, .gold])
             #expect(milestones.last?.date == journey.finishedAt)

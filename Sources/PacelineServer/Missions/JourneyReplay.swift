@@ -18,8 +18,20 @@ struct JourneyReplay {
 
     /// - Complexity: O(advances + stages completed), one query for the advances.
     static func replay(_ journey: JourneyRecord, of mission: Mission, on database: any Database) async throws -> JourneyReplay {
-        let records = try await JourneyAdvanceRecord.query(on: database).filter(\.$journey.$id == journey.requireID())
-            .sort(\.$createdAt).sort(\.$id).all()
+        let id = try journey.requireID()
+        return try replay(journey, of: mission, advances: try await advances(of: [id], on: database)[id] ?? [])
+    }
+
+    /// The advances of each of `journeys`, in the order they were credited.
+    /// - Complexity: one query, O(advances).
+    static func advances(of journeys: [UUID], on database: any Database) async throws -> [UUID: [JourneyAdvanceRecord]] {
+        Dictionary(grouping: try await JourneyAdvanceRecord.query(on: database).filter(\.$journey.$id ~~ journeys)
+            .sort(\.$createdAt).sort(\.$id).all()) { $0.$journey.id }
+    }
+
+    /// `journey` replayed through `records`, its advances in the order they were credited.
+    /// - Complexity: O(advances + stages completed), no query.
+    static func replay(_ journey: JourneyRecord, of mission: Mission, advances records: [JourneyAdvanceRecord]) throws -> JourneyReplay {
         var progress = MissionProgress(try chosenJourney(journey, of: mission), startedAt: journey.startedAt)
         var credits: [UUID: (record: JourneyAdvanceRecord, advance: MissionAdvance)] = [:]
         for record in records {

@@ -7,7 +7,7 @@ import PacelineCore
 /// with its date.
 ///
 /// ```swift
-/// let milestones = try await MissionMilestones.of(userID, on: database)
+/// let milestones = try await MissionMilestones.of([userID], on: database)
 /// milestones.filter { $0.kind == .route && $0.medal == .gold }.count   // gold medals won
 /// ```
 struct MissionMilestone: Sendable, Hashable {
@@ -29,24 +29,26 @@ struct MissionMilestone: Sendable, Hashable {
 }
 
 enum MissionMilestones {
-    /// Every milestone of `user` on the journeys they are on now (a journey left or
+    /// Every milestone of `users` on the journeys they are on now (a journey left or
     /// restarted keeps none), oldest first.
-    /// - Complexity: O(journeys) queries, O(advances + stages) work per journey.
-    static func of(_ user: UUID, on database: any Database) async throws -> [MissionMilestone] {
-        try await of(try await JourneyRecord.query(on: database).filter(\.$user.$id == user).all(), on: database)
+    /// - Complexity: O(missions) queries, O(advances + stages) work per journey.
+    static func of(_ users: [UUID], on database: any Database) async throws -> [MissionMilestone] {
+        try await of(try await JourneyRecord.query(on: database).filter(\.$user.$id ~~ users).all(), on: database)
     }
 
     /// Every milestone on `journeys` (anyone's), oldest first; each mission is loaded once,
-    /// however many of the journeys are on it.
-    /// - Complexity: O(missions + journeys) queries, O(advances + stages) work per journey.
+    /// however many of the journeys are on it, and the advances of all in one query.
+    /// - Complexity: O(missions) queries, O(advances + stages) work per journey.
     static func of(_ journeys: [JourneyRecord], on database: any Database) async throws -> [MissionMilestone] {
+        guard !journeys.isEmpty else { return [] }
+        let advances = try await JourneyReplay.advances(of: journeys.map { try $0.requireID() }, on: database)
         var missions: [UUID: Mission] = [:]
         var milestones: [MissionMilestone] = []
         for journey in journeys {
             let user = journey.$user.id
             if missions[journey.$mission.id] == nil { missions[journey.$mission.id] = try await loadMission(journey.$mission.id, on: database) }
             guard let mission = missions[journey.$mission.id] else { continue }
-            let progress = try await JourneyReplay.replay(journey, of: mission, on: database).progress
+            let progress = try JourneyReplay.replay(journey, of: mission, advances: advances[journey.requireID()] ?? []).progress
             for completion in progress.stagesCompleted {
                 milestones.append(MissionMilestone(kind: .stage, user: user, mission: mission.id, missionName: mission.name, name: mission[completion.stage].name,
                                                    route: completion.stage.route, stage: completion.stage.stage, date: completion.date))

@@ -38,7 +38,12 @@ extension Run {
     }
 
     /// The best efforts stored with the run.
-    var efforts: [BestEffort] {
-        (try? JSONDecoder().decode([BestEffort].self, from: Data(bestEfforts.utf8))) ?? []
+    var efforts: [BestEffort] { BestEffort.stored(bestEfforts) }
+}
+
+extension BestEffort {
+    /// The best efforts in a run's `best_efforts` column (JSON); none when it does not decode.
+    static func stored(_ json: String) -> [BestEffort] {
+        (try? JSONDecoder().decode([BestEffort].self, from: Data(json.utf8))) ?? []
     }
 }
