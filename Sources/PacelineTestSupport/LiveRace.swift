@@ -26,6 +26,19 @@ public enum LiveRace {
         }
     }
 
+    /// Every client runs `length` metres from `start` at once, the i-th at 4 + 0.2·i m/s in
+    /// a lane 5·i metres east: the first client is the slowest.
+    public static func runAll(_ clients: [LiveClient], length: Double, start: Date) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, client) in clients.enumerated() {
+                group.addTask {
+                    try await send(fixes(speed: 4 + Double(index) * 0.2, length: length, start: start, lane: Double(index) * 5), over: client)
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     /// Sends `fixes` in messages of `batch`.
     public static func send(_ fixes: some Collection<LiveFix>, over client: LiveClient, batch: Int = 10) async throws {
         var rest = Array(fixes)[...]

@@ -19,15 +19,7 @@ struct AchievementLiveTests {
             _ = try await runners[0].client.joinMission(path: .init(missionId: "scotland-canals"), body: .json(.init(
                 start: .init(route: 0, stage: 0), end: .init(route: 0, stage: 0)))).created
             let race = try await LiveSessionTests.startRace(server, runners, distance: 300)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (index, client) in race.clients.enumerated() {
-                    group.addTask {
-                        try await LiveRace.send(LiveRace.fixes(speed: 4 + Double(index) * 0.2, length: 400, start: race.startsAt,
-                                                               lane: Double(index) * 5), over: client)
-                    }
-                }
-                try await group.waitForAll()
-            }
+            try await LiveRace.runAll(race.clients, length: 400, start: race.startsAt)
             let results = try await race.clients[0].nextResults()
             #expect(results.entries.count == 3)
             // Stored when the race ended, before anyone reads their achievements: the feed shows stored badges.

@@ -24,15 +24,7 @@ struct LeaderboardTests {
             _ = try await bo.client.uploadRun(body: .json(DiscoveryTests.walk())).created
             // Ann and Cy race each other live (group points, and the race's runs).
             let race = try await LiveSessionTests.startRace(server, [ann, cy], distance: 300)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (index, client) in race.clients.enumerated() {
-                    group.addTask {
-                        try await LiveRace.send(LiveRace.fixes(speed: 4 + Double(index) * 0.2, length: 400, start: race.startsAt,
-                                                               lane: Double(index) * 5), over: client)
-                    }
-                }
-                try await group.waitForAll()
-            }
+            try await LiveRace.runAll(race.clients, length: 400, start: race.startsAt)
             #expect(try await race.clients[0].nextResults().entries.count == 2)
             for client in race.clients { await client.close() }
             // Di accepts Ann's invitation and both run at its time (group points by invitation).
