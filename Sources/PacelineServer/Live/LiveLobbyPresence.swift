@@ -22,20 +22,22 @@ enum LiveLobbyPresence {
             .set(\.$seenAt, to: now).update()
     }
 
-    /// Sends back to invited the members of lobbies not yet started whom no instance has
-    /// seen since `now - settings.lobbyGrace`, as `leave` would; returns their sessions.
+    /// Sends back to invited the lobby members whom no instance has seen since
+    /// `now - settings.lobbyGrace`, as `leave` would; returns their sessions.
     ///
-    /// The `UPDATE` repeats the test, so a member who rejoined (anywhere) since the query
-    /// keeps their place; two instances demoting at once both return the session, and
-    /// its members just hear of it twice.
+    /// `joined` and `ready` are lobby statuses: the start turns the ready into runners in
+    /// its transaction, so a started session has no such member but one who joined at the
+    /// instant of the start, who is not in the race and rightly goes back to invited too.
+    /// Not joining `live_sessions` keeps the query on the index alone. The `UPDATE`
+    /// repeats the test, so a member who rejoined (anywhere) since the query keeps their
+    /// place; two instances demoting at once both return the session, and its members
+    /// just hear of it twice.
     ///
     /// - Complexity: one query on `live_members (status, seen_at)` and one `UPDATE`.
     static func demoteAbsent(settings: LiveSettings, on database: any Database, now: Date = Date()) async throws -> Set<UUID> {
         let cutoff = now.addingTimeInterval(-settings.lobbyGrace)
         let lobby = [Status.joined.rawValue, Status.ready.rawValue]
         let absent = try await LiveMember.query(on: database)
-            .join(LiveSession.self, on: \LiveMember.$session.$id == \LiveSession.$id)
-            .filter(LiveSession.self, \.$startsAt == nil)
             .filter(\.$status ~~ lobby)
             .group(.or) { $0.filter(\.$seenAt == nil).filter(\.$seenAt < cutoff) }
             .all()
