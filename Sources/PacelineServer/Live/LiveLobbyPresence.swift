@@ -12,14 +12,19 @@ import PacelineAPI
 enum LiveLobbyPresence {
     typealias Status = LiveSessionState.Member.Status
 
+    /// Ids in one `UPDATE` at most: an instance may hold tens of thousands of racers, and
+    /// SQLite takes 32,766 bound values per statement, PostgreSQL 65,535.
+    static let membersPerStatement = 1_000
+
     /// Marks `members` seen at `now`: those in a lobby (a racer's place does not depend on it).
     ///
-    /// - Complexity: one `UPDATE` by primary key.
+    /// - Complexity: one `UPDATE` by primary key per `membersPerStatement` members.
     static func touch(_ members: [UUID], on database: any Database, now: Date = Date()) async throws {
-        guard !members.isEmpty else { return }
-        try await LiveMember.query(on: database).filter(\.$id ~~ members)
-            .filter(\.$status ~~ [Status.joined.rawValue, Status.ready.rawValue])
-            .set(\.$seenAt, to: now).update()
+        for start in stride(from: 0, to: members.count, by: membersPerStatement) {
+            try await LiveMember.query(on: database).filter(\.$id ~~ members[start..<min(start + membersPerStatement, members.count)])
+                .filter(\.$status ~~ [Status.joined.rawValue, Status.ready.rawValue])
+                .set(\.$seenAt, to: now).update()
+        }
     }
 
     /// Sends back to invited the lobby members whom no instance has seen since
