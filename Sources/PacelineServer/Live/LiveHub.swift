@@ -74,7 +74,7 @@ final class LiveHub: Sendable {
     func shutdown() async {
         // A sweep (or presence round) under way finishes before the databases close.
         let loops: [Task<Void, Never>?] = [sweeper.withLock { task in defer { task = nil }; return task },
-                     presence.withLock { task in defer { task = nil }; return task }]
+                                           presence.withLock { task in defer { task = nil }; return task }]
         for loop in loops { loop?.cancel() }
         for loop in loops { await loop?.value }
         await registry.closeAll()

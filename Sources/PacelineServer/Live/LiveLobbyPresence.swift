@@ -36,7 +36,8 @@ enum LiveLobbyPresence {
     /// Not joining `live_sessions` keeps the query on the index alone. The `UPDATE`
     /// repeats the test, so a member who rejoined (anywhere) since the query keeps their
     /// place; two instances demoting at once both return the session, and its members
-    /// just hear of it twice.
+    /// just hear of it twice. At most `membersPerStatement` a round (the first round after
+    /// migration 009 finds every lobby ever abandoned); the rest go in the next rounds.
     ///
     /// - Complexity: one query on `live_members (status, seen_at)` and one `UPDATE`.
     static func demoteAbsent(settings: LiveSettings, on database: any Database, now: Date = Date()) async throws -> Set<UUID> {
@@ -45,6 +46,7 @@ enum LiveLobbyPresence {
         let absent = try await LiveMember.query(on: database)
             .filter(\.$status ~~ lobby)
             .group(.or) { $0.filter(\.$seenAt == nil).filter(\.$seenAt < cutoff) }
+            .limit(membersPerStatement)
             .all()
         guard !absent.isEmpty else { return [] }
         try await LiveMember.query(on: database).filter(\.$id ~~ absent.compactMap(\.id))
