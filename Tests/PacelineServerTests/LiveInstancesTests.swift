@@ -1,6 +1,7 @@
 import Foundation
 import PacelineAPI
 import PacelineLiveClient
+import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -41,6 +42,32 @@ struct LiveInstancesTests {
                 #expect(annSeen.count >= 101 && annSeen.count <= 103, "Bo saw \(annSeen.count) updates of Ann")
                 #expect(boSeen.count >= 115 && boSeen.count <= 117, "Ann saw \(boSeen.count) updates of Bo")
                 #expect(Set(annSeen.map(\.time)).count == annSeen.count && Set(boSeen.map(\.time)).count == boSeen.count)
+            }
+        }
+    }
+
+    @Test("a lobby member connected to the other instance keeps their place; gone, they are sent back to invited",
+          .enabled(if: TestDatabase.available.contains(.postgres), "needs PACELINE_TEST_POSTGRES_URL"))
+    func lobbyPresenceAcrossInstances() async throws {
+        var settings = LiveSettings.testing
+        (settings.lobbyGrace, settings.presenceInterval) = (1, 0.1)
+        try await withServer(.postgres, live: settings) { first in
+            try await withServer(.postgres, live: settings, sharing: first) { second in
+                let ann = try await first.newUser("Ann"), bo = try await second.newUser("Bo")
+                let annLive = try await first.live(ann), boLive = try await second.live(bo)
+                try await annLive.send(.createSession(.init(distanceMeters: 400)))
+                _ = try await annLive.nextJoined()
+                let code = try #require(try await annLive.nextSession().code)
+                try await boLive.send(.joinSession(.init(code: code)))
+                _ = try await boLive.nextJoined()
+                try await boLive.send(.ready(.init(ready: true)))
+                _ = try await annLive.nextSession { $0.members.map(\.status) == [.joined, .ready] }
+                // The first instance holds no connection of Bo's, and still leaves him in the lobby.
+                try await Task.sleep(for: .seconds(3))
+                #expect(!annLive.queued.contains { if case .session(let s) = $0 { s.members.last?.status == .invited } else { false } })
+                await boLive.close()
+                let after = try await annLive.nextSession { $0.members.last?.status == .invited }
+                #expect(after.members.map(\.status) == [.joined, .invited])
             }
         }
     }

@@ -27,7 +27,7 @@ extension LiveConnection {
         let (fixes, last) = try await LiveFixLog.fixes(of: runner.memberID, on: hub.database)
         _ = runner.add(fixes)
         runner.lastSequence = last
-        hub.registry.subscribe(socket, to: runner.sessionID)
+        hub.registry.subscribe(socket, to: runner.sessionID, as: runner.memberID)
         state.current = .race(runner)
         send(.joined(.init(sessionId: runner.sessionID.apiID, lastSequence: last)))
         if let startsAt = session.startsAt, session.finishedAt == nil {
@@ -54,7 +54,8 @@ extension LiveConnection {
         await hub.publish(.changed(runner.sessionID))
     }
 
-    /// Leaves the lobby, or gives up the race (which may end it for everyone).
+    /// Leaves the lobby (which may start the race for those left, all ready), or gives up
+    /// the race (which may end it for everyone).
     func leave(state: inout State) async throws {
         let runner = try currentRace(state)
         guard let session = try await LiveSession.find(runner.sessionID, on: hub.database),
@@ -63,7 +64,11 @@ extension LiveConnection {
         try await LiveSessions.leave(member, session: session, on: hub.database)
         hub.registry.unsubscribe(socket, from: runner.sessionID)
         state.current = .idle
-        _ = try await LiveResultsMaker.finishIfDone(runner.sessionID, on: hub.database)
+        if session.startsAt == nil {
+            await hub.startIfEveryoneReady(runner.sessionID)
+        } else {
+            _ = try await LiveResultsMaker.finishIfDone(runner.sessionID, on: hub.database)
+        }
         await hub.publish(.changed(runner.sessionID))
     }
 

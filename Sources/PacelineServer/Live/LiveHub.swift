@@ -16,6 +16,7 @@ final class LiveHub: Sendable {
     let bus: any LiveBus
     let logger: Logger
     private let sweeper = Mutex<Task<Void, Never>?>(nil)
+    private let presence = Mutex<Task<Void, Never>?>(nil)
 
     init(database: any Database, bus: any LiveBus, settings: LiveSettings, logger: Logger) {
         self.database = database
@@ -29,6 +30,34 @@ final class LiveHub: Sendable {
         await fixLog.start(interval: settings.storeInterval)
         try await bus.start { [weak self] event in self?.deliver(event) }
         sweeper.withLock { $0 = repeating(every: settings.sweepInterval) { [weak self] in await self?.sweep() } }
+        presence.withLock { $0 = repeating(every: settings.presenceInterval) { [weak self] in await self?.keepLobbies() } }
+    }
+
+    /// Marks the lobby members connected here as present, then sends back to invited those
+    /// absent everywhere past the grace (`LiveLobbyPresence`), which may start a lobby
+    /// whose other members are all ready.
+    private func keepLobbies() async {
+        do {
+            try await LiveLobbyPresence.touch(registry.heldMembers(), on: database)
+            for session in try await LiveLobbyPresence.demoteAbsent(settings: settings, on: database) {
+                await startIfEveryoneReady(session)
+                await publish(.changed(session))
+            }
+        } catch {
+            logger.error("live lobby presence failed: \(String(reflecting: error))")
+        }
+    }
+
+    /// Starts the lobby of `sessionID` if those left in it are all ready (someone left),
+    /// and tells everyone the countdown.
+    func startIfEveryoneReady(_ sessionID: UUID) async {
+        do {
+            guard let startsAt = try await LiveStart.startIfEveryoneReady(sessionID, settings: settings, on: database) else { return }
+            await publish(LiveEvent(sessionID: sessionID,
+                                    message: .countdown(.init(sessionId: sessionID.apiID, startsAt: startsAt, serverTime: Date()))))
+        } catch {
+            logger.error("live session \(sessionID) not started: \(String(reflecting: error))")
+        }
     }
 
     /// Ends races past their time and tells their members.
@@ -43,10 +72,11 @@ final class LiveHub: Sendable {
 
     /// Stops everything; a second call finds nothing left to stop.
     func shutdown() async {
-        // A sweep under way finishes before the databases close.
-        let sweeping = sweeper.withLock { task in defer { task = nil }; return task }
-        sweeping?.cancel()
-        await sweeping?.value
+        // A sweep (or presence round) under way finishes before the databases close.
+        let loops: [Task<Void, Never>?] = [sweeper.withLock { task in defer { task = nil }; return task },
+                                           presence.withLock { task in defer { task = nil }; return task }]
+        for loop in loops { loop?.cancel() }
+        for loop in loops { await loop?.value }
         await registry.closeAll()
         await bus.stop()
         await fixLog.stop()
@@ -54,6 +84,7 @@ final class LiveHub: Sendable {
 
     /// Serves a new connection until it closes.
     func attach(_ socket: WebSocket) {
+        socket.pingInterval = .milliseconds(Int64(settings.pingInterval * 1000))
         LiveConnection(socket: socket, hub: self).run()
     }
 

@@ -4,12 +4,14 @@ import Synchronization
 import Vapor
 
 /// The live connections this instance holds, by user and by the session they are in, so
-/// an event reaches exactly the sockets it concerns. A message is encoded once and the
-/// same text written to every socket.
+/// an event reaches exactly the sockets it concerns, and the session members they are (for
+/// `LiveLobbyPresence`). A message is encoded once and the same text written to every socket.
 final class LiveRegistry: Sendable {
     private struct Entries {
         var byUser: [UUID: [ObjectIdentifier: WebSocket]] = [:]
         var bySession: [UUID: [ObjectIdentifier: WebSocket]] = [:]
+        /// The `LiveMember` id of each socket in a session.
+        var members: [ObjectIdentifier: UUID] = [:]
     }
 
     private let entries = Mutex(Entries())
@@ -27,9 +29,12 @@ final class LiveRegistry: Sendable {
         }
     }
 
-    /// `socket` now follows `session`.
-    func subscribe(_ socket: WebSocket, to session: UUID) {
-        entries.withLock { $0.bySession[session, default: [:]][ObjectIdentifier(socket)] = socket }
+    /// `socket` now follows `session`, as its member `member`.
+    func subscribe(_ socket: WebSocket, to session: UUID, as member: UUID) {
+        entries.withLock { entries in
+            entries.bySession[session, default: [:]][ObjectIdentifier(socket)] = socket
+            entries.members[ObjectIdentifier(socket)] = member
+        }
     }
 
     func unsubscribe(_ socket: WebSocket, from session: UUID) {
@@ -39,6 +44,12 @@ final class LiveRegistry: Sendable {
     private static func drop(_ socket: WebSocket, from session: UUID, in entries: inout Entries) {
         entries.bySession[session]?[ObjectIdentifier(socket)] = nil
         if entries.bySession[session]?.isEmpty == true { entries.bySession[session] = nil }
+        entries.members[ObjectIdentifier(socket)] = nil
+    }
+
+    /// The session members whose connection is here.
+    func heldMembers() -> [UUID] {
+        entries.withLock { Array(Set($0.members.values)) }
     }
 
     /// Sends `text` to every connection in `session`.

@@ -30,7 +30,7 @@ enum LiveSessions {
         (session.code, session.codeExpiresAt) = try await freshCode(lifetime: settings.codeLifetime, on: database)
         let id = UUID()
         session.id = id
-        let hostMember = LiveMember(sessionID: id, userID: host, status: Status.joined.rawValue)
+        let hostMember = LiveMember(sessionID: id, userID: host, status: Status.joined.rawValue, seenAt: Date())
         try await database.transaction { transaction in
             try await session.create(on: transaction)
             try await hostMember.create(on: transaction)
@@ -124,21 +124,28 @@ enum LiveSessions {
         if let member = try await member(of: sessionID, user: user, on: database) {
             return (session, try await enter(member, session: session, on: database))
         }
-        let member = LiveMember(sessionID: sessionID, userID: user, status: Status.joined.rawValue)
+        let member = LiveMember(sessionID: sessionID, userID: user, status: Status.joined.rawValue, seenAt: now)
         try await member.create(on: database)
         return (session, member)
     }
 
-    /// Moves an invited member into the lobby; anyone already in stays as they are. After
-    /// the start only those in the race get back in.
+    /// Moves an invited member into the lobby; anyone already in stays as they are (and a
+    /// lobby member is seen now: `LiveLobbyPresence`). After the start only those in the
+    /// race get back in.
     private static func enter(_ member: LiveMember, session: LiveSession, on database: any Database) async throws -> LiveMember {
-        if member.status == Status.invited.rawValue {
+        switch Status(rawValue: member.status) {
+        case .invited?:
             guard session.startsAt == nil else {
                 throw APIError(status: .conflict, code: "already_started", message: "the race started without you")
             }
             member.status = Status.joined.rawValue
-            try await member.save(on: database)
+        case .joined?, .ready?:
+            break
+        default:
+            return member
         }
+        member.seenAt = Date()
+        try await member.save(on: database)
         return member
     }
 

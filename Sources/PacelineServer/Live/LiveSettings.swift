@@ -27,6 +27,19 @@ public struct LiveSettings: Sendable {
     public var overtime: TimeInterval = 10 * 60
     /// How often races past their time are looked for, seconds.
     public var sweepInterval: TimeInterval = 60
+    /// A lobby member (`joined` or `ready`) with no connection to any instance for longer
+    /// than this goes back to `invited`, so the others can start without them; back
+    /// sooner, they keep their place (a phone switching networks). Seconds.
+    public var lobbyGrace: TimeInterval = 30
+    /// How often each instance marks the lobby members it holds a connection for as seen,
+    /// then sends back to invited those no instance has seen for `lobbyGrace`. A member
+    /// is demoted between `lobbyGrace - presenceInterval` and `lobbyGrace + presenceInterval`
+    /// after their connection is known to be gone. Seconds.
+    public var presenceInterval: TimeInterval = 5
+    /// The server pings every connection this often and closes one that has not answered
+    /// by the next ping: a phone that died or lost its network sends no close, and without
+    /// this its socket (and its place in a lobby) would outlive it. Seconds.
+    public var pingInterval: TimeInterval = 10
 
     /// When a race to `distance` metres that started at `start` closes.
     func closingTime(start: Date, distance: Double) -> Date {

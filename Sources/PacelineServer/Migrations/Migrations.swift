@@ -19,5 +19,7 @@ enum Migrations {
         CreateEarnedBadge(), AddRunUTCOffset(),
         // 008: lobbies a user is invited to, listed on connect.
         CreateLiveMemberUserIndex(),
+        // 009: lobby members whose connection is gone go back to invited.
+        AddLiveMemberSeenAt(),
     ]
 }

@@ -14,12 +14,16 @@ final class LiveMember: Model, @unchecked Sendable {
     @OptionalField(key: "final_seconds") var finalSeconds: Double?
     /// The run saved from the race.
     @OptionalField(key: "run_id") var runID: UUID?
+    /// The last time an instance held a connection of this member in the lobby
+    /// (`LiveLobbyPresence`); nil outside the lobby.
+    @OptionalField(key: "seen_at") var seenAt: Date?
 
     init() {}
 
-    init(sessionID: UUID, userID: UUID, status: String) {
+    init(sessionID: UUID, userID: UUID, status: String, seenAt: Date? = nil) {
         self.$session.id = sessionID
         self.$user.id = userID
         self.status = status
+        self.seenAt = seenAt
     }
 }
