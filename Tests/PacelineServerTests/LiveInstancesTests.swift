@@ -50,7 +50,7 @@ struct LiveInstancesTests {
           .enabled(if: TestDatabase.available.contains(.postgres), "needs PACELINE_TEST_POSTGRES_URL"))
     func lobbyPresenceAcrossInstances() async throws {
         var settings = LiveSettings.testing
-        (settings.lobbyGrace, settings.presenceInterval) = (1, 0.1)
+        (settings.lobbyGrace, settings.presenceInterval) = (LiveLobbyPresenceTests.grace, 0.1)
         try await withServer(.postgres, live: settings) { first in
             try await withServer(.postgres, live: settings, sharing: first) { second in
                 let ann = try await first.newUser("Ann"), bo = try await second.newUser("Bo")
@@ -63,7 +63,7 @@ struct LiveInstancesTests {
                 try await boLive.send(.ready(.init(ready: true)))
                 _ = try await annLive.nextSession { $0.members.map(\.status) == [.joined, .ready] }
                 // The first instance holds no connection of Bo's, and still leaves him in the lobby.
-                try await Task.sleep(for: .seconds(3))
+                try await Task.sleep(for: .seconds(LiveLobbyPresenceTests.grace + 2))
                 #expect(!annLive.queued.contains { if case .session(let s) = $0 { s.members.last?.status == .invited } else { false } })
                 await boLive.close()
                 let after = try await annLive.nextSession { $0.members.last?.status == .invited }
