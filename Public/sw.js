@@ -9,7 +9,7 @@ const SHELL = [
   '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css', '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png',
   '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js',
   '/js/api/client.js', '/js/api/paceline.js', '/js/api/outbox.js',
-  '/js/store/db.js', '/js/store/session.js', '/js/store/ongoing-run.js',
+  '/js/store/db.js', '/js/store/session.js', '/js/store/ongoing-run.js', '/js/store/kept-fixes.js',
   '/js/core/units.js', '/js/core/run-meter.js', '/js/core/run-tracker.js', '/js/core/geodesy.js', '/js/core/sport-thresholds.js',
   '/js/core/checkpoint-index.js', '/js/core/route-position.js', '/js/core/follow-session.js', '/js/core/live-odometer.js', '/js/core/follow-result.js',
   '/js/core/cue-speaker.js',

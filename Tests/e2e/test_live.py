@@ -321,3 +321,107 @@ def test_join_by_code_leave_and_invite_more(server, browser):
     shown(g, f".members li[data-user-id='{hal[1]['id']}'][data-status=joined]")
     for window in (g, h):
         assert window.errors() == []
+
+
+KEPT_FIXES = "return JSON.parse(localStorage.getItem('paceline.live.pending.' + arguments[0]))?.fixes ?? []"
+
+
+def kill_and_reopen(b, path, position):
+    """The phone kills the app (its tab closes, network still off) and the runner opens it
+    again at `path`, online, in a new tab, standing at `position`: nothing of the old page
+    can reach the server."""
+    dead = b.driver.current_window_handle
+    b.driver.switch_to.new_window("tab")
+    fresh = b.driver.current_window_handle
+    b.driver.switch_to.window(dead)
+    b.driver.close()
+    b.driver.switch_to.window(fresh)
+    b.locate(*position)   # the GPS override belongs to a tab
+    b.open(path)
+
+
+def test_fixes_taken_offline_survive_the_app_dying(server, browser):
+    """Cy loses the network mid-race and, still out of it, his app dies (the tab is
+    closed): the fixes the server never got were kept on the phone; the app, opened
+    again at its start page, goes back to the race, which resends them, so his saved run
+    has the offline stretch."""
+    cy, di = server.register("Cy"), server.register("Di")
+    befriend(server, cy, di)
+    cy_id = cy[1]["id"]
+    starts = {"cy": (START[0] + 0.01, START[1]), "di": (START[0] + 0.01 + 30 / METERS_PER_DEGREE_LATITUDE, START[1])}
+    c, d = browser(), browser()
+    c.locate(*starts["cy"])
+    d.locate(*starts["di"])
+    sign_in(c, cy)
+    sign_in(d, di)
+
+    # Di makes a 100 m run, inviting Cy; both get ready.
+    c.open("/#/friends")
+    connected(c)
+    d.open("/#/friends")
+    connected(d)
+    # Di's phone has no room left to keep fixes: her race goes on regardless.
+    d.js("""const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key.startsWith('paceline.live.pending.')) throw new DOMException('no room', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };""")
+    press(d, ".distances button[data-meters=custom]")
+    d.type("input[name=custom-distance]", "0.1")
+    press(d, f"input[name=invite][value='{cy_id}']")
+    press(d, "button[name=create]")
+    d.wait(lambda: "#/live/" in d.driver.current_url, message="Di did not reach the lobby")
+    session_id = d.driver.current_url.rsplit("/", 1)[1]
+    press(c, f".invitation[data-session-id='{session_id}'] button[name=join-invitation]")
+    c.wait(lambda: session_id in c.driver.current_url, message="Cy did not reach the lobby")
+    shown(d, f".members li[data-user-id='{cy_id}'][data-status=joined]")
+    press(d, "button[name=ready]")
+    press(c, "button[name=ready]")
+    for window in (c, d):
+        window.wait(lambda: window.js("return document.querySelector('.live').dataset.phase") == "race", seconds=15)
+
+    # The race, a fix a second at 4 m/s (Di at 5 m/s). Cy goes offline from 12 m to 48 m,
+    # then his app dies there, and he opens it again, online, at its start.
+    speeds = {"cy": 4.0, "di": 5.0}
+    windows = {"cy": c, "di": d}
+    began = time.time()
+    offline = died = False
+    while time.time() - began < 60:
+        elapsed = time.time() - began
+        for who, window in windows.items():
+            window.locate(*east(starts[who], speeds[who] * elapsed))
+        if not offline and elapsed >= 3:
+            c.offline(True)
+            offline = True
+        if not died and elapsed >= 12:
+            # What the server has not acknowledged is on the phone, written by the timer
+            # (not only at the page's end): the fixes taken offline, eight at least.
+            c.wait(lambda: len(c.js(KEPT_FIXES, session_id)) >= 8, seconds=10,
+                   message=f"the offline fixes are not kept: {len(c.js(KEPT_FIXES, session_id))}")
+            kill_and_reopen(c, "/#/activity", east(starts["cy"], speeds["cy"] * (time.time() - began)))
+            c.wait(lambda: session_id in c.driver.current_url, message="the app did not go back to the race")
+            died = True
+        if died and all(window.finds(".results-table") for window in windows.values()):
+            break
+        time.sleep(max(0, 1 - (time.time() - began - elapsed)))
+    for window in (c, d):
+        shown(window, ".results-table", seconds=20)
+
+    # Both finished; Cy's saved run has the stretch he ran offline, point by point.
+    for window in (c, d):
+        places = [cell.text for cell in window.finds(".results-table tbody tr:nth-child(1) td")]
+        assert places == ["1st", "2nd"], places
+    status, page = server.api("GET", "/runs", None, cy[0])
+    assert status == 200 and len(page["runs"]) == 1, page
+    status, track = server.api("GET", f"/runs/{page['runs'][0]['id']}/track", None, cy[0])
+    assert status == 200
+    metres_per_degree = METERS_PER_DEGREE_LATITUDE * math.cos(math.radians(starts["cy"][0]))
+    offline_stretch = [point for point in track_coordinates(track)
+                       if 14 <= (point[0] - starts["cy"][1]) * metres_per_degree <= 46]
+    assert len(offline_stretch) >= 7, track_coordinates(track)
+    # Nothing is kept once the results are out; Di's phone said once it could keep nothing.
+    assert c.js("return Object.keys(localStorage).filter((key) => key.startsWith('paceline.live.pending.'))") == []
+    logged = d.driver.get_log("browser")
+    assert sum("kept in memory only" in entry["message"] for entry in logged) == 1, logged
+    assert [entry for entry in logged if entry["level"] == "SEVERE" and "127.0.0.1:9/" not in entry["message"]] == []
+    assert c.errors() == []

@@ -3,7 +3,11 @@
 // the listeners of its type, and survives drops. After a drop it reconnects with backoff
 // (1 s, 2 s, 4 s … 15 s), says hello again, rejoins the session it was in, and resends
 // the fixes the server has not acknowledged, from the `lastSequence + 1` that `joined`
-// reports. Fixes are numbered 1, 2, 3… per session and kept until `ack`.
+// reports. Fixes are numbered 1, 2, 3… per session and kept until `ack`, in memory and in
+// localStorage (js/store/kept-fixes.js, written every few seconds and when the page is
+// hidden or closed): if the app dies meanwhile (a runner in a dead zone), the race page
+// opened again rejoins by session id and resends them too. They are forgotten on `leave`,
+// on the session's `results`, and once fixes are kept for another session.
 //
 //   const live = new LiveSocket();
 //   live.on('session', (state) => …);            // any server message type, or:
@@ -12,6 +16,7 @@
 //   live.sendFix({ latitude, longitude, accuracy, elevation, time });   // time in ms
 //   live.close();
 import { session as login } from '../store/session.js';
+import { KeptFixes } from '../store/kept-fixes.js';
 
 const BACKOFF = [1000, 2000, 4000, 8000, 15000];
 const MAX_FIXES_PER_MESSAGE = 1000;
@@ -32,6 +37,8 @@ export class LiveSocket {
     /** Fixes sent or waiting, not yet acknowledged, in sequence order. */
     this.pending = [];
     this.nextSequence = 1;
+    /** The pending fixes as kept on the device, for a reload to resend. */
+    this.kept = new KeptFixes(login.profile?.id ?? null, () => ({ sessionId: this.sessionId, fixes: this.pending }));
     /** Server clock minus this device's clock, ms (from `welcome` and `countdown`). */
     this.clockOffset = 0;
     this.attempt = 0;
@@ -39,6 +46,8 @@ export class LiveSocket {
     this.queue = [];         // messages asked for before `welcome`
     this.closed = false;
     this.lastRejoin = 0;
+    /** The session whose kept fixes wait for `joined` (a reload rejoining it). */
+    this.rejoining = null;
     this.lastMessageAt = 0;
     this.online = () => { if (this.state === 'reconnecting') this.reconnectNow(); };
     // A phone that loses its network often keeps a dead socket that never closes: drop it.
@@ -136,6 +145,11 @@ export class LiveSocket {
         break;
       case 'ack':
         this.pending = this.pending.filter((fix) => fix.sequence > message.sequence);
+        this.kept.changed();
+        break;
+      case 'results':
+        // The server has deleted the session's fixes: nothing more to send.
+        if (message.sessionId === this.sessionId) { this.pending = []; this.kept.forget(this.sessionId); }
         break;
       case 'countdown':
         this.clockOffset = Date.parse(message.serverTime) - Date.now();
@@ -144,6 +158,10 @@ export class LiveSocket {
         if (!this.welcomed && message.code === 'unauthorized') {
           // The token is refused: reconnecting would not help.
           this.close();
+        } else if (['not_found', 'not_invited'].includes(message.code) && this.rejoining) {
+          // The session to rejoin is gone: its kept fixes have nowhere to go.
+          this.kept.forget(this.rejoining);
+          this.rejoining = null;
         } else if (message.code === 'bad_fix' && message.sequence) {
           this.dropFix(message.sequence);
         } else if (message.code === 'sequence_gap' && this.sessionId && Date.now() - this.lastRejoin > 5000) {
@@ -159,6 +177,7 @@ export class LiveSocket {
 
   /** `joined`: numbering continues after what the server holds; the rest is resent. */
   joined({ sessionId, lastSequence }) {
+    this.rejoining = null;
     if (sessionId !== this.sessionId) {
       this.sessionId = sessionId;
       this.pending = [];
@@ -168,6 +187,7 @@ export class LiveSocket {
     this.pending = this.pending.filter((fix) => fix.sequence > lastSequence);
     this.pending.forEach((fix, index) => { fix.sequence = lastSequence + 1 + index; });  // no holes, whatever was lost
     this.nextSequence = lastSequence + 1 + this.pending.length;
+    this.kept.changed();
     for (let start = 0; start < this.pending.length; start += MAX_FIXES_PER_MESSAGE) {
       this.raw({ type: 'fixes', fixes: this.pending.slice(start, start + MAX_FIXES_PER_MESSAGE) });
     }
@@ -180,6 +200,7 @@ export class LiveSocket {
     this.pending.splice(index, 1);
     for (const fix of this.pending.slice(index)) fix.sequence -= 1;
     this.nextSequence -= 1;
+    this.kept.changed();
     if (this.pending.length > index) this.raw({ type: 'fixes', fixes: this.pending.slice(index, index + MAX_FIXES_PER_MESSAGE) });
   }
 
@@ -201,7 +222,13 @@ export class LiveSocket {
   /** One of `sessionId`, `code` or `invitationId`. */
   joinSession(which) {
     if (which.sessionId) {
-      // Remembered at once, so a drop before `joined` still rejoins it (welcome sends it).
+      // Remembered at once, so a drop before `joined` still rejoins it (welcome sends it),
+      // with the fixes kept on the device when this page rejoins after a reload.
+      if (which.sessionId !== this.sessionId) {
+        this.pending = this.kept.restore(which.sessionId);
+        this.nextSequence = (this.pending.at(-1)?.sequence ?? 0) + 1;
+        if (this.pending.length) this.rejoining = which.sessionId;
+      }
       this.sessionId = which.sessionId;
       if (this.welcomed) this.raw({ type: 'joinSession', sessionId: which.sessionId });
     } else {
@@ -215,6 +242,7 @@ export class LiveSocket {
   /** Leaves the lobby, or gives up the race; the connection no longer rejoins. */
   leave() {
     this.send({ type: 'leave' });
+    if (this.sessionId) this.kept.forget(this.sessionId);
     this.sessionId = null;
     this.pending = [];
   }
@@ -227,6 +255,7 @@ export class LiveSocket {
     if (Number.isFinite(elevation)) fix.elevation = elevation;
     this.nextSequence += 1;
     this.pending.push(fix);
+    this.kept.changed();
     if (this.welcomed) this.raw({ type: 'fixes', fixes: [fix] });
   }
 
@@ -239,6 +268,7 @@ export class LiveSocket {
     window.removeEventListener('online', this.online);
     window.removeEventListener('offline', this.offline);
     clearInterval(this.watchdog);
+    this.kept.close();
     const socket = this.socket;
     this.socket = null;
     socket?.close();

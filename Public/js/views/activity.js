@@ -4,6 +4,8 @@ import { api } from '../api/paceline.js';
 import { basemap, retire, positionMarker } from '../map/basemap.js';
 import { currentPosition } from '../gps/source.js';
 import { ongoingRun } from '../store/ongoing-run.js';
+import { keptRace } from '../store/kept-fixes.js';
+import { session } from '../store/session.js';
 import { h, mount, toast } from '../ui.js';
 import { icon } from '../icons.js';
 import { go } from '../router.js';
@@ -16,6 +18,9 @@ export async function render(_, query) {
   // A run in progress takes over (after a reload or a crash).
   const ongoing = await ongoingRun.load();
   if (ongoing) { go(ongoing.header.state === 'finished' ? '#/summary' : '#/record'); return; }
+  // So does a live race whose fixes the server never got (the app died offline): its page resends them.
+  const race = keptRace(session.profile?.id);
+  if (race) { go(`#/live/${race}`); return; }
 
   const mapElement = h('div', { class: 'map', id: 'route-map' });
   const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => go('#/record') }, icon('plus'));
