@@ -100,11 +100,12 @@ enum AchievementSources {
             .filter(\.$status ~~ Self.tookPart).all()
         var sizes: [UUID: Int] = [:]
         for member in members { sizes[member.$session.id, default: 0] += 1 }
-        let groups: [(session: UUID, fact: GroupFact)] = sessions.compactMap { session in
-            guard let id = session.id, let date = session.startsAt ?? session.finishedAt else { return nil }
-            return (id, GroupFact(id: "live:\(id.apiID)", date: date, groupSize: sizes[id] ?? 1))
+        var groups: [UUID: GroupFact] = [:]
+        for session in sessions {
+            guard let id = session.id, let date = session.startsAt ?? session.finishedAt else { continue }
+            groups[id] = GroupFact(id: "live:\(id.apiID)", date: date, groupSize: sizes[id] ?? 1)
         }
-        return sessionsOf.mapValues { mine in groups.filter { mine.contains($0.session) }.map(\.fact) }
+        return sessionsOf.mapValues { mine in mine.compactMap { groups[$0] } }
     }
 
     /// The live member statuses of someone who ran the race.
