@@ -223,6 +223,14 @@ class Browser:
         return [entry["message"] for entry in self.driver.get_log("browser")
                 if entry["level"] == "SEVERE" and "127.0.0.1:9/" not in entry["message"]]
 
+    def start_recording(self, latitude, longitude):
+        """From the map, starts recording a run with the GPS at (latitude, longitude): the
+        map's + opens the recording screen, Begin starts the clock."""
+        self.locate(latitude, longitude)
+        self.open("/#/activity")
+        self.click("button[name=start]")
+        self.click("button[name=begin]")
+
     def log_in(self, token_and_profile):
         """Logs in by storing a session, as the login screen would."""
         token, profile = token_and_profile

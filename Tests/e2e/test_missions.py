@@ -60,10 +60,7 @@ def test_shipped_missions_are_listed_and_a_run_advances_a_joined_mission(server,
     assert "stage 1 to Fountain" in b.find("#journey-place").text
 
     # A 120 m run from the GPS.
-    b.open("/#/activity")
-    b.locate(*START)
-    b.click("button[name=start]")
-    b.click("button[name=begin]")
+    b.start_recording(*START)
     b.visible("button[name=end]")
     import time
     for second in range(1, 25):

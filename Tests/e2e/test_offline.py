@@ -24,10 +24,7 @@ def test_a_run_saved_offline_is_uploaded_once_when_the_network_returns(server, b
     token, profile = server.register("Eve")
     b = browser()
     b.log_in((token, profile))
-    b.locate(*START)
-    b.open("/#/activity")
-    b.click("button[name=start]")
-    b.click("button[name=begin]")
+    b.start_recording(*START)
     covered = move(b, START, 5, 8)  # 40 m
     b.click("button[name=pause]")
     covered = move(b, START, 10, 5, offset=covered)  # 50 m while paused

@@ -111,10 +111,7 @@ def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follo
 def test_a_reload_mid_run_resumes_with_the_right_elapsed_time(server, browser):
     b = browser()
     b.log_in(server.register("Cy"))
-    b.locate(*START)
-    b.open("/#/activity")
-    b.click("button[name=start]")
-    b.click("button[name=begin]")
+    b.start_recording(*START)
     pressed = time.time()
     covered = move(b, START, 4, 8)
     b.driver.refresh()
@@ -133,10 +130,7 @@ def test_a_reload_mid_run_resumes_with_the_right_elapsed_time(server, browser):
 def test_pause_and_resume_counts_neither_the_pause_nor_the_way_meanwhile_even_across_a_reload(server, browser):
     b = browser()
     b.log_in(server.register("Eve"))
-    b.locate(*START)
-    b.open("/#/activity")
-    b.click("button[name=start]")
-    b.click("button[name=begin]")
+    b.start_recording(*START)
     pressed = time.time()
     covered = move(b, START, 4, 10)  # 40 m
     b.click("button[name=pause]")
