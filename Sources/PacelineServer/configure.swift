@@ -42,6 +42,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.middleware = .init()
     app.middleware.use(ErrorResponder())
     app.middleware.use(BodySizeLimit(maximumBytes: APIHandler.maximumUploadBytes))
+    // The request's context (client address, headers) for everything that answers it.
+    app.middleware.use(RequestContext.Middleware(trustProxy: settings.trustProxy))
     WebClient.register(on: app, settings: settings.web)
     // Public share pages (HTML with link-card tags, SVG map previews) outside /api/v1.
     ShareRoutes.register(on: app)
@@ -84,15 +86,25 @@ public struct ServerSettings: Sendable {
     public var web: WebSettings
     /// A folder of mission files saved on first start (when there is no mission yet); nil saves none.
     public var missionExamples: String?
+    /// The address people reach this instance at (`https://runs.example.org`), for the
+    /// absolute URLs it writes (share pages' link cards). Never taken from a request's
+    /// `Host` or `X-Forwarded-*` headers, which the client chooses.
+    public var publicURL: URL?
+    /// Whether a reverse proxy in front says who the client is (`X-Forwarded-For`, its last
+    /// entry): only then do per-address limits read it, as anyone can send the header.
+    public var trustProxy: Bool
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
-                live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil) {
+                live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
+                publicURL: URL? = nil, trustProxy: Bool = false) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
         self.live = live
         self.web = web
         self.missionExamples = missionExamples
+        self.publicURL = publicURL
+        self.trustProxy = trustProxy
     }
 }
 

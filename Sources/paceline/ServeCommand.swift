@@ -34,11 +34,32 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Map tiles' attribution.")
     var tileAttribution = WebSettings().tileAttribution
 
+    @Option(help: "The address people open, e.g. https://runs.example.org, for the links it writes (default: $PACELINE_PUBLIC_URL, else http://localhost:PORT).")
+    var publicURL: String?
+
+    @Flag(help: "A reverse proxy in front sets X-Forwarded-For: count limits by the address it names (default: $PACELINE_TRUST_PROXY=1). Without a proxy anyone could forge it.")
+    var trustProxy = false
+
     func run() async throws {
-        let location = try database.location()
+        let environment = ProcessInfo.processInfo.environment
         let web = WebSettings(publicDirectory: `public` ?? WebSettings.defaultPublicDirectory,
                               tileURL: tileURL, tileAttribution: tileAttribution)
-        try await serve(hostname: hostname, port: port, database: location, web: web,
-                        missionExamples: missions ?? MissionExamples.defaultDirectory)
+        let settings = ServerSettings(
+            database: try database.location(), web: web, missionExamples: missions ?? MissionExamples.defaultDirectory,
+            publicURL: try Self.publicURL(publicURL ?? environment["PACELINE_PUBLIC_URL"], port: port),
+            trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1")
+        try await serve(hostname: hostname, port: port, settings: settings)
+    }
+
+    /// `text` checked to be an http(s) address with a host and nothing after it, or
+    /// `http://localhost:PORT` when nil.
+    static func publicURL(_ text: String?, port: Int) throws -> URL {
+        guard let text else { return URL(string: "http://localhost:\(port)")! }
+        let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false, url.query == nil, url.fragment == nil, url.path.isEmpty else {
+            throw ValidationError("--public-url must be an http:// or https:// address with no path, e.g. https://runs.example.org (got \(text))")
+        }
+        return url
     }
 }
