@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import PacelineAPI
 import Synchronization
@@ -45,13 +46,16 @@ public final class LiveClient: Sendable {
         self.observer = observer
     }
 
-    /// Opens a connection to `url` (a `ws://…/api/v1/live` address).
-    public static func connect(to url: URL, on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+    /// Opens a connection to `url` (a `ws://…/api/v1/live` address), its upgrade request
+    /// carrying `headers` (a load generator names each client's address in
+    /// `X-Forwarded-For` to a server that trusts a proxy).
+    public static func connect(to url: URL, headers: [(String, String)] = [],
+                               on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                                observer: (@Sendable (LiveServerMessage, String) -> Bool)? = nil) async throws -> LiveClient {
         let upgraded = group.any().makePromise(of: LiveClient.self)
         var configuration = WebSocketClient.Configuration()
         configuration.maxFrameSize = 1 << 22
-        WebSocket.connect(to: url, configuration: configuration, on: group) { socket in
+        WebSocket.connect(to: url, headers: HTTPHeaders(headers), configuration: configuration, on: group) { socket in
             let client = LiveClient(socket: socket, observer: observer)
             socket.onText { _, text in client.receive(text) }
             socket.onClose.whenComplete { _ in client.markClosed() }
@@ -128,6 +132,11 @@ public final class LiveClient: Sendable {
 
     /// Whether the connection is closed.
     public var isClosed: Bool { socket.isClosed }
+
+    /// Returns once the connection is closed, by either side.
+    public func closed() async {
+        try? await socket.onClose.get()
+    }
 
     /// Closes the connection (as a phone losing its network would, but politely).
     public func close() async {
