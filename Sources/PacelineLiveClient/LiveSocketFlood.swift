@@ -5,8 +5,10 @@ import PacelineAPI
 import Synchronization
 
 /// Holds `count` live connections open against a server, as an attacker without an
-/// account would: each connects, sends its `hello` (if any), and connects again as soon
-/// as the server closes it, until `stop`. What the server answers is counted, not kept.
+/// account would: each connects, sends its `hello` (if any; with `repeatsHello`, again
+/// each time the server answers it with an error, as someone guessing tokens would), and
+/// connects again as soon as the server closes it, until `stop`. What the server answers
+/// is counted, not kept.
 ///
 /// ```swift
 /// let flood = LiveSocketFlood(url: url, count: 2_000, hello: { _ in #"{"type":"hello","token":"wrong"}"# })
@@ -38,6 +40,7 @@ public final class LiveSocketFlood: Sendable {
     public let count: Int
     /// The text connection `index` sends once open (nil: nothing, an idle socket).
     private let hello: @Sendable (Int) -> String?
+    private let repeatsHello: Bool
     /// The upgrade request's headers of connection `index`.
     private let headers: @Sendable (Int) -> [(String, String)]
     private let group: any EventLoopGroup
@@ -47,12 +50,13 @@ public final class LiveSocketFlood: Sendable {
 
     public init(url: URL, count: Int, on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                 headers: @escaping @Sendable (Int) -> [(String, String)] = { _ in [] },
-                hello: @escaping @Sendable (Int) -> String? = { _ in nil }) {
+                hello: @escaping @Sendable (Int) -> String? = { _ in nil }, repeatsHello: Bool = false) {
         self.url = url
         self.count = count
         self.group = group
         self.headers = headers
         self.hello = hello
+        self.repeatsHello = repeatsHello
     }
 
     /// What the flood saw so far.
@@ -92,6 +96,7 @@ public final class LiveSocketFlood: Sendable {
         defer { if first { firstAttempt() } }
         while !stopping.load(ordering: .relaxed) {
             do {
+                let text = hello(index), repeats = repeatsHello && text != nil
                 let client = try await LiveClient.connect(to: url, headers: headers(index), on: group) { [self] message, _ in
                     state.withLock { counts in
                         switch message {
@@ -100,12 +105,16 @@ public final class LiveSocketFlood: Sendable {
                         default: break
                         }
                     }
+                    if case .error = message { return repeats }  // kept for the loop below to answer
                     return false
                 }
                 state.withLock { $0.connected += 1; $0.open += 1 }
-                if let text = hello(index) { try? await client.send(text: text) }
+                if let text { try? await client.send(text: text) }
                 if first { first = false; firstAttempt() }
                 await withTaskCancellationHandler {
+                    if repeats, let text {
+                        while (try? await client.nextError(timeout: .seconds(3_600))) != nil { try? await client.send(text: text) }
+                    }
                     await client.closed()
                 } onCancel: {
                     Task { await client.close() }

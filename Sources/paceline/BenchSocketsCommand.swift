@@ -17,7 +17,8 @@ struct BenchSocketsCommand: AsyncParsableCommand {
             and a `paceline serve` child process starts on a free loopback port, trusting \
             X-Forwarded-For, so each socket comes from an address of its own (--per-address \
             puts several on one). The sockets open, 100 at a time, each sending its hello at \
-            once: none (idle), a wrong token, or a valid token of a user of its own; a socket \
+            once: none (idle), a wrong token (sent again each time it is refused, as someone \
+            guessing would), or a valid token of a user of its own; a socket \
             the server closes is opened again 100 ms later, as an attacker would. From the \
             first socket until --hold seconds after the last opened, a GET /health and a login \
             (bcrypt at the server's cost) are timed one after the other every 100 ms. The \
@@ -113,7 +114,7 @@ struct BenchSocketsCommand: AsyncParsableCommand {
                 case .wrong: #"{"type":"hello","token":"wrong-\#(index)-\#(UUID().uuidString)"}"#
                 case .valid: #"{"type":"hello","token":"\#(tokens[index])"}"#
                 }
-            })
+            }, repeatsHello: kind == .wrong)
         Output.error("\(count) sockets, hello \(kind): server \(server.pid) on port \(server.port)")
         let done = Atomic(false)
         let probe = Task { await ResponseProbe(server: base, email: email, password: password).run { done.load(ordering: .relaxed) } }
