@@ -61,7 +61,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try await hub.start()
     app.lifecycle.use(LiveHubLifecycle(hub: hub))
     app.storage[LiveHubKey.self] = hub
-    api.webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { _, socket in hub.attach(socket) }
+    // Each connection counts against its client's address (`LiveSettings.socketsPerAddress`).
+    api.webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { request, socket in
+        hub.attach(socket, from: ClientAddress.of(request, trustProxy: settings.trustProxy))
+    }
 
     let handler = APIHandler(app: app, settings: settings)
     try handler.registerHandlers(
@@ -113,6 +116,9 @@ private enum LiveHubKey: StorageKey {
 }
 
 extension Application {
+    /// This instance's live hub (to close the connections of a token revoked here).
+    var liveHub: LiveHub? { storage[LiveHubKey.self] }
+
     /// Stops this instance's live hub: closes its WebSockets, stops its timers and its
     /// bus, and stores the fixes still queued. Call it before the HTTP server stops (which
     /// would otherwise wait for the sockets) and before the database goes; shutting the

@@ -25,18 +25,6 @@ struct LiveConnectionTests {
         }
     }
 
-    @Test("a silent connection is closed after the hello timeout")
-    func silentClosed() async throws {
-        var settings = LiveSettings.testing
-        settings.helloTimeout = 0.3
-        try await withServer(live: settings) { server in
-            let client = try await LiveClient.connect(to: server.liveURL)
-            #expect(try await client.nextError().code == "unauthorized")
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(client.isClosed)
-        }
-    }
-
     @Test("bad messages get an error and the socket lives on", arguments: TestDatabase.available)
     func badMessages(database: TestDatabase) async throws {
         try await withServer(database) { server in

@@ -37,6 +37,8 @@ extension APIHandler {
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
         let user = try AuthenticatedUser.required()
         try await Token.query(on: database).filter(\.$tokenHash == user.tokenHash).delete()
+        // Its live connections here close now; other instances' at their next token check.
+        app.liveHub?.closeSockets(ofToken: user.tokenHash)
         return .noContent(.init())
     }
 

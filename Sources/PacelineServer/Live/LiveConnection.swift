@@ -8,11 +8,15 @@ import Vapor
 /// One client's WebSocket: its messages are handled one at a time, in order, by a single
 /// task that owns the connection's state (who it is, and the follow or race it is in).
 /// A message that can't be carried out is answered with an `error` message; the
-/// connection stays open.
+/// connection stays open, unless it is not (or no longer) allowed one (`LiveCloseReason`).
+///
+/// Until it authenticates, a connection costs no database connection: its token goes to
+/// the hub's `LiveAuthenticator`, which checks many in one query. Once authenticated it
+/// holds a lease for its account (`LiveSocketLeases`), given back when it closes.
 final class LiveConnection: Sendable {
     let socket: WebSocket
     let hub: LiveHub
-    private let greeted = Atomic(false)
+    private let authenticated = Atomic(false)
 
     init(socket: WebSocket, hub: LiveHub) {
         self.socket = socket
@@ -29,6 +33,8 @@ final class LiveConnection: Sendable {
     /// The state the connection's task owns.
     struct State {
         var user: User?
+        /// The account's lease this connection holds, once authenticated.
+        var lease: UUID?
         var current = Current.idle
     }
 
@@ -39,12 +45,10 @@ final class LiveConnection: Sendable {
             socket.send(Self.text(.error(.init(code: "bad_message", message: "live messages are JSON text frames"))))
         }
         socket.onClose.whenComplete { _ in continuation.finish() }
-        let timeout = hub.settings.helloTimeout
-        Task { [self] in
-            try? await Task.sleep(for: .seconds(timeout))
-            if !greeted.load(ordering: .relaxed), !socket.isClosed {
-                send(.error(.init(code: "unauthorized", message: "send hello with your token first")))
-                try? await socket.close(code: .policyViolation)
+        let deadline = hub.settings.authenticationDeadline
+        socket.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline * 1e9))) { [self] in
+            if !authenticated.load(ordering: .relaxed), !socket.isClosed {
+                LiveCloseReason.authenticationTimeout(seconds: deadline).close(socket)
             }
         }
         Task { [self] in
@@ -52,7 +56,7 @@ final class LiveConnection: Sendable {
             for await text in texts {
                 await handle(text, state: &state)
             }
-            closed(state)
+            await closed(state)
         }
     }
 
@@ -69,9 +73,8 @@ final class LiveConnection: Sendable {
                 guard case .hello(let hello) = message else {
                     throw APIError(status: .unauthorized, code: "unauthorized", message: "send hello with your token first")
                 }
-                let user = try await greet(hello)
-                state.user = user
-                try await announceInvitations(to: try user.requireID())
+                try await greet(hello, state: &state)
+                try await announceInvitations(to: try state.user!.requireID())
                 return
             }
             switch message {
@@ -86,6 +89,8 @@ final class LiveConnection: Sendable {
             case .leave: try await leave(state: &state)
             case .fixes(let fixes): try await receive(fixes.fixes, state: &state)
             }
+        } catch let reason as LiveCloseReason {
+            reason.close(socket)
         } catch let error as APIError {
             send(.error(.init(code: error.code, message: error.message)))
         } catch let error as LiveFixIntake.Refusal {
@@ -96,13 +101,24 @@ final class LiveConnection: Sendable {
         }
     }
 
-    private func greet(_ hello: LiveClientMessage.Hello) async throws -> User {
-        let authenticated = try await Authentication.user(bearing: hello.token, on: hub.database)
-        guard let user = try await User.find(authenticated.id, on: hub.database) else { throw APIError.unauthorized() }
-        greeted.store(true, ordering: .relaxed)
-        hub.registry.add(socket, user: authenticated.id)
-        send(.welcome(.init(userId: authenticated.id.apiID, displayName: user.displayName, serverTime: Date())))
-        return user
+    /// Authenticates the connection with `hello`'s token, takes a lease for the account
+    /// and says `welcome`. A refused token leaves the connection as it was (the deadline
+    /// still runs); a full account closes it.
+    private func greet(_ hello: LiveClientMessage.Hello, state: inout State) async throws {
+        let user: User, tokenHash: String
+        switch try await hub.authenticator.check(hello.token) {
+        case .valid(let found, let hash): (user, tokenHash) = (found, hash)
+        case .unknown: throw APIError.unauthorized("the token is unknown or was revoked; log in again")
+        case .expired: throw APIError.unauthorized("the token expired; log in again")
+        }
+        let userID = try user.requireID(), lease = UUID()
+        guard try await LiveSocketLeases.take(lease, user: userID, settings: hub.settings, on: hub.database) else {
+            throw LiveCloseReason.tooManyForAccount(limit: hub.settings.socketsPerAccount)
+        }
+        (state.user, state.lease) = (user, lease)
+        authenticated.store(true, ordering: .relaxed)
+        hub.registry.add(socket, user: userID, lease: lease, tokenHash: tokenHash)
+        send(.welcome(.init(userId: userID.apiID, displayName: user.displayName, serverTime: Date())))
     }
 
     /// Sends a `session` for each lobby the user is invited to, after `welcome`: the
@@ -114,11 +130,14 @@ final class LiveConnection: Sendable {
         }
     }
 
-    private func closed(_ state: State) {
-        guard let user = state.user?.id else { return }
+    /// Forgets the closed connection and gives back its lease. A lease not given back (the
+    /// database failed) expires by itself within `LiveSettings.socketLease`.
+    private func closed(_ state: State) async {
+        guard let user = state.user?.id, let lease = state.lease else { return }
         var session: UUID?
         if case .race(let runner) = state.current { session = runner.sessionID }
         hub.registry.remove(socket, user: user, session: session)
+        try? await LiveSocketLeases.release([lease], on: hub.database)
     }
 
     /// Refuses a new follow or race while one is going on.

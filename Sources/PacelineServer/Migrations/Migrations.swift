@@ -21,5 +21,7 @@ enum Migrations {
         CreateLiveMemberUserIndex(),
         // 009: lobby members whose connection is gone go back to invited.
         AddLiveMemberSeenAt(),
+        // 010: the live connections each account holds, counted over all instances.
+        CreateLiveSocketLease(),
     ]
 }
