@@ -63,7 +63,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.storage[LiveHubKey.self] = hub
     api.webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { _, socket in hub.attach(socket) }
 
-    let handler = APIHandler(app: app, settings: settings)
+    let handler = APIHandler(app: app, settings: settings, healthProbe: HealthProbe(database: app.db))
     try handler.registerHandlers(
         on: VaporTransport(routesBuilder: app),
         serverURL: try Servers.Server1.url(),

@@ -11,6 +11,8 @@ struct APIHandler: APIProtocol {
 
     let app: Application
     let settings: ServerSettings
+    /// Whether the database takes writes, for `/health`.
+    let healthProbe: HealthProbe
 
     var database: any Database { app.db }
 }

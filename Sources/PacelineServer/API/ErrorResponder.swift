@@ -3,7 +3,8 @@ import Vapor
 
 /// Vapor's side of the error contract: what fails outside the OpenAPI operations (an
 /// unknown path, a body Vapor refuses, a failure while streaming) is still answered as
-/// `{error: {code, message}}`, and a 5xx is logged without telling the client internals.
+/// `{error: {code, message}}`, a database outage as 503 (`DatabaseOutage`), and a 5xx is
+/// logged without telling the client internals.
 struct ErrorResponder: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
@@ -13,6 +14,11 @@ struct ErrorResponder: AsyncMiddleware {
             let message: String
             if let apiError = error as? APIError {
                 return Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
+            } else if let outage = DatabaseOutage(error) {
+                request.logger.error("\(request.method) \(request.url.path): database unavailable (\(outage)): \(String(reflecting: error))")
+                let response = Self.response(status: .serviceUnavailable, body: outage.apiError.body)
+                response.headers.replaceOrAdd(name: .retryAfter, value: String(DatabaseOutage.retryAfterSeconds))
+                return response
             } else if let abort = error as? any AbortError {
                 status = abort.status
                 message = status == .notFound ? "no such endpoint: \(request.method) \(request.url.path)" : abort.reason

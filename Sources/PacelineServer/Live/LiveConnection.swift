@@ -92,7 +92,11 @@ final class LiveConnection: Sendable {
             send(.error(.init(code: error.code, message: error.message, sequence: error.sequence)))
         } catch {
             hub.logger.error("live message failed: \(String(reflecting: error))")
-            send(.error(.init(code: "internal", message: "the server could not do that; try again")))
+            if let outage = DatabaseOutage(error) {
+                send(.error(.init(code: outage.apiError.code, message: outage.apiError.message)))
+            } else {
+                send(.error(.init(code: "internal", message: "the server could not do that; try again")))
+            }
         }
     }
 

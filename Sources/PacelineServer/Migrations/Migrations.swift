@@ -21,5 +21,7 @@ enum Migrations {
         CreateLiveMemberUserIndex(),
         // 009: lobby members whose connection is gone go back to invited.
         AddLiveMemberSeenAt(),
+        // 012: the row /health writes to prove the database takes writes.
+        CreateHealthProbe(),
     ]
 }
