@@ -76,7 +76,7 @@ struct SharePage {
 
     /// The share pages' style (the not-shared page's too).
     static let stylesheet = """
-        body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:1rem;color:#1d1d1f}
+        body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:1rem;color:#1d1d1f;overflow-wrap:anywhere}
         h1{font-size:1.5rem;margin:.5rem 0}.map{width:100%;height:auto;border-radius:12px}
         a.open{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:999px;background:#e4572e;color:#fff;text-decoration:none}
 
