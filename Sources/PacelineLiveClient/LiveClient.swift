@@ -45,13 +45,14 @@ public final class LiveClient: Sendable {
         self.observer = observer
     }
 
-    /// Opens a connection to `url` (a `ws://…/api/v1/live` address).
-    public static func connect(to url: URL, on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+    /// Opens a connection to `url` (a `ws://…/api/v1/live` address), its upgrade request
+    /// carrying `headers` (as a browser's carries `Origin` and the session cookie).
+    public static func connect(to url: URL, headers: HTTPHeaders = [:], on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                                observer: (@Sendable (LiveServerMessage, String) -> Bool)? = nil) async throws -> LiveClient {
         let upgraded = group.any().makePromise(of: LiveClient.self)
         var configuration = WebSocketClient.Configuration()
         configuration.maxFrameSize = 1 << 22
-        WebSocket.connect(to: url, configuration: configuration, on: group) { socket in
+        WebSocket.connect(to: url, headers: headers, configuration: configuration, on: group) { socket in
             let client = LiveClient(socket: socket, observer: observer)
             socket.onText { _, text in client.receive(text) }
             socket.onClose.whenComplete { _ in client.markClosed() }

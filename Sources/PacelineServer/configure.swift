@@ -40,6 +40,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // Our own error middleware replaces Vapor's, so every failure (unknown paths and
     // bodies Vapor refuses included) is answered as `{error: {code, message}}`.
     app.middleware = .init()
+    // First, so every answer carries them, errors included (docs/SECURITY.md).
+    app.middleware.use(SecurityHeaders(web: settings.web, publicURL: settings.publicURL))
     app.middleware.use(ErrorResponder())
     app.middleware.use(BodySizeLimit(maximumBytes: APIHandler.maximumUploadBytes))
     // The request's context (client address, headers) for everything that answers it.
@@ -61,14 +63,19 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try await hub.start()
     app.lifecycle.use(LiveHubLifecycle(hub: hub))
     app.storage[LiveHubKey.self] = hub
-    api.webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { _, socket in hub.attach(socket) }
+    // The web app's socket is signed in by its session cookie, so an upgrade carrying it
+    // must come from our own pages: browsers apply no CORS to WebSockets.
+    api.grouped(CookieOriginCheck(site: settings.site))
+        .webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { request, socket in
+            hub.attach(socket, sessionCookie: WebSessionCookie.token(inCookieHeaders: request.headers[.cookie]))
+        }
 
     let handler = APIHandler(app: app, settings: settings, healthProbe: HealthProbe(database: app.db))
     try handler.registerHandlers(
         on: VaporTransport(routesBuilder: app),
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
-        middlewares: [APIErrorTranslator(logger: app.logger), Authentication(database: app.db)]
+        middlewares: [APIErrorTranslator(logger: app.logger), WebSessionCookie.Writer(), Authentication(database: app.db, site: settings.site)]
     )
 }
 
@@ -106,6 +113,11 @@ public struct ServerSettings: Sendable {
         self.publicURL = publicURL
         self.trustProxy = trustProxy
     }
+}
+
+extension ServerSettings {
+    /// This server's own origin, for the session cookie's CSRF check and its `Secure`.
+    var site: SiteOrigin { SiteOrigin(publicURL: publicURL, trustProxy: trustProxy) }
 }
 
 private enum LiveHubKey: StorageKey {

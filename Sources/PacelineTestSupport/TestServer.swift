@@ -28,7 +28,8 @@ public struct TestServer: Sendable {
         let email = "\(name.lowercased())-\(UUID().uuidString.prefix(8))@example.org"
         let session = try await client().register(body: .json(.init(email: email, password: "correct horse battery", displayName: name)))
             .created.body.json
-        return TestUser(client: client(token: session.token), profile: session.profile, token: session.token)
+        guard let token = session.token else { throw TestServerError.noToken }
+        return TestUser(client: client(token: token), profile: session.profile, token: token)
     }
 }
 
@@ -61,9 +62,11 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 ///
 /// bcrypt runs at cost 4 here: the algorithm is the same and tests stay fast. `live`
 /// defaults to `LiveSettings.testing`. With `sharing`, the server is a second instance
-/// on `sharing`'s database (which that server removes at its end).
+/// on `sharing`'s database (which that server removes at its end). `publicURL` and
+/// `trustProxy` are `ServerSettings`'s.
 public func withServer<R>(
     _ database: TestDatabase = .sqlite, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
+    publicURL: URL? = nil, trustProxy: Bool = false,
     sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
@@ -82,7 +85,8 @@ public func withServer<R>(
     let app = try await Application.make(environment)
     app.logger.logLevel = .warning
     do {
-        try await configure(app, settings: ServerSettings(database: location, bcryptCost: 4, tokenLifetime: tokenLifetime, live: live))
+        try await configure(app, settings: ServerSettings(database: location, bcryptCost: 4, tokenLifetime: tokenLifetime, live: live,
+                                                          publicURL: publicURL, trustProxy: trustProxy))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
@@ -124,6 +128,8 @@ private func tearDown(_ app: Application, database: TestDatabase, schema: String
 enum TestServerError: Error {
     case postgresNotConfigured
     case noPort
+    /// A bearer session answered without its token.
+    case noToken
 }
 
 extension TestServer {

@@ -25,7 +25,13 @@ struct LoginCommand: AsyncParsableCommand {
             let response = try await APIClient.make(server: server, token: nil)
                 .logIn(body: .json(.init(email: email, password: password)))
             switch response {
-            case .ok(let ok): Output.line(try ok.body.json.token)
+            case .ok(let ok):
+                // A bearer session (the default) always carries its token.
+                guard let token = try ok.body.json.token else {
+                    Output.error("the server answered without a token")
+                    throw ExitCode(69)
+                }
+                Output.line(token)
             case .default(let status, let error):
                 let detail = try error.body.json.error
                 Output.error("\(status) \(detail.code): \(detail.message)")

@@ -10,6 +10,7 @@ struct LiveMessageTests {
 
     static let clientMessages: [LiveClientMessage] = [
         .hello(.init(token: "abc")),
+        .hello(.init()),
         .follow(.init(routeId: "r1", paceRunId: "p1")),
         .follow(.init(routeId: "r1")),
         .resumeFollow(.init(followId: "f1")),
@@ -92,7 +93,7 @@ struct LiveMessageTests {
     @Test("an unknown type or a missing field is refused")
     func refused() {
         #expect(throws: DecodingError.self) { try LiveCoding.decode(LiveClientMessage.self, from: #"{"type":"teleport"}"#) }
-        #expect(throws: DecodingError.self) { try LiveCoding.decode(LiveClientMessage.self, from: #"{"type":"hello"}"#) }
+        #expect(throws: DecodingError.self) { try LiveCoding.decode(LiveClientMessage.self, from: #"{"type":"createSession"}"#) }
         #expect(throws: DecodingError.self) { try LiveCoding.decode(LiveClientMessage.self, from: #"{"token":"abc"}"#) }
     }
 }

@@ -3,6 +3,11 @@ import { api } from '../api/paceline.js';
 import { session } from '../store/session.js';
 import { h, mount, field, describe } from '../ui.js';
 
+/** `next` when it is one of the app's own screens (`#/…`), never another page or a `javascript:` address. */
+function appAddress(next) {
+  return typeof next === 'string' && /^#\/[\w\-/?=&%.]*$/.test(next) ? next : null;
+}
+
 export function render(_, query) {
   let registering = query.register === '1';
   const email = h('input', { type: 'email', name: 'email', autocomplete: 'email', required: true });
@@ -33,7 +38,7 @@ export function render(_, query) {
           ? await api.register(email.value.trim(), password.value, displayName.value.trim())
           : await api.logIn(email.value.trim(), password.value);
         session.start(answer);
-        location.replace(query.next ?? '#/activity');
+        location.replace(appAddress(query.next) ?? '#/activity');
       } catch (error) {
         message.textContent = error.isNetwork ? 'No connection: logging in needs the network once.' : describe(error);
       } finally {

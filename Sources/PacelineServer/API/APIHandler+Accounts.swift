@@ -6,6 +6,7 @@ import Vapor
 extension APIHandler {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
         guard case .json(let registration) = input.body else { throw APIError.badRequest("send JSON") }
+        try verifySessionAsker(registration.session)
         let email = try Self.normalized(email: TextInput.checked(registration.email, "email"))
         _ = try TextInput.checked(registration.password, "password")  // bcrypt would stop reading at a NUL
         guard registration.password.count >= 8 else { throw APIError.badRequest("the password needs at least 8 characters") }
@@ -17,11 +18,12 @@ extension APIHandler {
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw APIError.conflict("an account with this email exists; log in instead")
         }
-        return .created(.init(body: .json(try await session(for: user))))
+        return .created(.init(body: .json(try await session(for: user, held: registration.session))))
     }
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let credentials) = input.body else { throw APIError.badRequest("send JSON") }
+        try verifySessionAsker(credentials.session)
         let email = try TextInput.checked(credentials.email, "email").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let throttle = LoginThrottle(database: database)
         try await throttle.check(email)
@@ -31,12 +33,15 @@ extension APIHandler {
             throw APIError.unauthorized("wrong email or password")
         }
         try await throttle.reset(email)
-        return .ok(.init(body: .json(try await session(for: user))))
+        return .ok(.init(body: .json(try await session(for: user, held: credentials.session))))
     }
 
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
         let user = try AuthenticatedUser.required()
         try await Token.query(on: database).filter(\.$tokenHash == user.tokenHash).delete()
+        if user.credential == .sessionCookie {
+            WebSessionCookie.send(WebSessionCookie.clearing(secure: settings.site.isCurrentRequestSecure))
+        }
         return .noContent(.init())
     }
 
@@ -69,9 +74,21 @@ extension APIHandler {
         return user
     }
 
-    private func session(for user: User) async throws -> Components.Schemas.Session {
+    /// A new session for `user`, held as `kind` asks: a bearer token in the answer, or (for
+    /// the web app) in the cookie the answer sets, the answer then carrying no token.
+    private func session(for user: User, held kind: Components.Schemas.SessionKind?) async throws -> Components.Schemas.Session {
         let (token, expiresAt) = try await TokenIssuer.issue(for: try user.requireID(), lifetime: settings.tokenLifetime, on: database)
-        return .init(token: token, expiresAt: expiresAt, profile: user.profile)
+        guard kind == .cookie else { return .init(token: token, expiresAt: expiresAt, profile: user.profile) }
+        WebSessionCookie.send(WebSessionCookie.setting(token, maxAge: Int(settings.tokenLifetime), secure: settings.site.isCurrentRequestSecure))
+        return .init(expiresAt: expiresAt, profile: user.profile)
+    }
+
+    /// Refuses a cookie session to anything but this site's own pages (403 `csrf`), before
+    /// any work: a page elsewhere could otherwise log a visitor's browser into an account
+    /// of its choosing and read what they record.
+    private func verifySessionAsker(_ kind: Components.Schemas.SessionKind?) throws {
+        guard kind == .cookie else { return }
+        try settings.site.verifyCurrentRequest()
     }
 
     private static func normalized(email: String) throws -> String {

@@ -12,11 +12,15 @@ import Vapor
 final class LiveConnection: Sendable {
     let socket: WebSocket
     let hub: LiveHub
+    /// The web app's session token from the upgrade request's cookie: `hello` may then
+    /// leave its own token out.
+    private let sessionCookie: String?
     private let greeted = Atomic(false)
 
-    init(socket: WebSocket, hub: LiveHub) {
+    init(socket: WebSocket, hub: LiveHub, sessionCookie: String? = nil) {
         self.socket = socket
         self.hub = hub
+        self.sessionCookie = sessionCookie
     }
 
     /// What the connection is doing: nothing yet, a follow, or a race.
@@ -101,7 +105,10 @@ final class LiveConnection: Sendable {
     }
 
     private func greet(_ hello: LiveClientMessage.Hello) async throws -> User {
-        let authenticated = try await Authentication.user(bearing: hello.token, on: hub.database)
+        guard let token = hello.token ?? sessionCookie else {
+            throw APIError.unauthorized("say hello with your token (the web app's socket is signed in by its session cookie)")
+        }
+        let authenticated = try await Authentication.user(bearing: token, on: hub.database)
         guard let user = try await User.find(authenticated.id, on: hub.database) else { throw APIError.unauthorized() }
         greeted.store(true, ordering: .relaxed)
         hub.registry.add(socket, user: authenticated.id)

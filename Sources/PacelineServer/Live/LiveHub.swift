@@ -83,9 +83,9 @@ final class LiveHub: Sendable {
     }
 
     /// Serves a new connection until it closes.
-    func attach(_ socket: WebSocket) {
+    func attach(_ socket: WebSocket, sessionCookie: String? = nil) {
         socket.pingInterval = .milliseconds(Int64(settings.pingInterval * 1000))
-        LiveConnection(socket: socket, hub: self).run()
+        LiveConnection(socket: socket, hub: self, sessionCookie: sessionCookie).run()
     }
 
     /// Sends `event` to every instance (this one included).

@@ -18,6 +18,12 @@ enum ShareRoutes {
     static let previews = PreviewCache(capacityBytes: 32 << 20)
 
     static func register(on app: Application) {
+        app.get("share", "page.css") { _ in
+            var headers = HTTPHeaders()
+            headers.contentType = HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"])
+            headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=3600")
+            return Response(status: .ok, headers: headers, body: .init(string: SharePage.stylesheet))
+        }
         let share = app.grouped("share").grouped(NotShared())
         share.get("runs", ":id") { request in try await html(runPage(request)) }
         share.get("runs", ":id", "map.svg") { request in svg(try await RunAccess.visibleRun(id(request), to: nil, on: request.db)) }
@@ -135,8 +141,9 @@ private struct NotShared: AsyncMiddleware {
             headers.replaceOrAdd(name: "X-Robots-Tag", value: "noindex")
             return Response(status: .notFound, headers: headers, body: .init(string: """
                 <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-                <meta name="viewport" content="width=device-width, initial-scale=1"><title>Not shared · Paceline</title></head>
-                <body style="font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:0 auto;padding:1rem">
+                <meta name="viewport" content="width=device-width, initial-scale=1"><title>Not shared · Paceline</title>
+                <link rel="stylesheet" href="\(SharePage.stylesheetPath)"></head>
+                <body>
                 <h1>Not shared</h1><p>This page does not exist, or its owner does not share it publicly.</p>
                 <p><a href="/">Open Paceline</a></p></body></html>
                 """))
