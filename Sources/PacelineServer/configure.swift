@@ -41,7 +41,6 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // bodies Vapor refuses included) is answered as `{error: {code, message}}`.
     app.middleware = .init()
     app.middleware.use(ErrorResponder())
-    app.middleware.use(BodySizeLimit(maximumBytes: APIHandler.maximumUploadBytes))
     // The request's context (client address, headers) for everything that answers it.
     app.middleware.use(RequestContext.Middleware(trustProxy: settings.trustProxy))
     WebClient.register(on: app, settings: settings.web)
@@ -68,7 +67,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         on: VaporTransport(routesBuilder: app),
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
-        middlewares: [APIErrorTranslator(logger: app.logger), Authentication(database: app.db)]
+        middlewares: [APIErrorTranslator(logger: app.logger), RequestBodyLimit(), Authentication(database: app.db), JSONNullRefusal()]
     )
 }
 

@@ -21,5 +21,7 @@ enum Migrations {
         CreateLiveMemberUserIndex(),
         // 009: lobby members whose connection is gone go back to invited.
         AddLiveMemberSeenAt(),
+        // 011: the credited distance beside the recorded one.
+        AddRunCreditedDistance(),
     ]
 }
