@@ -71,8 +71,8 @@ export async function render({ runId }, query) {
     figure('Distance', units.distance(run.distanceMeters, unit), 'distance'),
     figure('Moving time', units.clock(run.movingSeconds), 'moving'),
     figure(pace ? 'Average pace' : 'Average speed', pace
-      ? units.pace(run.averagePaceSecondsPerKilometer ?? (run.movingSeconds / (run.distanceMeters / 1000)), unit)
-      : units.speed(run.distanceMeters / run.movingSeconds, unit), 'pace'),
+      ? units.pace(run.averagePaceSecondsPerKilometer ?? (run.movingSeconds / (run.creditedDistanceMeters / 1000)), unit)
+      : units.speed(run.creditedDistanceMeters / run.movingSeconds, unit), 'pace'),
     figure('Elapsed time', units.clock(run.elapsedSeconds), 'elapsed'),
     figure('Ascent', height(run.ascentMeters, unit), 'ascent'),
     figure('Calories', Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'),

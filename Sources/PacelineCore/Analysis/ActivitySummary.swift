@@ -24,7 +24,7 @@ public struct ActivitySummary: Sendable, Hashable {
     public var descentMeters: Double?
     public var maxSpeedMetersPerSecond: Double?
     public var averageSpeedMetersPerSecond: Double?
-    /// Moving seconds per kilometre.
+    /// Moving seconds per kilometre of the credited distance.
     public var averagePaceSecondsPerKilometer: Double?
     public var startTime: Date?
     public var endTime: Date?
@@ -69,9 +69,13 @@ public struct ActivitySummary: Sendable, Hashable {
         }
         credited = CreditedDistance(profile: profile, maximumSpeed: thresholds.maximumSpeed)
         movingSeconds = positioned ? profile.movingTime : nil
-        if let moving = movingSeconds, moving > 0, distanceMeters >= 1 {
-            averageSpeedMetersPerSecond = distanceMeters / moving
-            averagePaceSecondsPerKilometer = moving / (distanceMeters / 1000)
+        // Over the credited distance: moving time is only counted where times are
+        // trusted, so a stretch without them must not make the pace (equal to the
+        // recorded distance for an honest recording).
+        let counted = distanceSource == "gps" ? credited.credited : distanceMeters
+        if let moving = movingSeconds, moving > 0, counted >= 1 {
+            averageSpeedMetersPerSecond = counted / moving
+            averagePaceSecondsPerKilometer = moving / (counted / 1000)
         }
         maxSpeedMetersPerSecond = Self.maxSpeed(profile, window: thresholds.maxSpeedWindow)
 

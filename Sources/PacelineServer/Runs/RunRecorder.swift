@@ -51,7 +51,7 @@ enum RunRecorder {
         run.bestEfforts = String(decoding: try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile, credited: credited)), as: UTF8.self)
         run.startLatitude = start.latitude
         run.startLongitude = start.longitude
-        let steps = StepCount(activity, distance: summary.distanceMeters, stepLength: owner.stepLengthMeters)
+        let steps = StepCount(activity, distance: credited.credited, stepLength: owner.stepLengthMeters)
         run.steps = steps?.steps
         run.stepsEstimated = steps?.isEstimated
         run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
