@@ -43,7 +43,6 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // First, so every answer carries them, errors included (docs/SECURITY.md).
     app.middleware.use(SecurityHeaders(web: settings.web, publicURL: settings.publicURL))
     app.middleware.use(ErrorResponder())
-    app.middleware.use(BodySizeLimit(maximumBytes: APIHandler.maximumUploadBytes))
     // The request's context (client address, headers) for everything that answers it.
     app.middleware.use(RequestContext.Middleware(trustProxy: settings.trustProxy))
     WebClient.register(on: app, settings: settings.web)
@@ -75,7 +74,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         on: VaporTransport(routesBuilder: app),
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
-        middlewares: [APIErrorTranslator(logger: app.logger), WebSessionCookie.Writer(), Authentication(database: app.db, site: settings.site)]
+        middlewares: [APIErrorTranslator(logger: app.logger), RequestBodyLimit(), WebSessionCookie.Writer(),
+                      Authentication(database: app.db, site: settings.site), JSONNullRefusal()]
     )
 }
 

@@ -146,15 +146,27 @@ extension TestServer {
         public var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
     }
 
-    /// Sends a request by hand to `path` (relative to `/api/v1`).
+    /// Sends a request by hand to `path` (relative to `/api/v1`); with `chunked`, the body
+    /// goes in 64 KiB chunks without a `Content-Length`.
     public func raw(
-        _ method: HTTPMethod, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil
+        _ method: HTTPMethod, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil,
+        chunked: Bool = false
     ) async throws -> RawResponse {
         var request = HTTPClientRequest(url: baseURL.absoluteString + path)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-        if let body { request.body = .bytes(ByteBuffer(data: body)) }
+        if let body, chunked {
+            let chunks = AsyncStream<ByteBuffer> { continuation in
+                for start in stride(from: 0, to: body.count, by: 64 << 10) {
+                    continuation.yield(ByteBuffer(data: body[start..<min(body.count, start + (64 << 10))]))
+                }
+                continuation.finish()
+            }
+            request.body = .stream(chunks, length: .unknown)
+        } else if let body {
+            request.body = .bytes(ByteBuffer(data: body))
+        }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 64 << 20)
         return RawResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },

@@ -31,7 +31,7 @@ struct LiveMessageTests {
 
     static let serverMessages: [LiveServerMessage] = [
         .welcome(.init(userId: "u1", displayName: "Ann", serverTime: time)),
-        .error(.init(code: "bad_fix", message: "fix 3 is not a position on Earth", sequence: 3)),
+        .error(.init(code: "bad_fix", message: "fix 3: latitude outside -90…90°", sequence: 3)),
         .ack(.init(sequence: 42)),
         .followStarted(.init(followId: "f1", routeId: "r1", paceRunId: "p1", routeDistanceMeters: 5_012.5, lastSequence: 0)),
         .cue(.init(elapsedSeconds: 300, distanceMeters: 1_010, aheadSeconds: -4.5, deviated: false, finished: false, spoken: "4 seconds behind")),

@@ -142,8 +142,8 @@ export function render() {
 function runItem(run, unit) {
   const pace = usesPace(run.sport);
   const speedText = pace
-    ? units.pace(run.averagePaceSecondsPerKilometer ?? run.movingSeconds / (run.distanceMeters / 1000), unit)
-    : units.speed(run.distanceMeters / run.movingSeconds, unit);
+    ? units.pace(run.averagePaceSecondsPerKilometer ?? run.movingSeconds / (run.creditedDistanceMeters / 1000), unit)
+    : units.speed(run.creditedDistanceMeters / run.movingSeconds, unit);
   return h('li', { dataset: { run: run.id } }, h('a', { href: `#/runs/${run.id}` },
     h('span', {}, h('span', { class: 'when' }, `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)}`),
       h('span', { class: 'name' }, runTitle(run))),

@@ -35,8 +35,8 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     static func conflict(_ message: String) -> APIError { APIError(status: .conflict, code: "conflict", message: message) }
     static func unprocessable(_ message: String) -> APIError { APIError(status: .unprocessableContent, code: "unprocessable", message: message) }
     static func payloadTooLarge(maximumBytes: Int) -> APIError {
-        APIError(status: .contentTooLarge, code: "payload_too_large",
-                 message: "the upload is larger than the \(maximumBytes / (1 << 20)) MiB allowed")
+        let allowed = maximumBytes >= 1 << 20 ? "\(maximumBytes >> 20) MiB" : "\(maximumBytes >> 10) KiB"
+        return APIError(status: .contentTooLarge, code: "payload_too_large", message: "the request body is larger than the \(allowed) allowed")
     }
 
     /// The JSON answer.

@@ -7,8 +7,8 @@ extension APIHandler {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
         guard case .json(let registration) = input.body else { throw APIError.badRequest("send JSON") }
         try verifySessionAsker(registration.session)
-        let email = try Self.normalized(email: TextInput.checked(registration.email, "email"))
-        _ = try TextInput.checked(registration.password, "password")  // bcrypt would stop reading at a NUL
+        let email = try Self.normalized(email: TextInput.checked(registration.email, "email", .email))
+        _ = try TextInput.checked(registration.password, "password", .password)  // bcrypt would stop reading at a NUL
         guard registration.password.count >= 8 else { throw APIError.badRequest("the password needs at least 8 characters") }
         let displayName = try Self.displayName(registration.displayName)
         let hash = try await hashPassword(registration.password)
@@ -24,7 +24,7 @@ extension APIHandler {
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let credentials) = input.body else { throw APIError.badRequest("send JSON") }
         try verifySessionAsker(credentials.session)
-        let email = try TextInput.checked(credentials.email, "email").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let email = try TextInput.checked(credentials.email, "email", .email).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let throttle = LoginThrottle(database: database)
         try await throttle.check(email)
         guard let user = try await User.query(on: database).filter(\.$email == email).first(),
@@ -101,10 +101,10 @@ extension APIHandler {
         return email
     }
 
-    /// A display name as stored: trimmed, 1 to 100 characters, no NUL.
+    /// A display name as stored: trimmed, 1 to 100 characters (`TextInput.Limit.displayName`), no NUL.
     private static func displayName(_ text: String) throws -> String {
-        let name = try TextInput.checked(text, "displayName").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(name.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
+        let name = try TextInput.checked(text, "displayName", .displayName).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
         return name
     }
 

@@ -6,9 +6,6 @@ import Vapor
 /// Implements the operations of `openapi.yaml`, one extension file per area
 /// (`APIHandler+Runs.swift`, `APIHandler+Routes.swift`, …).
 struct APIHandler: APIProtocol {
-    /// The largest upload accepted, in bytes.
-    static let maximumUploadBytes = 32 << 20
-
     let app: Application
     let settings: ServerSettings
     /// Whether the database takes writes, for `/health`.

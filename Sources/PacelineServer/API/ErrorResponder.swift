@@ -39,16 +39,3 @@ struct ErrorResponder: AsyncMiddleware {
     }
 }
 
-/// Refuses a body whose declared length is over the limit before reading any of it, so a
-/// 50 MB upload costs nothing. Bodies without a declared length are limited where they
-/// are read (see `APIHandler.collect`).
-struct BodySizeLimit: AsyncMiddleware {
-    let maximumBytes: Int
-
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > maximumBytes {
-            throw APIError.payloadTooLarge(maximumBytes: maximumBytes)
-        }
-        return try await next.respond(to: request)
-    }
-}
