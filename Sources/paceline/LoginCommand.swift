@@ -26,6 +26,9 @@ struct LoginCommand: AsyncParsableCommand {
                 .logIn(body: .json(.init(email: email, password: password)))
             switch response {
             case .ok(let ok): Output.line(try ok.body.json.token)
+            case .tooManyRequests(let refused):
+                Output.error("429 \(try refused.body.json.error.message) (Retry-After: \(refused.headers.retryAfter) s)")
+                throw ExitCode(75)
             case .default(let status, let error):
                 let detail = try error.body.json.error
                 Output.error("\(status) \(detail.code): \(detail.message)")

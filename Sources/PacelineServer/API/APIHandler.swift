@@ -11,6 +11,10 @@ struct APIHandler: APIProtocol {
 
     let app: Application
     let settings: ServerSettings
+    /// Hashes and verifies passwords (`Passwords`).
+    let passwords: Passwords
+    /// Counts attempts at guessing (`AttemptLimiter`).
+    let limiter: AttemptLimiter
 
     var database: any Database { app.db }
 }

@@ -12,7 +12,9 @@ struct ErrorResponder: AsyncMiddleware {
             let status: HTTPResponseStatus
             let message: String
             if let apiError = error as? APIError {
-                return Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
+                let response = Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
+                if let retryAfter = apiError.retryAfter { response.headers.replaceOrAdd(name: .retryAfter, value: String(retryAfter)) }
+                return response
             } else if let abort = error as? any AbortError {
                 status = abort.status
                 message = status == .notFound ? "no such endpoint: \(request.method) \(request.url.path)" : abort.reason

@@ -12,11 +12,14 @@ import Vapor
 final class LiveConnection: Sendable {
     let socket: WebSocket
     let hub: LiveHub
+    /// Where the connection comes from, as the per-address limits count it (`ClientAddress`).
+    let clientAddress: String
     private let greeted = Atomic(false)
 
-    init(socket: WebSocket, hub: LiveHub) {
+    init(socket: WebSocket, hub: LiveHub, clientAddress: String) {
         self.socket = socket
         self.hub = hub
+        self.clientAddress = clientAddress
     }
 
     /// What the connection is doing: nothing yet, a follow, or a race.

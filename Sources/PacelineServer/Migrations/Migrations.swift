@@ -21,5 +21,7 @@ enum Migrations {
         CreateLiveMemberUserIndex(),
         // 009: lobby members whose connection is gone go back to invited.
         AddLiveMemberSeenAt(),
+        // 010: one atomic count of attempts for every limit on guessing.
+        CreateAttemptCount(), DropFailureTables(),
     ]
 }
