@@ -24,10 +24,17 @@ struct AttemptLimiterTests {
         }
     }
 
+    /// 10 wrong passwords per address, so these tests stay light on a busy machine.
+    static var limits: AttemptLimits {
+        var limits = AttemptLimits()
+        limits.passwordsPerAddress.attempts = 10
+        return limits
+    }
+
     @Test("a forged X-Forwarded-For gains nothing without a trusted proxy", arguments: TestDatabase.available)
     func forgedForwardedFor(database: TestDatabase) async throws {
-        try await withServer(database) { server in
-            let allowance = AttemptLimits().passwordsPerAddress.attempts
+        try await withServer(database, limits: Self.limits) { server in
+            let allowance = Self.limits.passwordsPerAddress.attempts
             let answered = try await Self.wrongLogins(server, count: allowance + 20) { "198.51.100.\($0)" }
             #expect(answered == allowance, "every request counted as 127.0.0.1's")
         }
@@ -35,8 +42,8 @@ struct AttemptLimiterTests {
 
     @Test("behind a trusted proxy each client address has its own allowance", arguments: TestDatabase.available)
     func addressesApart(database: TestDatabase) async throws {
-        try await withServer(database, trustProxy: true) { server in
-            let allowance = AttemptLimits().passwordsPerAddress.attempts
+        try await withServer(database, trustProxy: true, limits: Self.limits) { server in
+            let allowance = Self.limits.passwordsPerAddress.attempts
             // Two clients; the proxy appends the address it saw last, after what they sent.
             let answered = try await Self.wrongLogins(server, count: 2 * allowance + 20) {
                 "10.9.9.9, 203.0.113.\($0 % 2 + 1)"

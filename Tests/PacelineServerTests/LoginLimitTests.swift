@@ -62,20 +62,25 @@ struct LoginLimitTests {
 
     @Test("wrong passwords for many accounts from one address are limited too", arguments: TestDatabase.available)
     func manyAccountsFromOneAddress(database: TestDatabase) async throws {
-        try await withServer(database) { server in
-            let perAddress = Self.limits.passwordsPerAddress.attempts
-            let statuses = try await Self.parallelLogins([server], count: perAddress + 20, email: { "nobody\($0)@example.org" },
+        // 10 per address here (50 in production), so the test stays light on a busy machine.
+        var limits = AttemptLimits()
+        limits.passwordsPerAddress.attempts = 10
+        try await withServer(database, limits: limits) { server in
+            let statuses = try await Self.parallelLogins([server], count: 30, email: { "nobody\($0)@example.org" },
                                                          password: "not the password").map(\.status)
             #expect(statuses.allSatisfy { $0 == 401 || $0 == 429 }, "\(statuses.sorted())")
-            #expect(statuses.filter { $0 == 401 }.count == perAddress)
+            #expect(statuses.filter { $0 == 401 }.count == 10)
             #expect(statuses.filter { $0 == 429 }.count == 20)
         }
     }
 
     @Test("registrations from one address are limited", arguments: TestDatabase.available)
     func registrationsFromOneAddress(database: TestDatabase) async throws {
-        try await withServer(database) { server in
-            let perAddress = Self.limits.registrationsPerAddress.attempts
+        // 10 an hour here (30 in production), so the test stays light on a busy machine.
+        var limits = AttemptLimits()
+        limits.registrationsPerAddress.attempts = 10
+        try await withServer(database, limits: limits) { server in
+            let perAddress = limits.registrationsPerAddress.attempts
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for i in 0..<(perAddress + 10) {
                     group.addTask {
@@ -135,22 +140,18 @@ struct LoginLimitTests {
         }
     }
 
-    @Test("once the window ends the account may try again, and Retry-After said when", arguments: TestDatabase.available)
-    func windowEnds(database: TestDatabase) async throws {
-        var limits = AttemptLimits()
-        limits.passwordsPerAccount = .init(attempts: 1, window: 5)
-        try await withServer(database, limits: limits) { server in
+    @Test("a refused login says when to try again: Retry-After and the message", arguments: TestDatabase.available)
+    func retryAfter(database: TestDatabase) async throws {
+        try await withServer(database) { server in
             let ann = try await server.newUser("Ann"), email = ann.profile.email
-            #expect(try await Self.logIn(server, email, "wrong").status == 401)
+            let window = Self.limits.passwordsPerAccount.window
+            for i in 0..<Self.limits.passwordsPerAccount.attempts { _ = try await Self.logIn(server, email, "wrong \(i)") }
             let refused = try await Self.logIn(server, email, "correct horse battery")
             #expect(refused.status == 429 && refused.errorCode == "too_many_requests", "\(refused.status)")
             let wait = try #require(refused.headers.first { $0.0.lowercased() == "retry-after" }.flatMap { Int($0.1) })
-            #expect((1...5).contains(wait))
+            #expect(wait > Int(window) - 60 && wait <= Int(window), "\(wait) s")
             let message = (refused.json?["error"] as? [String: Any])?["message"] as? String ?? ""
-            #expect(message.contains("try again in"), "\(message)")
-            try await Task.sleep(for: .seconds(wait) + .milliseconds(200))
-            let again = try await Self.logIn(server, email, "correct horse battery")
-            #expect(again.status == 200)
+            #expect(message == "too many wrong passwords for this account; try again in \(Int(window) / 60) min", "\(message)")
         }
     }
 }

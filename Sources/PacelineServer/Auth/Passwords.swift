@@ -46,7 +46,7 @@ struct Passwords: Sendable {
     static func checked(_ password: String, field: String) throws -> String {
         _ = try TextInput.checked(password, field)
         guard characters.contains(password.count), password.utf8.count <= maximumBytes else {
-            throw APIError.badRequest("`\(field)`: a password needs \(characters.lowerBound) to \(characters.upperBound) characters")
+            throw APIError.badRequest("`\(field)`: a password needs \(characters.lowerBound) to \(characters.upperBound) characters (at most \(maximumBytes) bytes)")
         }
         return password
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// How many guesses of each kind are allowed, and in what window (`AttemptLimiter`).
 ///
-/// The defaults are for a public instance. Tests, the browser tests and schemathesis
-/// register many users from one address and raise `registrationsPerAddress` (`paceline
-/// serve --registrations-per-address`); an operator whose club shares one address may too.
+/// The defaults are for a public instance. An operator whose members share one address
+/// raises the per-address ones (`paceline serve --registrations-per-address`,
+/// `--wrong-passwords-per-address`); tests set any (`withServer(limits:)`).
 public struct AttemptLimits: Sendable, Equatable {
     /// At most `attempts` in a window of `window` seconds, counted from the first.
     public struct Limit: Sendable, Equatable {
