@@ -30,6 +30,9 @@ struct ShareAddressTests {
             #expect(!page.body.contains("evil.example") && !page.body.contains("gopher"))
             #expect(ShareTests.metaContent(page.body, "og:url") == "https://runs.example.org/share/runs/\(run.id)")
             #expect(ShareTests.metaContent(page.body, "og:image") == "https://runs.example.org/share/runs/\(run.id)/map.png")
+            #expect(page.body.contains("<link rel=\"canonical\" href=\"https://runs.example.org/share/runs/\(run.id)\">"))
+            // The page's own picture comes from the server showing the page, whatever its address.
+            #expect(page.body.contains("<img class=\"map\" src=\"/share/runs/\(run.id)/map.svg\""))
             let badge = try await Self.get(server, "/share/badges/\(ann.id)/longest-5", headers: Self.forged)
             #expect(badge.status == 200 && !badge.body.contains("evil.example"))
             #expect(ShareTests.metaContent(badge.body, "og:url")?.hasPrefix("https://runs.example.org/share/badges/") == true)

@@ -14,9 +14,10 @@ import Vapor
 /// `RouteAccess`, `Privacy`) what an anonymous reader may see. Anything else is 404, so a
 /// link reveals nothing.
 ///
-/// Absolute URLs (`og:url`, `og:image`) start with the configured public URL
-/// (`ServerSettings.publicURL`), never with what a request's `Host` or `X-Forwarded-*`
-/// says, which the client chooses; without one they are paths from the root. Every answer
+/// The link card's absolute URLs (`og:url`, `og:image`, the canonical link) start with the
+/// configured public URL (`ServerSettings.publicURL`), never with what a request's `Host`
+/// or `X-Forwarded-*` says, which the client chooses; without one they are paths from the
+/// root. The page's own picture is always its path: whoever sees the page is on this server. Every answer
 /// may be kept by a cache but not used without asking again (`Cache-Control: no-cache`,
 /// an `ETag`): a run made private is refused at the next view, wherever a copy is.
 enum ShareRoutes {
@@ -51,22 +52,22 @@ enum ShareRoutes {
         let run = try await RunAccess.visibleRun(id(request), to: nil, on: request.db)
         let owner = run.owner
         let units = UnitSystem(rawValue: owner.units) ?? .metric
-        let base = root + "/share/runs/" + (try run.requireID().apiID)
+        let path = "/share/runs/" + (try run.requireID().apiID)
         let sport = run.sport.capitalized
         return SharePage(
             title: run.name ?? "\(owner.displayName)'s \(sport.lowercased())",
             description: "\(sport) by \(owner.displayName): \(statistics(of: run, units: units))",
-            url: base, map: base + "/map", appLink: "/#/runs/\(try run.requireID().apiID)")
+            root: root, path: path, mapPath: path + "/map", appLink: "/#/runs/\(try run.requireID().apiID)")
     }
 
     private static func routePage(_ request: Request, root: String) async throws -> SharePage {
         let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
         let creator = route.creator
         let units = UnitSystem(rawValue: creator.units) ?? .metric
-        let base = root + "/share/routes/" + (try route.requireID().apiID)
+        let path = "/share/routes/" + (try route.requireID().apiID)
         return SharePage(
             title: route.name, description: "A \(units.distance(route.distanceMeters)) route by \(creator.displayName) on Paceline",
-            url: base, map: base + "/map", appLink: "/")
+            root: root, path: path, mapPath: path + "/map", appLink: "/")
     }
 
     private static func badgePage(_ request: Request, root: String) async throws -> SharePage {
@@ -78,15 +79,15 @@ enum ShareRoutes {
                 .filter(\.$badgeID == badgeID).first()
         else { throw APIError.notFound("shared page") }
         let date = earned.earnedAt.formatted(.iso8601.year().month().day())
-        var map: String?
+        var mapPath: String?
         if let runID = earned.runID,
            let run = try await Run.query(on: request.db).filter(\.$id == runID).field(\.$id).field(\.$owner.$id).field(\.$privacy).first(),
            try await Privacy.allows(nil, toSee: run.$owner.id, privacy: run.privacy, on: request.db) {
-            map = root + "/share/runs/\(runID.apiID)/map"
+            mapPath = "/share/runs/\(runID.apiID)/map"
         }
         return SharePage(
             title: "\(owner.displayName) earned “\(badge.name)”", description: "\(badge.rule) Earned on \(date).",
-            url: root + "/share/badges/\(userID.apiID)/\(badge.id)", map: map, appLink: "/#/profile")
+            root: root, path: "/share/badges/\(userID.apiID)/\(badge.id)", mapPath: mapPath, appLink: "/#/profile")
     }
 
     /// "5.02 km in 25:10 (5:01 /km)": the run's stored statistics, the pace the app shows.
