@@ -7,7 +7,11 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Log in to a Paceline server and print a bearer token.",
-        discussion: "The password is read from PACELINE_PASSWORD, or else from the first line of standard input."
+        discussion: """
+            The password is read from PACELINE_PASSWORD, or else from the first line of standard input. \
+            Exits 77 for a wrong email or password, 75 when too many wrong passwords were tried \
+            (it prints how long to wait), 69 when no server answers.
+            """
     )
 
     @Option(help: "The server's address.")
