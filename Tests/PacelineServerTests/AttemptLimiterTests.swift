@@ -37,6 +37,10 @@ struct AttemptLimiterTests {
             let allowance = Self.limits.passwordsPerAddress.attempts
             let answered = try await Self.wrongLogins(server, count: allowance + 20) { "198.51.100.\($0)" }
             #expect(answered == allowance, "every request counted as 127.0.0.1's")
+            // And the made-up emails refused for their address left no count behind.
+            let accounts = try await (server.app.db as! any SQLDatabase)
+                .raw("SELECT COUNT(*) AS n FROM attempt_counts WHERE kind = 'password'").first()?.decode(column: "n", as: Int.self)
+            #expect(accounts == allowance)
         }
     }
 

@@ -27,6 +27,9 @@ extension APIHandler {
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let credentials) = input.body else { throw APIError.badRequest("send JSON") }
         let email = try TextInput.checked(credentials.email, "email").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard email.count <= Self.maximumEmailCharacters else {
+            throw APIError.badRequest("`email`: an email has at most \(Self.maximumEmailCharacters) characters")
+        }
         guard credentials.password.count <= Passwords.characters.upperBound else {
             throw APIError.badRequest("`password`: a password has at most \(Passwords.characters.upperBound) characters")
         }
@@ -81,7 +84,7 @@ extension APIHandler {
             throw APIError.badRequest("`currentPassword`: a password has at most \(Passwords.characters.upperBound) characters")
         }
         let user = try await currentUser()
-        let taken = try await limiter.take(.password(account: user.email), .passwordFrom(address: Self.clientAddress))
+        let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: user.email))
         guard try await passwords.verify(change.currentPassword, against: user.passwordHash) != .wrong else {
             // Not 401: the request's token is good, and a client would take 401 as logged out.
             throw APIError(status: .forbidden, code: "wrong_password", message: "the current password is wrong")
@@ -111,7 +114,7 @@ extension APIHandler {
     private static func normalized(email: String) throws -> String {
         let email = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+        guard email.count <= maximumEmailCharacters, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
               !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace) else {
             throw APIError.badRequest("`\(email)` is not an email address")
         }
@@ -124,6 +127,9 @@ extension APIHandler {
         guard (1...100).contains(name.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
         return name
     }
+
+    /// The longest email address (RFC 5321's path limit), as openapi.yaml says.
+    private static let maximumEmailCharacters = 254
 
     /// The request's client address, as the per-address limits count it (`ClientAddress`).
     private static var clientAddress: String { RequestContext.current?.clientAddress ?? "unknown" }

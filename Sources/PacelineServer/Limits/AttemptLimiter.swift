@@ -12,7 +12,7 @@ import SQLKit
 /// starts at its first attempt; once it has ended the next attempt starts a new one.
 ///
 /// ```swift
-/// let taken = try await limiter.take(.password(account: email), .passwordFrom(address: address))
+/// let taken = try await limiter.take(.passwordFrom(address: address), .password(account: email))
 /// // … check the password; if it is right:
 /// try await limiter.giveBack(taken)
 /// ```
@@ -27,8 +27,10 @@ struct AttemptLimiter: Sendable {
 
     /// Takes one of each of `attempts`, in order. The first that is over its limit gives
     /// the ones before it back and is thrown (`Attempt.refusal`: 429 with the seconds to
-    /// wait), so an attempt refused for its address does not use up its account's
-    /// allowance, and one refused for its account never reaches the address's count.
+    /// wait). Callers name the address first, then the account: an attempt refused for its
+    /// account gives the address's back, so one account's guessing never uses up its
+    /// address's allowance, and one refused for its address makes no count for an account
+    /// (made-up emails sprayed from one address add no rows past the address's limit).
     func take(_ attempts: Attempt..., now: Date = Date()) async throws -> Taken {
         var taken = Taken()
         for attempt in attempts {

@@ -30,9 +30,9 @@ public struct AttemptLimits: Sendable, Equatable {
     /// Wrong join codes from one account: 5 in 15 minutes, so 4 digits can't be guessed.
     public var joinCodesPerAccount = Limit(attempts: 5, window: 15 * 60)
     /// Wrong join codes from one client address, whatever the account: 20 in 15 minutes.
-    /// Above the per-account 5, so one account's guessing (refused at its own limit first)
-    /// never locks out the host's friends at the same address; an attacker making
-    /// accounts gets 80 guesses an hour of 10,000 codes.
+    /// Above the per-account 5, so one account's guessing (whose refused attempts are given
+    /// back to the address) never locks out the host's friends at the same address; an
+    /// attacker making accounts gets 80 guesses an hour of 10,000 codes.
     public var joinCodesPerAddress = Limit(attempts: 20, window: 15 * 60)
 
     public init() {}

@@ -108,15 +108,15 @@ enum LiveSessions {
         }
     }
 
-    /// Joins by code. The code is counted for the user, then for the address, before it
+    /// Joins by code. The code is counted for the address, then for the user, before it
     /// is looked up, and given back when it is right: however many sockets send codes at
-    /// once, only the allowance of wrong ones is ever looked up. An account refused at its
-    /// own limit leaves the address's count alone, so one user's guessing does not lock
+    /// once, only the allowance of wrong ones is ever looked up. One refused at the user's
+    /// own limit gives the address's attempt back, so one user's guessing does not lock
     /// out the host's friends on the same network.
     private static func join(code: String, user: UUID, from address: String, limiter: AttemptLimiter,
                              on database: any Database) async throws -> (LiveSession, LiveMember) {
         let now = Date()
-        let taken = try await limiter.take(.joinCode(user: user), .joinCodeFrom(address: address))
+        let taken = try await limiter.take(.joinCodeFrom(address: address), .joinCode(user: user))
         guard let session = try await LiveSession.query(on: database).filter(\.$code == code)
             .filter(\.$codeExpiresAt > now).filter(\.$startsAt == nil).first() else {
             throw APIError(status: .notFound, code: "bad_code", message: "no open session has that code (codes expire, and close at the start)")
