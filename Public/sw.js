@@ -9,6 +9,7 @@ const API_CACHE = 'paceline-api';
 const SHELL = [
   '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css', '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png',
   '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js',
+  '/js/account/password-form.js',
   '/js/api/client.js', '/js/api/paceline.js', '/js/api/outbox.js',
   '/js/store/db.js', '/js/store/session.js', '/js/store/ongoing-run.js', '/js/store/kept-fixes.js',
   '/js/core/units.js', '/js/core/run-meter.js', '/js/core/run-tracker.js', '/js/core/geodesy.js', '/js/core/sport-thresholds.js',

@@ -60,14 +60,17 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 /// Starts a server on a fresh database (a temporary SQLite file, or a new PostgreSQL
 /// schema), runs `body` against it, then shuts it down and removes the database.
 ///
-/// bcrypt runs at cost 4 here: the algorithm is the same and tests stay fast. `live`
-/// defaults to `LiveSettings.testing`. With `sharing`, the server is a second instance
-/// on `sharing`'s database (which that server removes at its end). `publicURL` and
-/// `trustProxy` are `ServerSettings`'s.
+/// bcrypt runs at cost 4 unless `bcryptCost` says otherwise: the algorithm is the same
+/// and tests stay fast. `live` defaults to `LiveSettings.testing`; `publicURL` is the
+/// address the server is told it is reached at (none by default); `trustProxy` has it
+/// read clients' addresses from `X-Forwarded-For`; `limits` are the
+/// production ones unless a test says otherwise (each test's database starts with no
+/// attempt counted). With `sharing`, the server is a second instance on `sharing`'s
+/// database (which that server removes at its end).
 public func withServer<R>(
-    _ database: TestDatabase = .sqlite, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
-    publicURL: URL? = nil, trustProxy: Bool = false,
-    sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
+    _ database: TestDatabase = .sqlite, bcryptCost: Int = 4, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
+    publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(), sharing other: TestServer? = nil,
+    _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
     let location: DatabaseLocation
@@ -85,8 +88,8 @@ public func withServer<R>(
     let app = try await Application.make(environment)
     app.logger.logLevel = .warning
     do {
-        try await configure(app, settings: ServerSettings(database: location, bcryptCost: 4, tokenLifetime: tokenLifetime, live: live,
-                                                          publicURL: publicURL, trustProxy: trustProxy))
+        try await configure(app, settings: ServerSettings(database: location, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live,
+                                                          publicURL: publicURL, trustProxy: trustProxy, limits: limits))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))

@@ -7,7 +7,11 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Log in to a Paceline server and print a bearer token.",
-        discussion: "The password is read from PACELINE_PASSWORD, or else from the first line of standard input."
+        discussion: """
+            The password is read from PACELINE_PASSWORD, or else from the first line of standard input. \
+            Exits 77 for a wrong email or password, 75 when too many wrong passwords were tried \
+            (it prints how long to wait), 69 when no server answers.
+            """
     )
 
     @Option(help: "The server's address.")
@@ -32,6 +36,9 @@ struct LoginCommand: AsyncParsableCommand {
                     throw ExitCode(69)
                 }
                 Output.line(token)
+            case .tooManyRequests(let refused):
+                Output.error("429 \(try refused.body.json.error.message) (Retry-After: \(refused.headers.retryAfter) s)")
+                throw ExitCode(75)
             case .default(let status, let error):
                 let detail = try error.body.json.error
                 Output.error("\(status) \(detail.code): \(detail.message)")

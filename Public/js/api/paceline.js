@@ -16,6 +16,7 @@ export const api = {
   logOut: () => request('/auth/logout', { method: 'POST' }),
   profile: () => request('/me'),
   updateProfile: (changes) => request('/me', { method: 'PATCH', json: changes }),
+  changePassword: (currentPassword, newPassword) => request('/me/password', { method: 'POST', json: { currentPassword, newPassword } }),
   statistics: () => request('/me/stats'),
 
   // Runs

@@ -11,7 +11,8 @@ function appAddress(next) {
 export function render(_, query) {
   let registering = query.register === '1';
   const email = h('input', { type: 'email', name: 'email', autocomplete: 'email', required: true });
-  const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, minlength: 8 });
+  const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, maxlength: 256 });
+  const passwordLabel = h('span', {});
   const displayName = h('input', { type: 'text', name: 'displayName', autocomplete: 'nickname', maxlength: 100 });
   const nameField = field('Your name, as friends will see it', displayName);
   const message = h('p', { class: 'error', role: 'alert' });
@@ -22,6 +23,9 @@ export function render(_, query) {
     nameField.hidden = !registering;
     displayName.required = registering;
     password.autocomplete = registering ? 'new-password' : 'current-password';
+    // Only a new password needs 10 characters: older accounts may have shorter ones.
+    password.minLength = registering ? 10 : 0;
+    passwordLabel.textContent = registering ? 'Password (10 to 256 characters)' : 'Password';
     submit.textContent = registering ? 'Create account' : 'Log in';
     switcher.textContent = registering ? 'I have an account' : 'New here? Create an account';
     message.textContent = '';
@@ -45,7 +49,7 @@ export function render(_, query) {
         submit.disabled = false;
       }
     },
-  }, field('Email', email), field('Password (at least 8 characters)', password), nameField, message,
+  }, field('Email', email), h('label', { class: 'field' }, passwordLabel, password), nameField, message,
   h('div', { class: 'row' }, submit, switcher));
 
   update();

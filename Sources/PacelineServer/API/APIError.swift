@@ -10,6 +10,8 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     var message: String
     /// Extra top-level members of the answer, beside `error` (e.g. a follow's coverage).
     var extra: [String: ExtraValue] = [:]
+    /// Seconds to wait before trying again, sent as `Retry-After` (a 429).
+    var retryAfter: Int?
 
     enum ExtraValue: Sendable, Encodable {
         case number(Double)
@@ -78,7 +80,11 @@ struct APIError: Error, Sendable, CustomStringConvertible {
 
 extension APIError: HTTPResponseConvertible {
     var httpStatus: HTTPResponse.Status { status }
-    var httpHeaderFields: HTTPFields { [.contentType: "application/json; charset=utf-8"] }
+    var httpHeaderFields: HTTPFields {
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { fields[.retryAfter] = String(retryAfter) }
+        return fields
+    }
     var httpBody: HTTPBody? { HTTPBody(body) }
 }
 

@@ -26,7 +26,7 @@ struct APIErrorTranslator: ServerMiddleware {
         let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         let underlying = (error as? ServerError)?.underlyingError ?? error
         if let apiError = underlying as? APIError {
-            return (HTTPResponse(status: apiError.status, headerFields: headers), HTTPBody(apiError.body))
+            return (HTTPResponse(status: apiError.status, headerFields: apiError.httpHeaderFields), HTTPBody(apiError.body))
         }
         if let serverError = error as? ServerError, (400..<500).contains(serverError.httpStatus.code) {
             let message = serverError.underlyingError is DecodingError

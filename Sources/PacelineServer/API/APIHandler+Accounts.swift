@@ -8,11 +8,12 @@ extension APIHandler {
         guard case .json(let registration) = input.body else { throw APIError.badRequest("send JSON") }
         try verifySessionAsker(registration.session)
         let email = try Self.normalized(email: TextInput.checked(registration.email, "email", .email))
-        _ = try TextInput.checked(registration.password, "password", .password)  // bcrypt would stop reading at a NUL
-        guard registration.password.count >= 8 else { throw APIError.badRequest("the password needs at least 8 characters") }
+        let password = try Passwords.checked(registration.password, field: "password")
         let displayName = try Self.displayName(registration.displayName)
-        let hash = try await hashPassword(registration.password)
-        let user = User(email: email, passwordHash: hash, displayName: displayName)
+        // Counted once the request is well formed: a taken email (409) counts too, so
+        // registering can't be used to test which emails have accounts at speed.
+        _ = try await limiter.take(.registrationFrom(address: Self.clientAddress))
+        let user = User(email: email, passwordHash: try await passwords.hash(password), displayName: displayName)
         do {
             try await user.create(on: database)
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -21,18 +22,23 @@ extension APIHandler {
         return .created(.init(body: .json(try await session(for: user, held: registration.session))))
     }
 
+    /// Logs in. The attempt is counted for the address and the email before the password
+    /// is checked (`AttemptLimiter`), and given back when it is right; an unknown email
+    /// costs the same bcrypt as a wrong password (`Passwords.verify`).
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let credentials) = input.body else { throw APIError.badRequest("send JSON") }
         try verifySessionAsker(credentials.session)
         let email = try TextInput.checked(credentials.email, "email", .email).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let throttle = LoginThrottle(database: database)
-        try await throttle.check(email)
-        guard let user = try await User.query(on: database).filter(\.$email == email).first(),
-              try await verifyPassword(credentials.password, hash: user.passwordHash) else {
-            try await throttle.recordFailure(email)
-            throw APIError.unauthorized("wrong email or password")
+        _ = try TextInput.checked(credentials.password, "password", .password)
+        let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: email))
+        let user = try await User.query(on: database).filter(\.$email == email).first()
+        let verdict = try await passwords.verify(credentials.password, against: user?.passwordHash)
+        guard let user, verdict != .wrong else { throw APIError.unauthorized("wrong email or password") }
+        try await limiter.giveBack(taken)
+        if verdict == .rightInOldForm {
+            user.passwordHash = try await passwords.hash(credentials.password)
+            try await user.save(on: database)
         }
-        try await throttle.reset(email)
         return .ok(.init(body: .json(try await session(for: user, held: credentials.session))))
     }
 
@@ -67,6 +73,30 @@ extension APIHandler {
         return .ok(.init(body: .json(user.profile)))
     }
 
+    /// Changes the user's password: the current one is checked as a login's is (counted
+    /// for the account and the address first), and every other token of the user is
+    /// revoked, so whoever else held one is logged out; the request's own token stays.
+    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output {
+        let authenticated = try AuthenticatedUser.required()
+        guard case .json(let change) = input.body else { throw APIError.badRequest("send JSON") }
+        let newPassword = try Passwords.checked(change.newPassword, field: "newPassword")
+        _ = try TextInput.checked(change.currentPassword, "currentPassword", .password)
+        let user = try await currentUser()
+        let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: user.email))
+        guard try await passwords.verify(change.currentPassword, against: user.passwordHash) != .wrong else {
+            // Not 401: the request's token is good, and a client would take 401 as logged out.
+            throw APIError(status: .forbidden, code: "wrong_password", message: "the current password is wrong")
+        }
+        try await limiter.giveBack(taken)
+        user.passwordHash = try await passwords.hash(newPassword)
+        try await database.transaction { transaction in
+            try await user.save(on: transaction)
+            try await Token.query(on: transaction).filter(\.$user.$id == authenticated.id)
+                .filter(\.$tokenHash != authenticated.tokenHash).delete()
+        }
+        return .noContent(.init())
+    }
+
     /// The authenticated user's row, or 401.
     func currentUser() async throws -> User {
         let id = try AuthenticatedUser.required().id
@@ -94,7 +124,7 @@ extension APIHandler {
     private static func normalized(email: String) throws -> String {
         let email = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+        guard email.unicodeScalars.count <= TextInput.Limit.email.characters, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
               !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace) else {
             throw APIError.badRequest("`\(email)` is not an email address")
         }
@@ -108,14 +138,8 @@ extension APIHandler {
         return name
     }
 
-    private func hashPassword(_ password: String) async throws -> String {
-        let cost = settings.bcryptCost
-        return try await app.threadPool.runIfActive { try Bcrypt.hash(password, cost: cost) }
-    }
-
-    private func verifyPassword(_ password: String, hash: String) async throws -> Bool {
-        try await app.threadPool.runIfActive { try Bcrypt.verify(password, created: hash) }
-    }
+    /// The request's client address, as the per-address limits count it (`ClientAddress`).
+    private static var clientAddress: String { RequestContext.current?.clientAddress ?? "unknown" }
 }
 
 extension User {

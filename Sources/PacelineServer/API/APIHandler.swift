@@ -8,6 +8,10 @@ import Vapor
 struct APIHandler: APIProtocol {
     let app: Application
     let settings: ServerSettings
+    /// Hashes and verifies passwords (`Passwords`).
+    let passwords: Passwords
+    /// Counts attempts at guessing (`AttemptLimiter`).
+    let limiter: AttemptLimiter
     /// Whether the database takes writes, for `/health`.
     let healthProbe: HealthProbe
 

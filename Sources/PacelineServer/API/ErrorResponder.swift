@@ -13,7 +13,9 @@ struct ErrorResponder: AsyncMiddleware {
             let status: HTTPResponseStatus
             let message: String
             if let apiError = error as? APIError {
-                return Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
+                let response = Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
+                if let retryAfter = apiError.retryAfter { response.headers.replaceOrAdd(name: .retryAfter, value: String(retryAfter)) }
+                return response
             } else if let outage = DatabaseOutage(error) {
                 request.logger.error("\(request.method) \(request.url.path): database unavailable (\(outage)): \(String(reflecting: error))")
                 let response = Self.response(status: .serviceUnavailable, body: outage.apiError.body)

@@ -28,8 +28,9 @@ enum TextInput {
         static let key = Limit(characters: 200)
         /// A user search.
         static let search = Limit(characters: 100)
-        /// Passwords, as openapi.yaml's `Registration` and `Credentials` say.
-        static let password = Limit(characters: 200)
+        /// Passwords, as openapi.yaml's `Registration`, `Credentials` and `PasswordChange` say
+        /// (`Passwords.characters`).
+        static let password = Limit(characters: 256)
     }
 
     /// `text`, or 400 naming `field` when it is longer than `limit` or holds U+0000.

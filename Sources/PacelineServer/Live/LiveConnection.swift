@@ -12,14 +12,17 @@ import Vapor
 final class LiveConnection: Sendable {
     let socket: WebSocket
     let hub: LiveHub
+    /// Where the connection comes from, as the per-address limits count it (`ClientAddress`).
+    let clientAddress: String
     /// The web app's session token from the upgrade request's cookie: `hello` may then
     /// leave its own token out.
     private let sessionCookie: String?
     private let greeted = Atomic(false)
 
-    init(socket: WebSocket, hub: LiveHub, sessionCookie: String? = nil) {
+    init(socket: WebSocket, hub: LiveHub, clientAddress: String, sessionCookie: String? = nil) {
         self.socket = socket
         self.hub = hub
+        self.clientAddress = clientAddress
         self.sessionCookie = sessionCookie
     }
 

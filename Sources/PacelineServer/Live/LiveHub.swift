@@ -11,6 +11,8 @@ import Vapor
 final class LiveHub: Sendable {
     let database: any Database
     let settings: LiveSettings
+    /// Counts wrong join codes per account and per address.
+    let limiter: AttemptLimiter
     let registry = LiveRegistry()
     let fixLog: LiveFixLog
     let bus: any LiveBus
@@ -18,10 +20,11 @@ final class LiveHub: Sendable {
     private let sweeper = Mutex<Task<Void, Never>?>(nil)
     private let presence = Mutex<Task<Void, Never>?>(nil)
 
-    init(database: any Database, bus: any LiveBus, settings: LiveSettings, logger: Logger) {
+    init(database: any Database, bus: any LiveBus, settings: LiveSettings, limiter: AttemptLimiter, logger: Logger) {
         self.database = database
         self.bus = bus
         self.settings = settings
+        self.limiter = limiter
         self.logger = logger
         fixLog = LiveFixLog(database: database, logger: logger)
     }
@@ -82,10 +85,11 @@ final class LiveHub: Sendable {
         await fixLog.stop()
     }
 
-    /// Serves a new connection until it closes.
-    func attach(_ socket: WebSocket, sessionCookie: String? = nil) {
+    /// Serves a new connection from `address` (`ClientAddress`) until it closes; one whose
+    /// upgrade carried the web app's session cookie is signed in by it.
+    func attach(_ socket: WebSocket, from address: String, sessionCookie: String? = nil) {
         socket.pingInterval = .milliseconds(Int64(settings.pingInterval * 1000))
-        LiveConnection(socket: socket, hub: self, sessionCookie: sessionCookie).run()
+        LiveConnection(socket: socket, hub: self, clientAddress: address, sessionCookie: sessionCookie).run()
     }
 
     /// Sends `event` to every instance (this one included).

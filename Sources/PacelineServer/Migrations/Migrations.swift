@@ -21,6 +21,8 @@ enum Migrations {
         CreateLiveMemberUserIndex(),
         // 009: lobby members whose connection is gone go back to invited.
         AddLiveMemberSeenAt(),
+        // 010: one atomic count of attempts for every limit on guessing.
+        CreateAttemptCount(), DropFailureTables(),
         // 011: the credited distance beside the recorded one.
         AddRunCreditedDistance(),
         // 012: the row /health writes to prove the database takes writes.

@@ -12,18 +12,22 @@ import PacelineCore
 struct SharePage {
     var title: String
     var description: String
-    /// Absolute URL of this page.
-    var url: String
-    /// Absolute URL of the map preview without its extension (`…/map`), if there is one:
-    /// `.png` and `.svg` are served there.
-    var map: String?
+    /// The address this page is served at: the server's public URL (`https://…`), or ""
+    /// when none is configured; the link card's URLs start with it.
+    var root: String
+    /// This page's path (`/share/runs/ID`).
+    var path: String
+    /// The map preview's path without its extension (`…/map`), if there is one: `.png`
+    /// and `.svg` are served there.
+    var mapPath: String?
     /// Where the app shows the thing.
     var appLink: String
 
-    /// The HTML document.
+    /// The HTML document: the card's URLs absolute (from `root`), the page's own picture
+    /// from its path, as the browser showing the page is on this server.
     var html: String {
         let title = MarkupText.escaped(self.title), description = MarkupText.escaped(self.description)
-        let url = MarkupText.escaped(self.url)
+        let url = MarkupText.escaped(root + path)
         var head = """
             <meta property="og:type" content="article">
             <meta property="og:site_name" content="Paceline">
@@ -34,8 +38,8 @@ struct SharePage {
             <meta name="twitter:description" content="\(description)">
             """
         var body = ""
-        if let map {
-            let image = MarkupText.escaped(map + ".png"), picture = MarkupText.escaped(map + ".svg")
+        if let mapPath {
+            let image = MarkupText.escaped(root + mapPath + ".png"), picture = MarkupText.escaped(mapPath + ".svg")
             head += """
 
                 <meta property="og:image" content="\(image)">
