@@ -79,6 +79,7 @@ let package = Package(
                 "PacelineLiveClient",
                 "PacelineServer",
                 .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ]

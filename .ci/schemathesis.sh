@@ -19,9 +19,11 @@ cd "$(dirname "$0")/.."
 seed="${SCHEMATHESIS_SEED:-20240601}"
 examples="${SCHEMATHESIS_EXAMPLES:-30}"
 time_limit="${SCHEMATHESIS_TIMEOUT:-900}"
-# No 5xx; status, content type and body as the spec says; and an operation the spec
-# says needs a token refuses a request without one (ignored_auth).
-checks="not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,ignored_auth"
+# No 5xx; status, content type and body as the spec says; an operation the spec says
+# needs a token refuses a request without one (ignored_auth); and a request the spec
+# forbids (a value out of its bounds, of the wrong type, null, a missing required member:
+# the negative examples of `--mode all`) is refused with a 4xx (negative_data_rejection).
+checks="not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,ignored_auth,negative_data_rejection"
 
 
 binary="${PACELINE_BIN:-.build/debug/paceline}"
@@ -169,6 +171,7 @@ run() {
         --url "$base" \
         --header "Authorization: Bearer $bearer" \
         --checks "$checks" \
+        --mode all \
         --max-examples "$examples" \
         --seed "$seed" \
         --request-timeout 30 \

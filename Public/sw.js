@@ -1,13 +1,15 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v1';
+const VERSION = 'paceline-v2';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
-// Every file of the app (Tests/e2e/test_offline.py checks none is missing).
+// Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
+// none is missing; the vendor folder's README and licences are not the app's).
 const SHELL = [
   '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css', '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png',
   '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js',
+  '/js/account/password-form.js',
   '/js/api/client.js', '/js/api/paceline.js', '/js/api/outbox.js',
   '/js/store/db.js', '/js/store/session.js', '/js/store/ongoing-run.js', '/js/store/kept-fixes.js',
   '/js/core/units.js', '/js/core/run-meter.js', '/js/core/run-tracker.js', '/js/core/geodesy.js', '/js/core/sport-thresholds.js',
@@ -29,15 +31,15 @@ const SHELL = [
   '/js/workout/active-workout.js', '/js/workout/workout-panel.js', '/js/workout/summary-table.js',
   '/js/workout/log-card.js',
   '/css/missions.css', '/js/views/missions.js', '/js/missions/journey-map.js', '/js/missions/advance-text.js', '/js/missions/stage-list.js',
+  '/vendor/leaflet/leaflet.min.js', '/vendor/leaflet/leaflet.css', '/vendor/leaflet/images/layers.png', '/vendor/leaflet/images/layers-2x.png',
+  '/vendor/leaflet/images/marker-icon.png', '/vendor/leaflet/images/marker-icon-2x.png', '/vendor/leaflet/images/marker-shadow.png',
+  '/vendor/chart.js/chart.min.js',
 ];
-// Vendor libraries: cached when they load (Debian's copies may be missing, then the CDN's).
-const OPTIONAL = ['/vendor/leaflet/leaflet.js', '/vendor/leaflet/leaflet.css', '/vendor/chart.js/chart.min.js'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(SHELL_CACHE);
     await cache.addAll(SHELL);
-    await Promise.all(OPTIONAL.map((url) => cache.add(url).catch(() => {})));
     await self.skipWaiting();
   })());
 });

@@ -23,7 +23,7 @@ outbox.onChange((waiting) => {
   badge.textContent = `${waiting} waiting to send`;
 });
 session.onChange(() => {
-  if (session.token) return;
+  if (session.loggedIn) return;
   caches?.delete('paceline-api');  // the last user's answers stay theirs
   show();
 });

@@ -38,7 +38,7 @@ export function go(hash) {
 export async function show() {
   const [path, search = ''] = location.hash.replace(/^#/, '').split('?');
   const route = ROUTES.find((candidate) => candidate.pattern.test(path || '/activity')) ?? ROUTES[1];
-  if (!route.open && !session.token) {
+  if (!route.open && !session.loggedIn) {
     location.replace(`#/login?next=${encodeURIComponent(location.hash || '#/activity')}`);
     return;
   }

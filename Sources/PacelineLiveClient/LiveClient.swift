@@ -47,15 +47,13 @@ public final class LiveClient: Sendable {
     }
 
     /// Opens a connection to `url` (a `ws://…/api/v1/live` address), its upgrade request
-    /// carrying `headers` (a load generator names each client's address in
-    /// `X-Forwarded-For` to a server that trusts a proxy).
-    public static func connect(to url: URL, headers: [(String, String)] = [],
-                               on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+    /// carrying `headers` (as a browser's carries `Origin` and the session cookie).
+    public static func connect(to url: URL, headers: HTTPHeaders = [:], on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
                                observer: (@Sendable (LiveServerMessage, String) -> Bool)? = nil) async throws -> LiveClient {
         let upgraded = group.any().makePromise(of: LiveClient.self)
         var configuration = WebSocketClient.Configuration()
         configuration.maxFrameSize = 1 << 22
-        WebSocket.connect(to: url, headers: HTTPHeaders(headers), configuration: configuration, on: group) { socket in
+        WebSocket.connect(to: url, headers: headers, configuration: configuration, on: group) { socket in
             let client = LiveClient(socket: socket, observer: observer)
             socket.onText { _, text in client.receive(text) }
             socket.onClose.whenComplete { _ in client.markClosed() }

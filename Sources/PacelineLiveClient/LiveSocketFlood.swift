@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import PacelineAPI
 import Synchronization
@@ -97,7 +98,7 @@ public final class LiveSocketFlood: Sendable {
         while !stopping.load(ordering: .relaxed) {
             do {
                 let text = hello(index), repeats = repeatsHello && text != nil
-                let client = try await LiveClient.connect(to: url, headers: headers(index), on: group) { [self] message, _ in
+                let client = try await LiveClient.connect(to: url, headers: HTTPHeaders(headers(index)), on: group) { [self] message, _ in
                     state.withLock { counts in
                         switch message {
                         case .welcome: counts.welcomed += 1

@@ -40,13 +40,14 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // Our own error middleware replaces Vapor's, so every failure (unknown paths and
     // bodies Vapor refuses included) is answered as `{error: {code, message}}`.
     app.middleware = .init()
+    // First, so every answer carries them, errors included (docs/SECURITY.md).
+    app.middleware.use(SecurityHeaders(web: settings.web, publicURL: settings.publicURL))
     app.middleware.use(ErrorResponder())
-    app.middleware.use(BodySizeLimit(maximumBytes: APIHandler.maximumUploadBytes))
     // The request's context (client address, headers) for everything that answers it.
     app.middleware.use(RequestContext.Middleware(trustProxy: settings.trustProxy))
     WebClient.register(on: app, settings: settings.web)
     // Public share pages (HTML with link-card tags, SVG map previews) outside /api/v1.
-    ShareRoutes.register(on: app)
+    ShareRoutes.register(on: app, publicURL: settings.publicURL)
 
     let api = app.grouped("api", "v1")
     let specification = try OpenAPIDocument.load()
@@ -55,23 +56,35 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         headers.contentType = HTTPMediaType(type: "application", subType: "yaml")
         return Response(status: .ok, headers: headers, body: .init(data: specification))
     }
+    // Every limit on guessing (passwords, registrations, join codes) counts in the database,
+    // so instances sharing one PostgreSQL share the counts.
+    let limiter = AttemptLimiter(database: app.db as! any SQLDatabase, limits: settings.limits)
+    app.lifecycle.use(AttemptCountSweeper(limiter: limiter, logger: app.logger))
     // The live WebSocket: frames up to 1 MiB, so a client back from a dead zone can
     // resend its unacknowledged fixes (`LiveSettings.maximumFixesPerMessage`) at once.
-    let hub = LiveHub(database: app.db, bus: bus, settings: settings.live, logger: app.logger)
+    let hub = LiveHub(database: app.db, bus: bus, settings: settings.live, limiter: limiter, logger: app.logger)
     try await hub.start()
     app.lifecycle.use(LiveHubLifecycle(hub: hub))
     app.storage[LiveHubKey.self] = hub
     // Each connection counts against its client's address (`LiveSettings.socketsPerAddress`).
-    api.webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { request, socket in
-        hub.attach(socket, from: ClientAddress.of(request, trustProxy: settings.trustProxy))
-    }
+    // The web app's socket is signed in by its session cookie, so an upgrade carrying it
+    // must come from our own pages: browsers apply no CORS to WebSockets.
+    let trustProxy = settings.trustProxy
+    api.grouped(CookieOriginCheck(site: settings.site))
+        .webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { request, socket in
+            hub.attach(socket, from: ClientAddress.of(request, trustProxy: trustProxy),
+                       sessionCookie: WebSessionCookie.token(inCookieHeaders: request.headers[.cookie]))
+        }
 
-    let handler = APIHandler(app: app, settings: settings)
+    let passwords = try Passwords(cost: settings.bcryptCost, threadPool: app.threadPool)
+    let handler = APIHandler(app: app, settings: settings, passwords: passwords, limiter: limiter,
+                             healthProbe: HealthProbe(database: app.db))
     try handler.registerHandlers(
         on: VaporTransport(routesBuilder: app),
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
-        middlewares: [APIErrorTranslator(logger: app.logger), Authentication(database: app.db)]
+        middlewares: [APIErrorTranslator(logger: app.logger), RequestBodyLimit(), WebSessionCookie.Writer(),
+                      Authentication(database: app.db, site: settings.site), JSONNullRefusal()]
     )
 }
 
@@ -96,10 +109,13 @@ public struct ServerSettings: Sendable {
     /// Whether a reverse proxy in front says who the client is (`X-Forwarded-For`, its last
     /// entry): only then do per-address limits read it, as anyone can send the header.
     public var trustProxy: Bool
+    /// How many wrong passwords, registrations and wrong join codes are allowed, per
+    /// account and per client address (`AttemptLimiter`).
+    public var limits: AttemptLimits
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
-                publicURL: URL? = nil, trustProxy: Bool = false) {
+                publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits()) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -108,7 +124,13 @@ public struct ServerSettings: Sendable {
         self.missionExamples = missionExamples
         self.publicURL = publicURL
         self.trustProxy = trustProxy
+        self.limits = limits
     }
+}
+
+extension ServerSettings {
+    /// This server's own origin, for the session cookie's CSRF check and its `Secure`.
+    var site: SiteOrigin { SiteOrigin(publicURL: publicURL, trustProxy: trustProxy) }
 }
 
 private enum LiveHubKey: StorageKey {

@@ -28,7 +28,8 @@ public struct TestServer: Sendable {
         let email = "\(name.lowercased())-\(UUID().uuidString.prefix(8))@example.org"
         let session = try await client().register(body: .json(.init(email: email, password: "correct horse battery", displayName: name)))
             .created.body.json
-        return TestUser(client: client(token: session.token), profile: session.profile, token: session.token)
+        guard let token = session.token else { throw TestServerError.noToken }
+        return TestUser(client: client(token: token), profile: session.profile, token: token)
     }
 }
 
@@ -59,12 +60,17 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 /// Starts a server on a fresh database (a temporary SQLite file, or a new PostgreSQL
 /// schema), runs `body` against it, then shuts it down and removes the database.
 ///
-/// bcrypt runs at cost 4 here: the algorithm is the same and tests stay fast. `live`
-/// defaults to `LiveSettings.testing`. With `sharing`, the server is a second instance
-/// on `sharing`'s database (which that server removes at its end).
+/// bcrypt runs at cost 4 unless `bcryptCost` says otherwise: the algorithm is the same
+/// and tests stay fast. `live` defaults to `LiveSettings.testing`; `publicURL` is the
+/// address the server is told it is reached at (none by default); `trustProxy` has it
+/// read clients' addresses from `X-Forwarded-For`; `limits` are the
+/// production ones unless a test says otherwise (each test's database starts with no
+/// attempt counted). With `sharing`, the server is a second instance on `sharing`'s
+/// database (which that server removes at its end).
 public func withServer<R>(
-    _ database: TestDatabase = .sqlite, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
-    sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
+    _ database: TestDatabase = .sqlite, bcryptCost: Int = 4, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
+    publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(), sharing other: TestServer? = nil,
+    _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
     let location: DatabaseLocation
@@ -82,7 +88,8 @@ public func withServer<R>(
     let app = try await Application.make(environment)
     app.logger.logLevel = .warning
     do {
-        try await configure(app, settings: ServerSettings(database: location, bcryptCost: 4, tokenLifetime: tokenLifetime, live: live))
+        try await configure(app, settings: ServerSettings(database: location, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live,
+                                                          publicURL: publicURL, trustProxy: trustProxy, limits: limits))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
@@ -124,6 +131,8 @@ private func tearDown(_ app: Application, database: TestDatabase, schema: String
 enum TestServerError: Error {
     case postgresNotConfigured
     case noPort
+    /// A bearer session answered without its token.
+    case noToken
 }
 
 extension TestServer {
@@ -140,15 +149,27 @@ extension TestServer {
         public var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
     }
 
-    /// Sends a request by hand to `path` (relative to `/api/v1`).
+    /// Sends a request by hand to `path` (relative to `/api/v1`); with `chunked`, the body
+    /// goes in 64 KiB chunks without a `Content-Length`.
     public func raw(
-        _ method: HTTPMethod, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil
+        _ method: HTTPMethod, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil,
+        chunked: Bool = false
     ) async throws -> RawResponse {
         var request = HTTPClientRequest(url: baseURL.absoluteString + path)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-        if let body { request.body = .bytes(ByteBuffer(data: body)) }
+        if let body, chunked {
+            let chunks = AsyncStream<ByteBuffer> { continuation in
+                for start in stride(from: 0, to: body.count, by: 64 << 10) {
+                    continuation.yield(ByteBuffer(data: body[start..<min(body.count, start + (64 << 10))]))
+                }
+                continuation.finish()
+            }
+            request.body = .stream(chunks, length: .unknown)
+        } else if let body {
+            request.body = .bytes(ByteBuffer(data: body))
+        }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 64 << 20)
         return RawResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },

@@ -35,7 +35,8 @@ struct AchievementsCommand: ParsableCommand {
         var failed = false
         for path in files {
             do {
-                let activity = try ActivityReader.read(contentsOf: URL(fileURLWithPath: path))
+                var activity = try ActivityReader.read(contentsOf: URL(fileURLWithPath: path))
+                activity.track = FixLimits(now: Date()).screen(activity.track).track
                 if let fact = Self.fact(of: activity, id: path, utcOffsetMinutes: utcOffsetMinutes) { facts.activities.append(fact) }
                 else { Output.error("\(path): no timed GPS positions, so nothing to count"); failed = true }
             } catch {
@@ -48,18 +49,19 @@ struct AchievementsCommand: ParsableCommand {
         if failed { throw ExitCode(65) }
     }
 
-    /// The activity as the server counts it: its own distance, moving time and best efforts.
+    /// The activity as the server counts it: its own credited distance, moving time and best efforts.
     static func fact(of activity: Activity, id: String, utcOffsetMinutes: Int?) -> ActivityFact? {
-        let summary = ActivitySummary(activity)
-        guard let start = summary.startTime, summary.distanceSource == "gps" else { return nil }
         let thresholds = SportThresholds.for(activity.sport)
-        let (kept, _) = FixFilter(thresholds: thresholds).filter(activity.track)
+        let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
+        let profile = TrackProfile(segments: kept, thresholds: thresholds)
+        let summary = ActivitySummary(activity, profile: profile, dropped: dropped, thresholds: thresholds)
+        guard let start = summary.startTime, summary.distanceSource == "gps" else { return nil }
         let longitude = activity.track.fixes.first { $0.coordinate != nil }?.coordinate?.longitude
         return ActivityFact(
             id: id, start: start, utcOffsetSeconds: utcOffsetMinutes.map { $0 * 60 } ?? LocalDay.fallbackOffset(longitude: longitude),
-            sport: activity.sport, distanceMeters: summary.distanceMeters,
+            sport: activity.sport, distanceMeters: summary.credited.credited,
             movingSeconds: summary.movingSeconds ?? 0,
-            bestEfforts: BestEffort.efforts(in: TrackProfile(segments: kept, thresholds: thresholds)))
+            bestEfforts: BestEffort.efforts(in: profile, credited: summary.credited))
     }
 
     private func print(_ report: AchievementReport) {

@@ -12,6 +12,11 @@ struct AnalyzeCommand: ParsableCommand {
             A file that cannot be read gets one line on stderr; the others are still analysed, \
             and the exit status is 65.
 
+            Numbers that can't be true (docs/ALGORITHMS.md, "Numbers from outside": a position \
+            off the Earth, an elevation outside -500…9000 m, a time before 1990 or more than \
+            a day ahead, …) are left out first, as the server leaves them out of an upload, \
+            and counted in `screening`.
+
             A file that names no sport (most GPX) is analysed as `other`, with the loosest \
             thresholds, as the file says no more; the server stores such an upload as a run, \
             so `--sport run` shows the numbers it will keep.
@@ -39,9 +44,11 @@ struct AnalyzeCommand: ParsableCommand {
             do {
                 var activity = try ActivityReader.read(contentsOf: URL(fileURLWithPath: path))
                 if let sport { activity.sport = sport }
+                let screening: FixLimits.Screening
+                (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
                 let summary = ActivitySummary(activity)
                 if json {
-                    try printJSON(path, summary)
+                    try printJSON(path, summary, screening)
                 } else {
                     rows.append((path, summary))
                 }
@@ -56,11 +63,15 @@ struct AnalyzeCommand: ParsableCommand {
         if failures > 0 { throw ExitCode(65) }
     }
 
-    private func printJSON(_ path: String, _ summary: ActivitySummary) throws {
+    private func printJSON(_ path: String, _ summary: ActivitySummary, _ screening: FixLimits.Screening) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var object = try JSONSerialization.jsonObject(with: encoder.encode(summary)) as! [String: Any]
         object["file"] = path
+        object["screening"] = [
+            "droppedFixes": Dictionary(uniqueKeysWithValues: screening.droppedFixes.map { ($0.key.rawValue, $0.value) }),
+            "removedValues": Dictionary(uniqueKeysWithValues: screening.removedValues.map { ($0.key.rawValue, $0.value) }),
+        ]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         Output.line(String(decoding: data, as: UTF8.self))
     }

@@ -6,11 +6,11 @@ import PacelineCore
 struct MissionBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-missions",
-        abstract: "Measure verified distance per fix, journey positions per lookup, progress replay and mission file reading.",
+        abstract: "Measure credited distance per fix, journey positions per lookup, progress replay and mission file reading.",
         discussion: "Build with -c release for meaningful numbers."
     )
 
-    @Option(help: "Fixes in the run whose verified distance is measured.")
+    @Option(help: "Fixes in the run whose credited distance is measured.")
     var fixes = 100_000
 
     @Option(help: "Points in each route of the generated mission.")
@@ -26,8 +26,11 @@ struct MissionBenchCommand: ParsableCommand {
             let along = Double(index) * 3 + Double(index / 1_000) * 1_000
             return Fix(time: start.addingTimeInterval(Double(index)), coordinate: Coordinate(latitude: 55.9 + along / 111_320, longitude: -4.2))
         }])
-        let verified = best { _ = VerifiedDistance(run, sport: .run) }
-        print(String(format: "verified distance: %d fixes in %.2f ms = %.1f ns a fix", fixes, verified * 1e3, verified * 1e9 / Double(fixes)))
+        // What a stored run adds to its statistics: the credited distance of its profile.
+        let thresholds = SportThresholds.for(.run)
+        let profile = TrackProfile(segments: FixFilter(thresholds: thresholds).filter(run).segments, thresholds: thresholds)
+        let credited = best { _ = CreditedDistance(profile: profile, maximumSpeed: thresholds.maximumSpeed) }
+        print(String(format: "credited distance: %d fixes in %.2f ms = %.1f ns a fix", fixes, credited * 1e3, credited * 1e9 / Double(fixes)))
 
         // Two routes of `points` points each, a stage every 5 km.
         let routes = (0..<2).map { number -> MissionRoute in

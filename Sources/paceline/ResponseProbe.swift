@@ -38,12 +38,14 @@ struct ResponseProbe {
             let (healthTime, healthFailure) = await timed {
                 switch try await client.getHealth() {
                 case .ok: nil
+                case .serviceUnavailable: "health 503"
                 case .default(let status, _): "health \(status)"
                 }
             }
             let (loginTime, loginFailure) = await timed {
                 switch try await client.logIn(body: .json(.init(email: email, password: password))) {
                 case .ok: nil
+                case .tooManyRequests: "login 429"
                 case .default(let status, _): "login \(status)"
                 }
             }

@@ -40,14 +40,29 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "A reverse proxy in front sets X-Forwarded-For: count limits by the address it names (default: $PACELINE_TRUST_PROXY=1). Without a proxy anyone could forge it.")
     var trustProxy = false
 
+    @Option(help: "Accounts that may be made from one client address in an hour (a club registering on its own Wi-Fi may need more).")
+    var registrationsPerAddress = AttemptLimits().registrationsPerAddress.attempts
+
+    @Option(help: "Wrong passwords allowed from one client address in 15 minutes, whatever the account.")
+    var wrongPasswordsPerAddress = AttemptLimits().passwordsPerAddress.attempts
+
+    func validate() throws {
+        guard registrationsPerAddress >= 1, wrongPasswordsPerAddress >= 1 else {
+            throw ValidationError("--registrations-per-address and --wrong-passwords-per-address must be at least 1")
+        }
+    }
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
+        var limits = AttemptLimits()
+        limits.registrationsPerAddress.attempts = registrationsPerAddress
+        limits.passwordsPerAddress.attempts = wrongPasswordsPerAddress
         let web = WebSettings(publicDirectory: `public` ?? WebSettings.defaultPublicDirectory,
                               tileURL: tileURL, tileAttribution: tileAttribution)
         let settings = ServerSettings(
             database: try database.location(), web: web, missionExamples: missions ?? MissionExamples.defaultDirectory,
             publicURL: try Self.publicURL(publicURL ?? environment["PACELINE_PUBLIC_URL"], port: port),
-            trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1")
+            trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1", limits: limits)
         try await serve(hostname: hostname, port: port, settings: settings)
     }
 

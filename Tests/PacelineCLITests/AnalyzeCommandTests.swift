@@ -27,6 +27,31 @@ import Testing
         #expect(run["startTime"] as? String == "2012-08-27T13:52:56Z" || (run["startTime"] as? String)?.hasPrefix("20") == true)
     }
 
+    @Test func impossibleNumbersAreLeftOutAndCountedAsTheServerDoes() throws {
+        // A run with an elevation of 1e308 and a heart rate of 900: kept without them.
+        let points = (0..<120).map { i in
+            let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)))
+            return """
+                <trkpt lat="\(55.86 + Double(i) * 3 / 111_320)" lon="-4.25"><ele>\(i == 60 ? "1e308" : "20")</ele><time>\(time)</time>\
+                <extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(i == 61 ? 900 : 140)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+                """
+        }.joined()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("impossible-\(UUID().uuidString).gpx")
+        try Data("""
+            <?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>\(points)</trkseg></trk></gpx>
+            """.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try PacelineCLI.run(["analyze", "--json", "--sport", "run", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let screening = try #require(run["screening"] as? [String: [String: Int]])
+        #expect(screening["removedValues"] == ["elevation": 1, "heartRate": 1] && screening["droppedFixes"] == [:])
+        #expect(run["ascentMeters"] as? Double == 0)
+        #expect((run["heartRate"] as? [String: Any])?["maximum"] as? Int == 140)
+        #expect(run["creditedDistanceMeters"] as? Double == run["distanceMeters"] as? Double)
+    }
+
     @Test func aBadFileGetsExit65AndOneLineWhileOthersAreStillAnalysed() throws {
         let bad = Fixtures.track("malformed/badcharacter.xml").path
         let good = Fixtures.track("gpx/run_gpxtpx.gpx").path

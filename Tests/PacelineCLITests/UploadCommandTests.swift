@@ -1,8 +1,11 @@
 import Foundation
+import PacelineServer
 import PacelineTestSupport
 import Testing
 
-@Suite("paceline login and upload")
+// One test at a time: `PacelineCLI.run` blocks its thread while the server in this
+// process answers, and two at once could leave the server no thread on a 2-core machine.
+@Suite("paceline login and upload", .serialized)
 struct UploadCommandTests {
     @Test("log in, upload real files, and a second upload of the same file makes no new run")
     func uploadTwice() async throws {
@@ -29,6 +32,22 @@ struct UploadCommandTests {
             #expect(wrong.status == 77 && wrong.stderr.contains("401 unauthorized"))
             let noServer = try PacelineCLI.run(["upload", "--server", "http://127.0.0.1:9", "--token", token, files[0]])
             #expect(noServer.status == 69 && noServer.stderr.contains("no Paceline server answers at http://127.0.0.1:9"))
+        }
+    }
+
+    @Test("a login refused for too many wrong passwords says when to try again, and exits 75")
+    func throttled() async throws {
+        try await withServer { server in
+            let address = server.baseURL.absoluteString.replacingOccurrences(of: "/api/v1", with: "")
+            _ = try await server.client().register(body: .json(.init(email: "cli@example.org", password: "long password", displayName: "Cli")))
+            for _ in 0..<AttemptLimits().passwordsPerAccount.attempts {
+                let wrong = try PacelineCLI.run(["login", "--server", address, "--email", "cli@example.org"], environment: ["PACELINE_PASSWORD": "nope"])
+                #expect(wrong.status == 77)
+            }
+            let refused = try PacelineCLI.run(["login", "--server", address, "--email", "cli@example.org"],
+                                              environment: ["PACELINE_PASSWORD": "long password"])
+            #expect(refused.status == 75)
+            #expect(refused.stderr.contains("429 too many wrong passwords for this account; try again in 15 min (Retry-After: "), "\(refused.stderr)")
         }
     }
 }

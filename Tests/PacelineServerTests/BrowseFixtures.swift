@@ -59,6 +59,9 @@ struct BrowseFixtures {
         run.format = "gpx"
         run.points = 0
         run.distanceMeters = 5_000
+        run.creditedDistanceMeters = 5_000
+        run.tooFastMeters = 0
+        run.untimedMeters = 0
         run.elapsedSeconds = 1_500
         run.movingSeconds = 1_500
         run.ascentMeters = 0

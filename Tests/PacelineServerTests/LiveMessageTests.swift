@@ -10,6 +10,7 @@ struct LiveMessageTests {
 
     static let clientMessages: [LiveClientMessage] = [
         .hello(.init(token: "abc")),
+        .hello(.init()),
         .follow(.init(routeId: "r1", paceRunId: "p1")),
         .follow(.init(routeId: "r1")),
         .resumeFollow(.init(followId: "f1")),
@@ -30,7 +31,7 @@ struct LiveMessageTests {
 
     static let serverMessages: [LiveServerMessage] = [
         .welcome(.init(userId: "u1", displayName: "Ann", serverTime: time)),
-        .error(.init(code: "bad_fix", message: "fix 3 is not a position on Earth", sequence: 3)),
+        .error(.init(code: "bad_fix", message: "fix 3: latitude outside -90…90°", sequence: 3)),
         .ack(.init(sequence: 42)),
         .followStarted(.init(followId: "f1", routeId: "r1", paceRunId: "p1", routeDistanceMeters: 5_012.5, lastSequence: 0)),
         .cue(.init(elapsedSeconds: 300, distanceMeters: 1_010, aheadSeconds: -4.5, deviated: false, finished: false, spoken: "4 seconds behind")),
@@ -92,7 +93,7 @@ struct LiveMessageTests {
     @Test("an unknown type or a missing field is refused")
     func refused() {
         #expect(throws: DecodingError.self) { try LiveCoding.decode(LiveClientMessage.self, from: #"{"type":"teleport"}"#) }
-        #expect(throws: DecodingError.self) { try LiveCoding.decode(LiveClientMessage.self, from: #"{"type":"hello"}"#) }
+        #expect(throws: DecodingError.self) { try LiveCoding.decode(LiveClientMessage.self, from: #"{"type":"createSession"}"#) }
         #expect(throws: DecodingError.self) { try LiveCoding.decode(LiveClientMessage.self, from: #"{"token":"abc"}"#) }
     }
 }

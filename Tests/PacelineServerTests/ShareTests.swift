@@ -34,13 +34,12 @@ struct ShareTests {
             #expect(page.body.contains("og:description\" content=\"Run by Ann: 5.00 km in \(UnitSystem.clock(stored.movingSeconds)) (\(pace))\""),
                     "the pace the run's page in the app shows")
             // Link cards get the PNG (no SVG on Facebook, X, LinkedIn, Slack, iMessage); the page shows the SVG.
-            #expect(page.body.contains("og:image\" content=\"http://"))
             #expect(page.body.contains("<meta property=\"og:image:type\" content=\"image/png\">"))
-            #expect(page.body.contains("<meta name=\"twitter:image\" content=\"http://"))
-            #expect(page.body.contains("<img class=\"map\" src=\"http://") && page.body.contains("/share/runs/\(open.id)/map.svg\""))
+            #expect(page.body.contains("<img class=\"map\" src=\"/share/runs/\(open.id)/map.svg\""))
             #expect(page.body.contains("twitter:card\" content=\"summary_large_image\""))
-            #expect(Self.metaContent(page.body, "og:image")?.hasSuffix("/share/runs/\(open.id)/map.png") == true)
-            #expect(Self.metaContent(page.body, "twitter:image")?.hasSuffix("/share/runs/\(open.id)/map.png") == true)
+            // No public URL configured here: paths from the root (ShareAddressTests has one).
+            #expect(Self.metaContent(page.body, "og:image") == "/share/runs/\(open.id)/map.png")
+            #expect(Self.metaContent(page.body, "twitter:image") == "/share/runs/\(open.id)/map.png")
 
             let map = try await Self.get(server, "/share/runs/\(open.id)/map.svg")
             #expect(map.status == 200 && map.type == "image/svg+xml")

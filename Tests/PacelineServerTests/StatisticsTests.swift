@@ -13,7 +13,7 @@ struct StatisticsTests {
             #expect(empty.runs == 0 && empty.distanceMeters == 0 && empty.records.isEmpty && empty.averagePaceSecondsPerKilometer == nil)
 
             var runs: [Components.Schemas.Run] = []
-            for path in ["gpx/run.gpx", "tcx/garmin_connect.tcx", "fit/garmin-fenix-5-run.fit", "gpx/Mojstrovka.gpx"] {
+            for path in ["gpx/run.gpx", "tcx/garmin_connect.tcx", "fit/garmin-fenix-5-run.fit", "gpx/garmin-activity.gpx"] {
                 let response = try await server.upload(path, as: ann)
                 #expect(response.status == 201, "\(path)")
                 let id = try #require(response.json?["id"] as? String)

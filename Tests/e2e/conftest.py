@@ -12,6 +12,7 @@ Screenshots go to Tests/e2e/screenshots/ (not committed), or $PACELINE_E2E_SCREE
 """
 import json
 import os
+import re
 import socket
 import subprocess
 import tempfile
@@ -20,6 +21,7 @@ import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from selenium import webdriver
@@ -34,6 +36,16 @@ DESKTOP = (1366, 900)
 # Tiles from a port nothing listens on: the app must work without them, and tests never
 # reach the internet.
 NO_TILES = "http://127.0.0.1:9/{z}/{x}/{y}.png"
+# Every test user's password.
+PASSWORD = "correct horse"
+
+
+class Account(NamedTuple):
+    """A user registered through the API: a bearer token for the test's own API calls, the
+    profile, and the email the browser logs in with (through the form)."""
+    token: str
+    profile: dict
+    email: str
 
 # Records what the app says through the Web Speech API (headless Chromium has no voices).
 SPEECH_RECORDER = """
@@ -118,11 +130,18 @@ class Server:
             return error.code, (json.loads(text) if text else None)
 
     def register(self, name):
-        """A new user; returns (token, profile)."""
-        email = f"{name.lower()}-{uuid.uuid4().hex[:8]}@example.org"
-        status, answer = self.api("POST", "/auth/register", {"email": email, "password": "correct horse", "displayName": name})
+        """A new user, registered through the API: an Account (token, profile, email)."""
+        email = f"{re.sub(r'[^a-z0-9]', '', name.lower())[:20]}-{uuid.uuid4().hex[:8]}@example.org"
+        status, answer = self.api("POST", "/auth/register", {"email": email, "password": PASSWORD, "displayName": name})
         assert status == 201, answer
-        return answer["token"], answer["profile"]
+        return Account(answer["token"], answer["profile"], email)
+
+    def token(self, email):
+        """A bearer token of the user with `email` (say, one who registered through the
+        browser, whose own session is a cookie no script reads), for the test's API calls."""
+        status, answer = self.api("POST", "/auth/login", {"email": email, "password": PASSWORD})
+        assert status == 200, answer
+        return answer["token"]
 
     def stop(self):
         self.halt()
@@ -231,12 +250,14 @@ class Browser:
         self.click("button[name=start]")
         self.click("button[name=begin]")
 
-    def log_in(self, token_and_profile):
-        """Logs in by storing a session, as the login screen would."""
-        token, profile = token_and_profile
-        self.open("/")
-        self.js("localStorage.setItem('paceline.session', JSON.stringify(arguments[0]))",
-                {"token": token, "expiresAt": None, "profile": profile})
+    def log_in(self, account):
+        """Logs in as `account` (from server.register) through the login screen, as a
+        person would: the session is then the server's HttpOnly cookie."""
+        self.open("/#/login")
+        self.type("input[name=email]", account.email)
+        self.type("input[name=password]", PASSWORD)
+        self.click("button[name=submit]")
+        self.wait(lambda: "#/login" not in self.driver.current_url, message="logging in did not leave the login screen")
 
     def register(self, name):
         """Registers through the login screen; returns the email used."""
@@ -244,7 +265,7 @@ class Browser:
         self.open("/#/login")
         self.click("button[name=switch]")
         self.type("input[name=email]", email)
-        self.type("input[name=password]", "correct horse")
+        self.type("input[name=password]", PASSWORD)
         self.type("input[name=displayName]", name)
         self.click("button[name=submit]")
         self.wait(lambda: "#/activity" in self.driver.current_url, message="registration did not reach the map")

@@ -25,7 +25,8 @@ def browse_requests(b):
 
 
 def test_clusters_zoom_and_the_drawer(server, browser):
-    token, profile = server.register("Ida")
+    account = server.register("Ida")
+    token = account.token
     for number in range(25):
         make_route(server, token, START, f"Park run {number + 1}")
     east = (START[0], START[1] + 0.05)  # about 3 km east
@@ -34,7 +35,7 @@ def test_clusters_zoom_and_the_drawer(server, browser):
 
     for phone in (True, False):
         b = browser(phone)
-        b.log_in((token, profile))
+        b.log_in(account)
         b.locate(*START)
         b.js("localStorage.setItem('paceline.mapView', JSON.stringify({center: arguments[0], zoom: 12}))", list(START))
         b.open("/#/activity")

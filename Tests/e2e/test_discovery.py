@@ -87,7 +87,7 @@ def test_popular_near_you_changes_with_a_like(server, browser):
     # Two public routes near START: Ann's at the start, Bo's 300 m north (farther).
     ids = {}
     for name, offset in (("Ann", 0), ("Bo", 300)):
-        token, _ = server.register(name)
+        token = server.register(name).token
         fixes = [{"time": f"2026-05-01T10:{second // 60:02d}:{second % 60:02d}Z",
                   "latitude": START[0] + (offset + 2 * second) / METERS_PER_DEGREE, "longitude": START[1]} for second in range(0, 100, 2)]
         status, run = server.api("POST", "/runs?privacy=public", {"fixes": fixes, "sport": "walk"}, token=token)

@@ -26,9 +26,10 @@ done(true);
 
 
 def test_dropped_device_files_become_runs_and_a_broken_one_says_why(server, browser):
-    token, profile = server.register("Gus")
+    account = server.register("Gus")
+    token = account.token
     b = browser()
-    b.log_in((token, profile))
+    b.log_in(account)
     b.open("/#/import")
     b.visible("#dropzone")
     b.shot("import")
@@ -51,12 +52,13 @@ def test_dropped_device_files_become_runs_and_a_broken_one_says_why(server, brow
 
 
 def test_simulate_replays_a_stored_run_as_the_gps(server, browser):
-    token, profile = server.register("Hal")
+    account = server.register("Hal")
+    token = account.token
     fixes = [{"time": f"2026-11-20T09:00:{i:02d}Z", "latitude": 55.86 + i * 4 / 111_320, "longitude": -4.26} for i in range(40)]
     status, run = server.api("POST", "/runs", {"fixes": fixes}, token=token)
     assert status == 201
     b = browser()
-    b.log_in((token, profile))
+    b.log_in(account)
     b.open(f"/?simulate={run['id']}#/record")
     b.click("button[name=begin]")
     assert "simulated GPS" in b.visible(".status-line").text

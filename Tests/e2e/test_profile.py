@@ -140,9 +140,16 @@ def test_outbox_items_voice_privacy_and_log_out(server, browser):
     b.wait(lambda: "Default privacy saved" in b.find(".settings-status").text)
     assert server.api("GET", "/me", token=erin[0])[1]["defaultPrivacy"] == "friends"
     assert b.find("a[href='#/import']")
+    # The browser's session is the HttpOnly cookie (WebDriver reads it; no script can):
+    # log out revokes its token and removes it.
+    session = b.driver.get_cookie("paceline_session")
+    assert session and session["httpOnly"] and session["sameSite"] == "Strict" and session["path"] == "/", session
+    assert b.js("return document.cookie") == ""
+    assert server.api("GET", "/me", token=session["value"])[0] == 200
     b.click("button[name=logout]")
     b.wait(lambda: "#/login" in b.driver.current_url, message="log out did not reach the login screen")
-    status, _ = server.api("GET", "/me", token=erin[0])
+    b.wait(lambda: b.driver.get_cookie("paceline_session") is None, message="log out left the cookie")
+    status, _ = server.api("GET", "/me", token=session["value"])
     assert status == 401
     assert [m for m in b.errors() if "Failed to fetch" not in m and "ERR_INTERNET_DISCONNECTED" not in m] == []
 

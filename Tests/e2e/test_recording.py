@@ -23,10 +23,6 @@ def move(b, origin, speed, seconds, offset=0.0):
     return offset + speed * seconds
 
 
-def token_of(b):
-    return b.js("return JSON.parse(localStorage.getItem('paceline.session')).token")
-
-
 def clock_seconds(text):
     parts = [int(p) for p in text.split(":")]
     return parts[0] * 3600 + parts[1] * 60 + parts[2] if len(parts) == 3 else parts[0] * 60 + parts[1]
@@ -47,7 +43,7 @@ def record(b, origin, speed, seconds):
 def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follows(server, browser):
     ann = browser()
     ann.locate(*START)
-    ann.register("Ann")
+    email = ann.register("Ann")
     ann.visible("#route-map")
     ann.shot("activity-empty")
     ann.locate(*START)
@@ -63,7 +59,7 @@ def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follo
     ann.shot("summary-new-route")
     ann.click("button[name=save-route]")
     ann.wait(lambda: "route now" in ann.find("#saved-status").text, message="the route was not created")
-    status, page = server.api("GET", "/runs", token=token_of(ann))
+    status, page = server.api("GET", "/runs", token=server.token(email))
     assert status == 200 and len(page["runs"]) == 1
     route_id = page["runs"][0]["routeId"]
     assert route_id, "the run did not become a route"
@@ -129,7 +125,8 @@ def test_a_reload_mid_run_resumes_with_the_right_elapsed_time(server, browser):
 
 def test_pause_and_resume_counts_neither_the_pause_nor_the_way_meanwhile_even_across_a_reload(server, browser):
     b = browser()
-    b.log_in(server.register("Eve"))
+    eve = server.register("Eve")
+    b.log_in(eve)
     b.start_recording(*START)
     pressed = time.time()
     covered = move(b, START, 4, 10)  # 40 m
@@ -175,7 +172,7 @@ def test_pause_and_resume_counts_neither_the_pause_nor_the_way_meanwhile_even_ac
     b.click("button[name=save-route]")
     b.wait(lambda: "route now" in b.find("#saved-status").text, message="the paused run was not saved")
     # Uploaded as two segments: the server agrees, and the GPX export keeps them.
-    token = token_of(b)
+    token = eve.token
     status, page = server.api("GET", "/runs", token=token)
     run = page["runs"][0]
     assert 65 <= run["distanceMeters"] <= 95, run
@@ -187,9 +184,10 @@ def test_pause_and_resume_counts_neither_the_pause_nor_the_way_meanwhile_even_ac
 
 
 def test_too_short_is_refused_and_far_away_follow_refused_politely(server, browser):
-    token, profile = server.register("Di")
+    account = server.register("Di")
+    token = account.token
     b = browser()
-    b.log_in((token, profile))
+    b.log_in(account)
     b.locate(*START)
     b.open("/#/activity")
     record(b, START, 1, 3)

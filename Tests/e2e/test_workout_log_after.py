@@ -11,7 +11,8 @@ TRACKS = Path(os.environ.get("PACELINE_TRACKS", REPOSITORY.parent / "shared/data
 
 
 def test_an_imported_run_is_added_to_the_workout_log_afterwards(server, browser):
-    token, profile = server.register("Hal")
+    account = server.register("Hal")
+    token = account.token
     for plan in [{"name": "Easy ten", "steps": [{"seconds": 600, "target": "easy"}]},
                  {"name": "Hill repeats", "steps": [{"repeat": 3, "intervals": [{"meters": 400, "target": "fast"},
                                                                               {"seconds": 60, "target": "rest"}]}]}]:
@@ -22,7 +23,7 @@ def test_an_imported_run_is_added_to_the_workout_log_afterwards(server, browser)
     assert status == 201, run
 
     b = browser()
-    b.log_in((token, profile))
+    b.log_in(account)
     b.open(f"/#/runs/{run['id']}")
     choice = b.visible("#workout-log-card select[name=log-workout]")
     assert [option.text for option in choice.find_elements("css selector", "option")] == ["Easy ten", "Hill repeats"]

@@ -16,10 +16,6 @@ def set_value(b, css, value):
     b.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", element, value)
 
 
-def token_of(b):
-    return b.js("return JSON.parse(localStorage.getItem('paceline.session')).token")
-
-
 def run(b, phases, covered=0.0):
     """Moves the GPS north one fix a second through (seconds, m/s) phases; returns metres covered."""
     for seconds, speed in phases:
@@ -33,7 +29,7 @@ def run(b, phases, covered=0.0):
 def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(server, browser):
     ann = browser()
     ann.locate(*START)
-    ann.register("Ann")
+    email = ann.register("Ann")
     ann.open("/#/profile")
     ann.click("#workouts-link")
     ann.click("#new-workout")
@@ -68,7 +64,7 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
     ann.shot("workouts")
 
     # Another runner sees none of it.
-    status, listing = server.api("GET", "/workouts", token=token_of(ann))
+    status, listing = server.api("GET", "/workouts", token=server.token(email))
     workout_id = listing["workouts"][0]["id"]
     eve = server.register("Eve")
     status, _ = server.api("GET", f"/workouts/{workout_id}", token=eve[0])
@@ -111,7 +107,7 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
     ann.wait(lambda: "Uploaded" in ann.find("#saved-status").text, message="the run was not uploaded")
 
     # The log: the entry the server computed from the stored track.
-    status, log = server.api("GET", "/workout-log", token=token_of(ann))
+    status, log = server.api("GET", "/workout-log", token=server.token(email))
     assert status == 200 and len(log["entries"]) == 1, log
     ann.open("/#/workout-log")
     ann.wait(lambda: ann.finds("#workout-log .log-entry"), message=ann.find("#view").text)
@@ -129,7 +125,8 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
 
 
 def test_a_paused_workout_stops_its_clock_and_the_server_logs_what_the_runner_saw(server, browser):
-    token, profile = server.register("Pat")
+    account = server.register("Pat")
+    token = account.token
     status, workout = server.api("POST", "/workouts", {"name": "Pause test", "steps": [
         {"seconds": 20, "target": "easy"}, {"seconds": 15, "target": "rest"}]}, token=token)
     assert status == 201, workout
@@ -137,7 +134,7 @@ def test_a_paused_workout_stops_its_clock_and_the_server_logs_what_the_runner_sa
     status, settings = server.api("PUT", "/workout-settings", {**settings, "activeWorkoutId": workout["id"]}, token=token)
     assert status == 200, settings
     b = browser()
-    b.log_in((token, profile))
+    b.log_in(account)
     b.locate(*START)
     b.open("/#/activity")
     b.click("button[name=start]")

@@ -2,6 +2,7 @@
 // the chart's crosshair. Each marker's element carries data-distance, data-lat and data-lng
 // (what it shows), for tests and for anyone reading the page.
 import { basemap, retire } from '../map/basemap.js';
+import { h } from '../ui.js';
 
 export async function trackMap(element, { colour }) {
   const { L, map } = await basemap(element, { zoom: 14 });
@@ -11,7 +12,7 @@ export async function trackMap(element, { colour }) {
 
   function markerIcon(which, colourOf) {
     return L.divIcon({ className: `run-marker run-marker-${which}`, iconSize: [20, 20], iconAnchor: [10, 10],
-      html: `<span style="background:${colourOf}"></span>` });
+      html: h('span', { style: { background: colourOf } }) });
   }
 
   function place(which, latitude, longitude, distanceMeters, colourOf) {

@@ -1,5 +1,6 @@
 // The one place that calls fetch (with js/api/paceline.js and js/api/outbox.js on top of
-// it): JSON in and out, the bearer token, and errors turned into ApiError.
+// it): JSON in and out, and errors turned into ApiError. The session rides in the server's
+// HttpOnly cookie, which the browser sends by itself (same origin only).
 import { session } from '../store/session.js';
 
 /** A failed request: `status` 0 means the network failed (offline, server down). */
@@ -17,13 +18,11 @@ export class ApiError extends Error {
  * Sends one request to the API under /api/v1. An answer the service worker kept from
  * before (the network is down) carries a non-enumerable `offlineSince` (the server's date).
  * @param {string} path e.g. "/routes?bbox=…"
- * @param {{method?: string, json?: any, body?: BodyInit, type?: string, headers?: object, auth?: boolean, raw?: boolean}} options
+ * @param {{method?: string, json?: any, body?: BodyInit, type?: string, headers?: object, raw?: boolean}} options
  * @returns {Promise<any>} the decoded JSON (null for 204), or the Response with `raw`.
  */
 export async function request(path, options = {}) {
   const headers = { ...(options.headers ?? {}) };
-  const token = session.token;
-  if (token && options.auth !== false) headers.Authorization = `Bearer ${token}`;
   let body = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -33,11 +32,11 @@ export async function request(path, options = {}) {
   }
   let response;
   try {
-    response = await fetch(`/api/v1${path}`, { method: options.method ?? 'GET', headers, body });
+    response = await fetch(`/api/v1${path}`, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin' });
   } catch (error) {
     throw new ApiError(0, 'network', 'No connection to the server', null);
   }
-  if (response.status === 401 && token) session.expired();
+  if (response.status === 401 && session.loggedIn) session.expired();
   if (!response.ok && response.status !== 304) {
     let body = null;
     try { body = await response.json(); } catch { /* not JSON */ }

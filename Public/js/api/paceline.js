@@ -10,11 +10,13 @@ export const query = (params) => {
 
 export const api = {
   // Accounts
-  register: (email, password, displayName) => request('/auth/register', { method: 'POST', json: { email, password, displayName }, auth: false }),
-  logIn: (email, password) => request('/auth/login', { method: 'POST', json: { email, password }, auth: false }),
+  // A cookie session: the server keeps the token in its HttpOnly cookie; the answer is {expiresAt, profile}.
+  register: (email, password, displayName) => request('/auth/register', { method: 'POST', json: { email, password, displayName, session: 'cookie' } }),
+  logIn: (email, password) => request('/auth/login', { method: 'POST', json: { email, password, session: 'cookie' } }),
   logOut: () => request('/auth/logout', { method: 'POST' }),
   profile: () => request('/me'),
   updateProfile: (changes) => request('/me', { method: 'PATCH', json: changes }),
+  changePassword: (currentPassword, newPassword) => request('/me/password', { method: 'POST', json: { currentPassword, newPassword } }),
   statistics: () => request('/me/stats'),
 
   // Runs

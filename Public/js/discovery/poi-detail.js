@@ -1,10 +1,12 @@
 // A point of interest's detail: title, photo, inscription, the people it commemorates
 // (linked to Wikipedia where the data set says), the year it went up, when the user
-// discovered it, and a favourite toggle.
+// discovered it, and a favourite toggle. A photo on another host (Open Plaques' are on
+// Wikimedia, Flickr …) is a link that opens it there: the Content-Security-Policy loads
+// images from this server (and the map tiles) only.
 import { discoveryApi } from '../api/discovery.js';
 import { shortDistance } from '../core/units.js';
 import { session } from '../store/session.js';
-import { h, toast, describe } from '../ui.js';
+import { h, toast, describe, ownAddress } from '../ui.js';
 
 /** How close a walk must pass to discover a point, metres (the server's `ProximityGrid.defaultRadius`). */
 export const DISCOVERY_RADIUS = 30;
@@ -27,7 +29,10 @@ export async function poiDetailCard(id) {
     : h('p', { class: 'muted', id: 'poi-discovered' }, `Not discovered yet: pass within ${shortDistance(DISCOVERY_RADIUS, session.units)} of it on a walk.`);
   return h('article', { class: 'card poi-detail', dataset: { poi: poi.id } },
     h('h2', {}, poi.title),
-    poi.photoUrl ? h('img', { class: 'poi-photo', src: poi.photoUrl, alt: `Photo of ${poi.title}`, loading: 'lazy' }) : null,
+    poi.photoUrl ? (ownAddress(poi.photoUrl)
+      ? h('img', { class: 'poi-photo', src: poi.photoUrl, alt: `Photo of ${poi.title}`, loading: 'lazy' })
+      : h('p', {}, h('a', { class: 'poi-photo-link', href: poi.photoUrl, target: '_blank', rel: 'noopener' }, 'Photo'), ' (opens where it is kept)'))
+      : null,
     poi.inscription ? h('blockquote', { class: 'inscription' }, poi.inscription) : null,
     poi.subjects.length ? h('ul', { class: 'poi-subjects' }, ...poi.subjects.map((subject) => h('li', {},
       subject.wikipediaUrl ? h('a', { href: subject.wikipediaUrl, target: '_blank', rel: 'noopener' }, subject.name) : subject.name))) : null,

@@ -2,6 +2,7 @@
 // poi-box.js), drawn as markers (gold once discovered), each opening its detail on tap.
 import { discoveryApi } from '../api/discovery.js';
 import { PoiBoxPlanner } from './poi-box.js';
+import { h } from '../ui.js';
 
 export class PoiLayer {
   /** @param {{onOpen: (id: string) => void}} options */
@@ -33,7 +34,7 @@ export class PoiLayer {
       const marker = this.L.circleMarker([point.latitude, point.longitude], {
         radius: 9, color: '#7a4b00', weight: 2, fillColor: point.discovered ? '#f2b705' : '#1c64d1', fillOpacity: 0.9,
         className: `poi-marker poi-${point.id}`,
-      }).bindTooltip(point.title).on('click', () => this.onOpen(point.id));
+      }).bindTooltip(h('span', {}, point.title)).on('click', () => this.onOpen(point.id));
       marker.addTo(this.group);
       this.markers.set(point.id, marker);
     }

@@ -1,5 +1,6 @@
 // A client of the live protocol (docs/live-protocol.md) for live sessions: one WebSocket
-// to /api/v1/live that says `hello` with the user's token, passes each server message to
+// to /api/v1/live, signed in by the session cookie its upgrade carries (so `hello` says no
+// token), that passes each server message to
 // the listeners of its type, and survives drops. After a drop it reconnects with backoff
 // (1 s, 2 s, 4 s … 15 s), says hello again, rejoins the session it was in, and resends
 // the fixes the server has not acknowledged, from the `lastSequence + 1` that `joined`
@@ -27,8 +28,7 @@ export function liveURL() {
 }
 
 export class LiveSocket {
-  constructor({ token = login.token, url = liveURL() } = {}) {
-    this.token = token;
+  constructor({ url = liveURL() } = {}) {
     this.url = url;
     this.listeners = new Map();
     this.state = 'connecting';
@@ -82,7 +82,7 @@ export class LiveSocket {
     let socket;
     try { socket = new WebSocket(this.url); } catch { this.retry(); return; }
     this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'hello', token: this.token }));
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'hello' }));
     socket.onmessage = (event) => {
       this.lastMessageAt = Date.now();
       let message;

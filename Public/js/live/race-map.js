@@ -29,7 +29,7 @@ export class RaceMap {
       runner = {
         trail: L.polyline([], { color: colour, weight: 4, opacity: 0.7 }).addTo(this.map),
         marker: L.circleMarker([latitude, longitude], { radius: me ? 10 : 8, color: '#fff', weight: 3, fillColor: colour, fillOpacity: 1 })
-          .bindTooltip(name, { permanent: true, direction: 'right', offset: [10, 0], className: 'runner-label' })
+          .bindTooltip(h('span', {}, name), { permanent: true, direction: 'right', offset: [10, 0], className: 'runner-label' })
           .addTo(this.map),
       };
       this.runners.set(userId, runner);

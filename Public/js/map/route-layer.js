@@ -2,6 +2,7 @@
 // out, the routes themselves when zoomed in, fetched from the browse API only when the map
 // stops moving. Tapping a cluster zooms into it; at full zoom it lists its routes.
 import { api } from '../api/paceline.js';
+import { h } from '../ui.js';
 
 const LAST_KEY = 'paceline.lastBrowse';
 const FULL_ZOOM = 18;
@@ -51,7 +52,7 @@ export class RouteLayer {
       const label = cluster.count > 20 ? '*' : String(cluster.count);
       const size = cluster.count > 20 ? 44 : cluster.count > 5 ? 38 : 32;
       const marker = L.marker([cluster.latitude, cluster.longitude], {
-        icon: L.divIcon({ className: 'cluster-icon', html: label, iconSize: [size, size] }),
+        icon: L.divIcon({ className: 'cluster-icon', html: h('span', {}, label), iconSize: [size, size] }),
         title: `${cluster.count} routes`, keyboard: true,
       });
       marker.on('click', () => this.openCluster(cluster));
@@ -66,7 +67,7 @@ export class RouteLayer {
     for (const group of groups.values()) {
       const first = group[0];
       const marker = L.marker([first.start.latitude, first.start.longitude], {
-        icon: L.divIcon({ className: 'route-icon', html: group.length > 1 ? String(group.length) : '▶', iconSize: [34, 34] }),
+        icon: L.divIcon({ className: 'route-icon', html: h('span', {}, group.length > 1 ? String(group.length) : '▶'), iconSize: [34, 34] }),
         title: group.length > 1 ? `${group.length} routes` : first.name, keyboard: true,
       });
       marker.on('click', () => this.handlers.onRoutes(group));

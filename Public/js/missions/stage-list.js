@@ -1,6 +1,7 @@
 // The stages of a journey as a list: unlocked ones with their photo, credit and date;
-// locked ones greyed with a lock.
-import { h } from '../ui.js';
+// locked ones greyed with a lock. A photo on another host is a link to it: the
+// Content-Security-Policy loads images from this server (and the map tiles) only.
+import { h, ownAddress } from '../ui.js';
 import { icon } from '../icons.js';
 import * as units from '../core/units.js';
 
@@ -30,9 +31,12 @@ export function stageList(mission, journey, unit) {
         h('div', {}, title, facts, h('span', { class: 'muted' }, 'Locked: complete the stage to see its photo')));
     }
     const photo = completed.photo;
-    const picture = photo ? h('a', { href: photo.page ?? photo.url, target: '_blank', rel: 'noopener' },
-      h('img', { src: photo.url, alt: stage.name, loading: 'lazy', onerror: (event) => event.target.replaceWith(
-        h('span', { class: 'photo-missing' }, stage.name)) })) : h('span', { class: 'photo-missing' }, stage.name);
+    const picture = !photo ? h('span', { class: 'photo-missing' }, stage.name)
+      : h('a', { href: photo.page ?? photo.url, target: '_blank', rel: 'noopener', class: ownAddress(photo.url) ? null : 'photo-link' },
+        ownAddress(photo.url)
+          ? h('img', { src: photo.url, alt: stage.name, loading: 'lazy', onerror: (event) => event.target.replaceWith(
+            h('span', { class: 'photo-missing' }, stage.name)) })
+          : ['Photo', h('small', {}, 'opens its page')]);
     return h('li', { class: 'stage unlocked', dataset: { route: stage.route, stage: stage.stage } },
       h('div', { class: 'stage-photo' }, picture),
       h('div', {}, title, facts, h('span', { class: 'stage-date' }, `Unlocked ${units.date(completed.completedAt)}`),

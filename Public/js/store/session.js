@@ -1,27 +1,31 @@
-// Who is logged in: the token and profile, kept in localStorage so the app opens logged
-// in, offline too.
+// Who is logged in: the profile and when the session ends, kept in localStorage so the app
+// opens logged in, offline too. The session itself is the server's HttpOnly cookie
+// (`paceline_session`): the app never sees its token, so no script can steal it.
 const KEY = 'paceline.session';
 const listeners = new Set();
 
 function load() {
-  try { return JSON.parse(localStorage.getItem(KEY)) ?? null; } catch { return null; }
+  let value;
+  try { value = JSON.parse(localStorage.getItem(KEY)) ?? null; } catch { return null; }
+  // A session kept before cookies held its bearer token here: forget it.
+  if (value?.token) { localStorage.removeItem(KEY); return null; }
+  return value;
 }
 
 export const session = {
-  /** The bearer token, or null when logged out (or expired). */
-  get token() {
+  /** Whether someone is logged in on this device (and their session has not ended). */
+  get loggedIn() {
     const value = load();
-    if (!value) return null;
-    if (value.expiresAt && Date.parse(value.expiresAt) <= Date.now()) return null;
-    return value.token;
+    if (!value?.profile) return false;
+    return !(value.expiresAt && Date.parse(value.expiresAt) <= Date.now());
   },
   /** The user's profile as last seen: id, displayName, units, weightKilograms, defaultPrivacy. */
   get profile() { return load()?.profile ?? null; },
   get units() { return this.profile?.units ?? 'metric'; },
 
-  /** Stores what `POST /auth/login` or `/auth/register` answered. */
-  start(answer) {
-    localStorage.setItem(KEY, JSON.stringify(answer));
+  /** Keeps what `POST /auth/login` or `/auth/register` answered for a cookie session: `{expiresAt, profile}`. */
+  start({ expiresAt, profile }) {
+    localStorage.setItem(KEY, JSON.stringify({ expiresAt, profile }));
     listeners.forEach((listener) => listener());
   },
   updateProfile(profile) {
@@ -35,7 +39,7 @@ export const session = {
     localStorage.removeItem(KEY);
     listeners.forEach((listener) => listener());
   },
-  /** The server refused the token: log in again. */
+  /** The server refused the session: log in again. */
   expired() { this.end(); },
   onChange(listener) { listeners.add(listener); return () => listeners.delete(listener); },
 };

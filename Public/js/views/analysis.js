@@ -11,6 +11,7 @@ import { analysisChart } from '../analysis/chart.js';
 import { trackMap } from '../analysis/trackmap.js';
 import { shareButton } from '../achievements/share.js';
 import { workoutLogCard } from '../workout/log-card.js';
+import { creditNote } from '../analysis/credit-note.js';
 import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from '../analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
@@ -70,8 +71,8 @@ export async function render({ runId }, query) {
     figure('Distance', units.distance(run.distanceMeters, unit), 'distance'),
     figure('Moving time', units.clock(run.movingSeconds), 'moving'),
     figure(pace ? 'Average pace' : 'Average speed', pace
-      ? units.pace(run.averagePaceSecondsPerKilometer ?? (run.movingSeconds / (run.distanceMeters / 1000)), unit)
-      : units.speed(run.distanceMeters / run.movingSeconds, unit), 'pace'),
+      ? units.pace(run.averagePaceSecondsPerKilometer ?? (run.movingSeconds / (run.creditedDistanceMeters / 1000)), unit)
+      : units.speed(run.creditedDistanceMeters / run.movingSeconds, unit), 'pace'),
     figure('Elapsed time', units.clock(run.elapsedSeconds), 'elapsed'),
     figure('Ascent', height(run.ascentMeters, unit), 'ascent'),
     figure('Calories', Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'),
@@ -99,7 +100,10 @@ export async function render({ runId }, query) {
   // The owner's: is the run in the workout log, or add it.
   const logCard = owned ? workoutLogCard(runId) : null;
 
-  page.replaceChildren(head, figures, h('div', { class: 'analysis' }, chartCard, mapBox), h('div', { class: 'lower' }, compareCard, splitsCard, logCard));
+  // What of the run was not credited, and why, under its numbers.
+  const note = creditNote(run, unit);
+  page.replaceChildren(...[head, figures, note, h('div', { class: 'analysis' }, chartCard, mapBox),
+    h('div', { class: 'lower' }, compareCard, splitsCard, logCard)].filter(Boolean));
 
   // State: where the crosshair is, and the run compared (if any).
   let cursor = 0;

@@ -3,10 +3,16 @@ import { api } from '../api/paceline.js';
 import { session } from '../store/session.js';
 import { h, mount, field, describe } from '../ui.js';
 
+/** `next` when it is one of the app's own screens (`#/…`), never another page or a `javascript:` address. */
+function appAddress(next) {
+  return typeof next === 'string' && /^#\/[\w\-/?=&%.]*$/.test(next) ? next : null;
+}
+
 export function render(_, query) {
   let registering = query.register === '1';
   const email = h('input', { type: 'email', name: 'email', autocomplete: 'email', required: true });
-  const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, minlength: 8 });
+  const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, maxlength: 256 });
+  const passwordLabel = h('span', {});
   const displayName = h('input', { type: 'text', name: 'displayName', autocomplete: 'nickname', maxlength: 100 });
   const nameField = field('Your name, as friends will see it', displayName);
   const message = h('p', { class: 'error', role: 'alert' });
@@ -17,6 +23,9 @@ export function render(_, query) {
     nameField.hidden = !registering;
     displayName.required = registering;
     password.autocomplete = registering ? 'new-password' : 'current-password';
+    // Only a new password needs 10 characters: older accounts may have shorter ones.
+    password.minLength = registering ? 10 : 0;
+    passwordLabel.textContent = registering ? 'Password (10 to 256 characters)' : 'Password';
     submit.textContent = registering ? 'Create account' : 'Log in';
     switcher.textContent = registering ? 'I have an account' : 'New here? Create an account';
     message.textContent = '';
@@ -33,14 +42,14 @@ export function render(_, query) {
           ? await api.register(email.value.trim(), password.value, displayName.value.trim())
           : await api.logIn(email.value.trim(), password.value);
         session.start(answer);
-        location.replace(query.next ?? '#/activity');
+        location.replace(appAddress(query.next) ?? '#/activity');
       } catch (error) {
         message.textContent = error.isNetwork ? 'No connection: logging in needs the network once.' : describe(error);
       } finally {
         submit.disabled = false;
       }
     },
-  }, field('Email', email), field('Password (at least 8 characters)', password), nameField, message,
+  }, field('Email', email), h('label', { class: 'field' }, passwordLabel, password), nameField, message,
   h('div', { class: 'row' }, submit, switcher));
 
   update();

@@ -6,6 +6,7 @@ import { session, deviceSettings } from '../store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../core/units.js';
 import { achievementCards } from '../achievements/score-card.js';
+import { passwordForm } from '../account/password-form.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from '../analysis/format.js';
 
 const PAGE = 20;
@@ -142,8 +143,8 @@ export function render() {
 function runItem(run, unit) {
   const pace = usesPace(run.sport);
   const speedText = pace
-    ? units.pace(run.averagePaceSecondsPerKilometer ?? run.movingSeconds / (run.distanceMeters / 1000), unit)
-    : units.speed(run.distanceMeters / run.movingSeconds, unit);
+    ? units.pace(run.averagePaceSecondsPerKilometer ?? run.movingSeconds / (run.creditedDistanceMeters / 1000), unit)
+    : units.speed(run.creditedDistanceMeters / run.movingSeconds, unit);
   return h('li', { dataset: { run: run.id } }, h('a', { href: `#/runs/${run.id}` },
     h('span', {}, h('span', { class: 'when' }, `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)}`),
       h('span', { class: 'name' }, runTitle(run))),
@@ -154,7 +155,7 @@ function runItem(run, unit) {
 /** The step length the server assumes when the user has not given one (`StepCount.defaultStepLength`). */
 const DEFAULT_STEP_METERS = 0.73;
 
-/** Units, voice, weight, step length, default privacy; log out; import. `rerender` after a change of units. */
+/** Units, voice, weight, step length, default privacy; change password; log out; import. `rerender` after a change of units. */
 function settings(rerender) {
   const profile = session.profile ?? {};
   const imperial = profile.units === 'imperial';
@@ -240,6 +241,7 @@ function settings(rerender) {
       h('small', {}, 'Estimates a walk\'s steps when the device gave no cadence')), stepLength),
     h('label', { class: 'switch-row' }, h('span', {}, 'New runs are seen by'), privacy),
     status,
+    passwordForm(),
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),
       h('a', { class: 'button', href: '#/discoveries' }, 'Discoveries'),

@@ -7,7 +7,8 @@ import Foundation
 /// try LiveCoding.encode(LiveClientMessage.ready(.init(ready: true)))  // {"ready":true,"type":"ready"}
 /// ```
 public enum LiveClientMessage: Sendable, Hashable {
-    /// First message on every connection: the bearer token of a logged-in user.
+    /// First message on every connection: the bearer token of a logged-in user, or none
+    /// when the socket was opened with the web app's session cookie.
     case hello(Hello)
     /// Starts following a route's pace live.
     case follow(Follow)
@@ -29,8 +30,9 @@ public enum LiveClientMessage: Sendable, Hashable {
     case fixes(Fixes)
 
     public struct Hello: Sendable, Hashable, Codable {
-        public var token: String
-        public init(token: String) { self.token = token }
+        /// Absent when the upgrade request carried the `paceline_session` cookie.
+        public var token: String?
+        public init(token: String? = nil) { self.token = token }
     }
 
     public struct Follow: Sendable, Hashable, Codable {

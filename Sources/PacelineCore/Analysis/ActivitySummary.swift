@@ -12,6 +12,9 @@ public struct ActivitySummary: Sendable, Hashable {
     public var segments: Int
     /// Geodesic metres over the kept fixes (see `TrackProfile`).
     public var distanceMeters: Double
+    /// The part of the GPS distance that counts (statistics, records, badges, points,
+    /// missions), what was left out and why: see `CreditedDistance`.
+    public var credited: CreditedDistance
     /// Where `distanceMeters` comes from: "gps", or "device" for a file with no
     /// positions at all (treadmill, foot pod), whose own distance is all there is.
     public var distanceSource: String
@@ -21,7 +24,7 @@ public struct ActivitySummary: Sendable, Hashable {
     public var descentMeters: Double?
     public var maxSpeedMetersPerSecond: Double?
     public var averageSpeedMetersPerSecond: Double?
-    /// Moving seconds per kilometre.
+    /// Moving seconds per kilometre of the credited distance.
     public var averagePaceSecondsPerKilometer: Double?
     public var startTime: Date?
     public var endTime: Date?
@@ -64,10 +67,15 @@ public struct ActivitySummary: Sendable, Hashable {
             distanceMeters = profile.distance
             distanceSource = "gps"
         }
+        credited = CreditedDistance(profile: profile, maximumSpeed: thresholds.maximumSpeed)
         movingSeconds = positioned ? profile.movingTime : nil
-        if let moving = movingSeconds, moving > 0, distanceMeters >= 1 {
-            averageSpeedMetersPerSecond = distanceMeters / moving
-            averagePaceSecondsPerKilometer = moving / (distanceMeters / 1000)
+        // Over the credited distance: moving time is only counted where times are
+        // trusted, so a stretch without them must not make the pace (equal to the
+        // recorded distance for an honest recording).
+        let counted = distanceSource == "gps" ? credited.credited : distanceMeters
+        if let moving = movingSeconds, moving > 0, counted >= 1 {
+            averageSpeedMetersPerSecond = counted / moving
+            averagePaceSecondsPerKilometer = moving / (counted / 1000)
         }
         maxSpeedMetersPerSecond = Self.maxSpeed(profile, window: thresholds.maxSpeedWindow)
 
@@ -119,7 +127,8 @@ public struct ActivitySummary: Sendable, Hashable {
 
 extension ActivitySummary: Encodable {
     private enum Key: String, CodingKey {
-        case format, sport, name, points, segments, distanceMeters, distanceSource, elapsedSeconds, movingSeconds
+        case format, sport, name, points, segments, distanceMeters, creditedDistanceMeters, uncredited, distanceSource
+        case elapsedSeconds, movingSeconds
         case ascentMeters, descentMeters, maxSpeedMetersPerSecond, averageSpeedMetersPerSecond
         case averagePaceSecondsPerKilometer, startTime, endTime, splits, heartRate, dropped
     }
@@ -132,6 +141,9 @@ extension ActivitySummary: Encodable {
         try c.encode(points, forKey: .points)
         try c.encode(segments, forKey: .segments)
         try c.encode(Self.rounded(distanceMeters, 2), forKey: .distanceMeters)
+        try c.encode(Self.rounded(credited.credited, 2), forKey: .creditedDistanceMeters)
+        try c.encode(["tooFastMeters": Self.rounded(credited.tooFast, 2), "untimedMeters": Self.rounded(credited.untimed, 2)],
+                     forKey: .uncredited)
         try c.encode(distanceSource, forKey: .distanceSource)
         try c.encode(elapsedSeconds.map { Self.rounded($0, 3) }, forKey: .elapsedSeconds)
         try c.encode(movingSeconds.map { Self.rounded($0, 3) }, forKey: .movingSeconds)

@@ -18,22 +18,25 @@ public struct BestEffort: Sendable, Hashable, Codable {
         ("1 km", 1000), ("5 km", 5000), ("10 km", 10_000), ("Half marathon", 21_097.5), ("Marathon", 42_195),
     ]
 
-    /// The best effort over each of `distances` that `profile` is long enough for.
+    /// The best effort over each of `distances` that `profile` is long enough for, along
+    /// its credited distance (`credited`, made from `profile`): what was not credited (a
+    /// stretch without trusted times, one faster than the sport allows) can make no record.
     ///
     /// Time is moving time, as in splits, so a stop at a crossing does not spoil a record.
     /// A window's start is interpolated between the two fixes around it, so the answer
     /// does not depend on where fixes happen to fall.
     ///
     /// ```swift
-    /// BestEffort.efforts(in: profile, distances: [5000])
+    /// BestEffort.efforts(in: profile, credited: credited, distances: [5000])
     /// // [BestEffort(distanceMeters: 5000, seconds: 1493.2)] for a 10 km run with a fast second half
     /// ```
     /// - Complexity: O(n) per distance: the window's start only moves forward.
-    public static func efforts(in profile: TrackProfile, distances: [Double] = recordDistances.map(\.meters)) -> [BestEffort] {
+    public static func efforts(in profile: TrackProfile, credited: CreditedDistance,
+                               distances: [Double] = recordDistances.map(\.meters)) -> [BestEffort] {
         var points: [(distance: Double, moving: Double)] = []
-        for segment in profile.segments {
+        for (segment, column) in zip(profile.segments, credited.cumulative) {
             guard let moving = segment.movingTimes else { continue }
-            for k in 0..<segment.count { points.append((segment.distances[k], moving[k])) }
+            for k in 0..<segment.count { points.append((column[k], moving[k])) }
         }
         guard let total = points.last?.distance else { return [] }
         return distances.filter { $0 <= total }.compactMap { target in

@@ -6,10 +6,12 @@ import Foundation
 /// first loses its times. Then, per segment against the last *kept* fix:
 /// 1. no coordinate → not positioned (kept out of distance, still used for heart rate);
 /// 2. horizontal accuracy worse than `maximumAccuracy` (default 50 m) → dropped;
-/// 3. time earlier than the last kept fix → time reversal, dropped;
-/// 4. same time as the last kept fix → duplicate, dropped (a position repeated at a
+/// 3. no time in a segment whose other fixes have times → dropped (its speed can't be
+///    checked, and one untimed fix would leave the whole segment untimed);
+/// 4. time earlier than the last kept fix → time reversal, dropped;
+/// 5. same time as the last kept fix → duplicate, dropped (a position repeated at a
 ///    later time is a real reading of standing still and is kept);
-/// 5. implied speed above the sport's `maximumSpeed` → spike, dropped. If the next
+/// 6. implied speed above the sport's `maximumSpeed` → spike, dropped. If the next
 ///    `spikeRecovery` fixes all still disagree with the last kept one, the device
 ///    really moved (it lost signal in a tunnel, say): the segment is split there and
 ///    recording resumes, so the jump adds no distance and loses no fixes after it.
@@ -23,6 +25,8 @@ public struct FixFilter: Sendable {
         public var spikes = 0
         /// Fixes whose times were ignored because their segment's clock was broken.
         public var untrustedTimes = 0
+        /// Positioned fixes without a time in a segment with times.
+        public var untimed = 0
     }
 
     public var thresholds: SportThresholds
@@ -41,6 +45,7 @@ public struct FixFilter: Sendable {
         for segment in track.segments {
             let trustsTimes = !Self.hasBrokenClock(segment)
             if !trustsTimes { counts.untrustedTimes += segment.count }
+            let timed = trustsTimes && segment.contains { $0.time != nil }
             var kept = FilteredSegment(capacity: segment.count)
             var last: (coordinate: Coordinate, time: Date?)?  // the last kept fix
             var pending: [Spike] = []  // fixes rejected as spikes, in case the jump was real
@@ -48,6 +53,7 @@ public struct FixFilter: Sendable {
                 guard let coordinate = fix.coordinate else { counts.unpositioned += 1; continue }
                 if let accuracy = fix.horizontalAccuracy, accuracy > thresholds.maximumAccuracy { counts.inaccurate += 1; continue }
                 let time = trustsTimes ? fix.time : nil
+                if timed, time == nil { counts.untimed += 1; continue }
                 if let previous = last, let time, let lastTime = previous.time {
                     let seconds = time.timeIntervalSince(lastTime)
                     if seconds < 0 { counts.timeReversals += 1; continue }

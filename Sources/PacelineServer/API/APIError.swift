@@ -10,6 +10,8 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     var message: String
     /// Extra top-level members of the answer, beside `error` (e.g. a follow's coverage).
     var extra: [String: ExtraValue] = [:]
+    /// Seconds to wait before trying again, sent as `Retry-After` (a 429).
+    var retryAfter: Int?
 
     enum ExtraValue: Sendable, Encodable {
         case number(Double)
@@ -35,8 +37,8 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     static func conflict(_ message: String) -> APIError { APIError(status: .conflict, code: "conflict", message: message) }
     static func unprocessable(_ message: String) -> APIError { APIError(status: .unprocessableContent, code: "unprocessable", message: message) }
     static func payloadTooLarge(maximumBytes: Int) -> APIError {
-        APIError(status: .contentTooLarge, code: "payload_too_large",
-                 message: "the upload is larger than the \(maximumBytes / (1 << 20)) MiB allowed")
+        let allowed = maximumBytes >= 1 << 20 ? "\(maximumBytes >> 20) MiB" : "\(maximumBytes >> 10) KiB"
+        return APIError(status: .contentTooLarge, code: "payload_too_large", message: "the request body is larger than the \(allowed) allowed")
     }
 
     /// The JSON answer.
@@ -78,7 +80,11 @@ struct APIError: Error, Sendable, CustomStringConvertible {
 
 extension APIError: HTTPResponseConvertible {
     var httpStatus: HTTPResponse.Status { status }
-    var httpHeaderFields: HTTPFields { [.contentType: "application/json; charset=utf-8"] }
+    var httpHeaderFields: HTTPFields {
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { fields[.retryAfter] = String(retryAfter) }
+        return fields
+    }
     var httpBody: HTTPBody? { HTTPBody(body) }
 }
 

@@ -5,7 +5,8 @@ import OpenAPIRuntime
 
 /// Turns whatever an operation throws into an answer: an `APIError` as itself, a request
 /// the generated code could not decode (missing parameter, bad JSON, wrong content type)
-/// as its 4xx with a JSON error, and anything else as a logged 500 that tells the client
+/// as its 4xx with a JSON error, a database that is read-only, full or unreachable as a
+/// 503 (`DatabaseOutage`), and anything else as a logged 500 that tells the client
 /// nothing internal.
 struct APIErrorTranslator: ServerMiddleware {
     let logger: Logger
@@ -25,13 +26,19 @@ struct APIErrorTranslator: ServerMiddleware {
         let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         let underlying = (error as? ServerError)?.underlyingError ?? error
         if let apiError = underlying as? APIError {
-            return (HTTPResponse(status: apiError.status, headerFields: headers), HTTPBody(apiError.body))
+            return (HTTPResponse(status: apiError.status, headerFields: apiError.httpHeaderFields), HTTPBody(apiError.body))
         }
         if let serverError = error as? ServerError, (400..<500).contains(serverError.httpStatus.code) {
             let message = serverError.underlyingError is DecodingError
                 ? Self.describe(serverError.underlyingError) : serverError.causeDescription
             return (HTTPResponse(status: serverError.httpStatus, headerFields: headers),
                     HTTPBody(APIError.body(status: serverError.httpStatus, message: message)))
+        }
+        if let outage = DatabaseOutage(underlying) {
+            logger.error("\(operationID): database unavailable (\(outage)): \(String(reflecting: underlying))")
+            var headers = headers
+            headers[.retryAfter] = String(DatabaseOutage.retryAfterSeconds)
+            return (HTTPResponse(status: .serviceUnavailable, headerFields: headers), HTTPBody(outage.apiError.body))
         }
         if underlying is DecodingError {
             return (HTTPResponse(status: .badRequest, headerFields: headers),

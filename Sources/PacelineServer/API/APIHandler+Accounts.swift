@@ -6,32 +6,40 @@ import Vapor
 extension APIHandler {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
         guard case .json(let registration) = input.body else { throw APIError.badRequest("send JSON") }
-        let email = try Self.normalized(email: TextInput.checked(registration.email, "email"))
-        _ = try TextInput.checked(registration.password, "password")  // bcrypt would stop reading at a NUL
-        guard registration.password.count >= 8 else { throw APIError.badRequest("the password needs at least 8 characters") }
+        try verifySessionAsker(registration.session)
+        let email = try Self.normalized(email: TextInput.checked(registration.email, "email", .email))
+        let password = try Passwords.checked(registration.password, field: "password")
         let displayName = try Self.displayName(registration.displayName)
-        let hash = try await hashPassword(registration.password)
-        let user = User(email: email, passwordHash: hash, displayName: displayName)
+        // Counted once the request is well formed: a taken email (409) counts too, so
+        // registering can't be used to test which emails have accounts at speed.
+        _ = try await limiter.take(.registrationFrom(address: Self.clientAddress))
+        let user = User(email: email, passwordHash: try await passwords.hash(password), displayName: displayName)
         do {
             try await user.create(on: database)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw APIError.conflict("an account with this email exists; log in instead")
         }
-        return .created(.init(body: .json(try await session(for: user))))
+        return .created(.init(body: .json(try await session(for: user, held: registration.session))))
     }
 
+    /// Logs in. The attempt is counted for the address and the email before the password
+    /// is checked (`AttemptLimiter`), and given back when it is right; an unknown email
+    /// costs the same bcrypt as a wrong password (`Passwords.verify`).
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let credentials) = input.body else { throw APIError.badRequest("send JSON") }
-        let email = try TextInput.checked(credentials.email, "email").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let throttle = LoginThrottle(database: database)
-        try await throttle.check(email)
-        guard let user = try await User.query(on: database).filter(\.$email == email).first(),
-              try await verifyPassword(credentials.password, hash: user.passwordHash) else {
-            try await throttle.recordFailure(email)
-            throw APIError.unauthorized("wrong email or password")
+        try verifySessionAsker(credentials.session)
+        let email = try TextInput.checked(credentials.email, "email", .email).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        _ = try TextInput.checked(credentials.password, "password", .password)
+        let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: email))
+        let user = try await User.query(on: database).filter(\.$email == email).first()
+        let verdict = try await passwords.verify(credentials.password, against: user?.passwordHash)
+        guard let user, verdict != .wrong else { throw APIError.unauthorized("wrong email or password") }
+        try await limiter.giveBack(taken)
+        if verdict == .rightInOldForm {
+            user.passwordHash = try await passwords.hash(credentials.password)
+            try await user.save(on: database)
         }
-        try await throttle.reset(email)
-        return .ok(.init(body: .json(try await session(for: user))))
+        return .ok(.init(body: .json(try await session(for: user, held: credentials.session))))
     }
 
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
@@ -39,6 +47,9 @@ extension APIHandler {
         try await Token.query(on: database).filter(\.$tokenHash == user.tokenHash).delete()
         // Its live connections here close now; other instances' at their next token check.
         app.liveHub?.closeSockets(ofToken: user.tokenHash)
+        if user.credential == .sessionCookie {
+            WebSessionCookie.send(WebSessionCookie.clearing(secure: settings.site.isCurrentRequestSecure))
+        }
         return .noContent(.init())
     }
 
@@ -64,6 +75,32 @@ extension APIHandler {
         return .ok(.init(body: .json(user.profile)))
     }
 
+    /// Changes the user's password: the current one is checked as a login's is (counted
+    /// for the account and the address first), and every other token of the user is
+    /// revoked, so whoever else held one is logged out; the request's own token stays.
+    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output {
+        let authenticated = try AuthenticatedUser.required()
+        guard case .json(let change) = input.body else { throw APIError.badRequest("send JSON") }
+        let newPassword = try Passwords.checked(change.newPassword, field: "newPassword")
+        _ = try TextInput.checked(change.currentPassword, "currentPassword", .password)
+        let user = try await currentUser()
+        let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: user.email))
+        guard try await passwords.verify(change.currentPassword, against: user.passwordHash) != .wrong else {
+            // Not 401: the request's token is good, and a client would take 401 as logged out.
+            throw APIError(status: .forbidden, code: "wrong_password", message: "the current password is wrong")
+        }
+        try await limiter.giveBack(taken)
+        user.passwordHash = try await passwords.hash(newPassword)
+        try await database.transaction { transaction in
+            try await user.save(on: transaction)
+            try await Token.query(on: transaction).filter(\.$user.$id == authenticated.id)
+                .filter(\.$tokenHash != authenticated.tokenHash).delete()
+        }
+        // The other tokens' live connections here close now; other instances' at their next token check.
+        app.liveHub?.closeSockets(of: authenticated.id, exceptToken: authenticated.tokenHash)
+        return .noContent(.init())
+    }
+
     /// The authenticated user's row, or 401.
     func currentUser() async throws -> User {
         let id = try AuthenticatedUser.required().id
@@ -71,36 +108,42 @@ extension APIHandler {
         return user
     }
 
-    private func session(for user: User) async throws -> Components.Schemas.Session {
+    /// A new session for `user`, held as `kind` asks: a bearer token in the answer, or (for
+    /// the web app) in the cookie the answer sets, the answer then carrying no token.
+    private func session(for user: User, held kind: Components.Schemas.SessionKind?) async throws -> Components.Schemas.Session {
         let (token, expiresAt) = try await TokenIssuer.issue(for: try user.requireID(), lifetime: settings.tokenLifetime, on: database)
-        return .init(token: token, expiresAt: expiresAt, profile: user.profile)
+        guard kind == .cookie else { return .init(token: token, expiresAt: expiresAt, profile: user.profile) }
+        WebSessionCookie.send(WebSessionCookie.setting(token, maxAge: Int(settings.tokenLifetime), secure: settings.site.isCurrentRequestSecure))
+        return .init(expiresAt: expiresAt, profile: user.profile)
+    }
+
+    /// Refuses a cookie session to anything but this site's own pages (403 `csrf`), before
+    /// any work: a page elsewhere could otherwise log a visitor's browser into an account
+    /// of its choosing and read what they record.
+    private func verifySessionAsker(_ kind: Components.Schemas.SessionKind?) throws {
+        guard kind == .cookie else { return }
+        try settings.site.verifyCurrentRequest()
     }
 
     private static func normalized(email: String) throws -> String {
         let email = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+        guard email.unicodeScalars.count <= TextInput.Limit.email.characters, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
               !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace) else {
             throw APIError.badRequest("`\(email)` is not an email address")
         }
         return email
     }
 
-    /// A display name as stored: trimmed, 1 to 100 characters, no NUL.
+    /// A display name as stored: trimmed, 1 to 100 characters (`TextInput.Limit.displayName`), no NUL.
     private static func displayName(_ text: String) throws -> String {
-        let name = try TextInput.checked(text, "displayName").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(name.count) else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
+        let name = try TextInput.checked(text, "displayName", .displayName).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
         return name
     }
 
-    private func hashPassword(_ password: String) async throws -> String {
-        let cost = settings.bcryptCost
-        return try await app.threadPool.runIfActive { try Bcrypt.hash(password, cost: cost) }
-    }
-
-    private func verifyPassword(_ password: String, hash: String) async throws -> Bool {
-        try await app.threadPool.runIfActive { try Bcrypt.verify(password, created: hash) }
-    }
+    /// The request's client address, as the per-address limits count it (`ClientAddress`).
+    private static var clientAddress: String { RequestContext.current?.clientAddress ?? "unknown" }
 }
 
 extension User {

@@ -5,7 +5,7 @@ import PacelineAPI
 extension APIHandler {
     func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output {
         let user = try AuthenticatedUser.required()
-        let text = try TextInput.checked(input.query.search, "search").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = try TextInput.checked(input.query.search, "search", .search).trimmingCharacters(in: .whitespacesAndNewlines)
         guard (UserSearch.minimumLength...UserSearch.maximumLength).contains(text.count) else {
             throw APIError.badRequest("search for \(UserSearch.minimumLength) to \(UserSearch.maximumLength) characters of a name")
         }

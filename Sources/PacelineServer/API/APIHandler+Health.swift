@@ -1,10 +1,19 @@
-import Fluent
 import PacelineAPI
-import SQLKit
 
 extension APIHandler {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        _ = try await (database as! any SQLDatabase).raw("SELECT 1 AS one").all()
-        return .ok(.init(body: .json(.init(status: .ok, database: settings.database.kind))))
+        let kind = settings.database.kind
+        switch await healthProbe.reading() {
+        case .writable:
+            return .ok(.init(body: .json(.init(status: .ok, database: kind, writable: true))))
+        case .outage(let outage):
+            let problem: Components.Schemas.Health.ProblemPayload = switch outage {
+            case .readOnly: .readOnly
+            case .full: .full
+            case .unreachable: .unreachable
+            }
+            return .serviceUnavailable(.init(headers: .init(retryAfter: DatabaseOutage.retryAfterSeconds),
+                                             body: .json(.init(status: .unavailable, database: kind, writable: false, problem: problem))))
+        }
     }
 }

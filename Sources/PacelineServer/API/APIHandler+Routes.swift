@@ -19,7 +19,7 @@ extension APIHandler {
         let route = Route()
         route.$creator.id = user.id
         route.$run.id = try run.requireID()
-        route.name = try TextInput.checked(creation.name, "name").flatMap { $0.isEmpty ? nil : $0 } ?? run.name ?? Self.defaultName(for: run)
+        route.name = try TextInput.checked(creation.name, "name", .name).flatMap { $0.isEmpty ? nil : $0 } ?? run.name ?? Self.defaultName(for: run)
         route.privacy = run.privacy
         route.distanceMeters = last.distance
         route.startLatitude = first.coordinate.latitude
@@ -76,8 +76,8 @@ extension APIHandler {
             throw APIError.conflict(existing == routeID ? "the run is already on this route"
                                                          : "the run is on another route, \(existing.apiID)")
         }
-        let (result, joined) = try await RouteJoin.attempt(run, to: route, on: database)
-        guard joined else { return .unprocessableContent(.init(body: .json(Self.refusal(result)))) }
+        let (result, refusal) = try await RouteJoin.attempt(run, to: route, on: database)
+        if let refusal { return .unprocessableContent(.init(body: .json(Self.refusal(refusal, result)))) }
         let rank = try await Leaderboard.rank(of: user.id, on: routeID, on: database)
         return .created(.init(body: .json(.init(routeId: routeID.apiID, runId: runID.apiID,
                                                 coverage: result.coverage, elapsedSeconds: result.finish.elapsedSeconds, rank: rank))))
@@ -140,7 +140,11 @@ extension APIHandler {
         return run
     }
 
-    private static func refusal(_ result: FollowResult) -> Components.Schemas.FollowRefusal {
+    private static func refusal(_ refusal: RouteJoin.Refusal, _ result: FollowResult) -> Components.Schemas.FollowRefusal {
+        if case .impossiblyFast(let minimum) = refusal {
+            let message = "the run's time on the route, \(Int(result.finish.elapsedSeconds)) s, is faster than its sport's maximum speed allows (at least \(Int(minimum.rounded(.up))) s)"
+            return .init(error: .init(code: "too_fast", message: message), coverage: result.coverage, suggestion: .createRoute)
+        }
         let percent = Int((result.coverage * 100).rounded())
         let message = result.classification == .follow
             ? "the run covered \(percent)% of the route but did not reach its end; it can become a new route instead"

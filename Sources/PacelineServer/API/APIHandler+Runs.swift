@@ -9,8 +9,8 @@ extension APIHandler {
     func uploadRun(_ input: Operations.UploadRun.Input) async throws -> Operations.UploadRun.Output {
         let owner = try await currentUser()
         let ownerID = try owner.requireID()
-        let key = try TextInput.checked(input.headers.idempotencyKey, "Idempotency-Key").flatMap { $0.isEmpty ? nil : $0 }
-        let name = try TextInput.checked(input.query.name, "name")
+        let key = try TextInput.checked(input.headers.idempotencyKey, "Idempotency-Key", .key).flatMap { $0.isEmpty ? nil : $0 }
+        let name = try TextInput.checked(input.query.name, "name", .name)
         if let offset = input.query.utcOffsetMinutes, !(-720...840).contains(offset) {
             throw APIError.badRequest("utcOffsetMinutes must be -720 to 840")
         }
@@ -18,14 +18,23 @@ extension APIHandler {
             return .ok(.init(body: .json(existing.schema)))
         }
         let workout: Workout? = if let id = input.query.workoutId { try await WorkoutAccess.ownWorkout(id, of: ownerID, on: database) } else { nil }
-        var (activity, format) = try await RunUpload.activity(from: input.body, maximumBytes: Self.maximumUploadBytes)
+        var (activity, format) = try await RunUpload.activity(from: input.body)
+        // Numbers that can't be true are left out before anything is measured, and said so.
+        let screening: FixLimits.Screening
+        (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
         if let sport = input.query.sport {
             activity.sport = Sport(rawValue: sport.rawValue) ?? .run
         } else if activity.sport == .other {
             activity.sport = .run
         }
         let privacy = input.query.privacy?.rawValue ?? owner.defaultPrivacy
-        let run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
+        let run: Run
+        do {
+            run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
+        } catch var error as APIError where !screening.isEmpty {
+            error.message += " (left out as impossible: \(screening))"
+            throw error
+        }
         run.idempotencyKey = key
         run.utcOffsetSeconds = input.query.utcOffsetMinutes.map { $0 * 60 }
         run.$owner.value = owner
@@ -41,7 +50,9 @@ extension APIHandler {
             }
             throw error
         }
-        return .created(.init(body: .json(run.schema)))
+        var answer = run.schema
+        answer.screening = screening.isEmpty ? nil : screening.schema
+        return .created(.init(body: .json(answer)))
     }
 
     func listRuns(_ input: Operations.ListRuns.Input) async throws -> Operations.ListRuns.Output {
@@ -76,7 +87,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
-        if let name = try TextInput.checked(update.name, "name") { run.name = name.isEmpty ? nil : name }
+        if let name = try TextInput.checked(update.name, "name", .name) { run.name = name.isEmpty ? nil : name }
         if let privacy = update.privacy { run.privacy = privacy.rawValue }
         try await run.save(on: database)
         return .ok(.init(body: .json(run.schema)))

@@ -6,13 +6,13 @@ extension APIHandler {
     func getStatistics(_ input: Operations.GetStatistics.Input) async throws -> Operations.GetStatistics.Output {
         let user = try AuthenticatedUser.required()
         let runs = try await Run.query(on: database).filter(\.$owner.$id == user.id)
-            .field(\.$id).field(\.$startTime).field(\.$distanceMeters).field(\.$movingSeconds)
+            .field(\.$id).field(\.$startTime).field(\.$creditedDistanceMeters).field(\.$movingSeconds)
             .field(\.$elapsedSeconds).field(\.$bestEfforts)
             .all()
         let entries = try runs.compactMap { run -> StatisticsReport.Entry? in
             guard let start = run.startTime else { return nil }
-            return .init(runID: try run.requireID(), start: start, distance: run.distanceMeters, moving: run.movingSeconds,
-                         elapsed: run.elapsedSeconds, efforts: run.efforts)
+            return .init(runID: try run.requireID(), start: start, distance: run.creditedDistanceMeters.storedOrZero,
+                         moving: run.movingSeconds.storedOrZero, elapsed: run.elapsedSeconds.storedOrZero, efforts: run.efforts)
         }
         return .ok(.init(body: .json(StatisticsReport.statistics(of: entries))))
     }

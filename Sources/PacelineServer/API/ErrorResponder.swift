@@ -3,7 +3,8 @@ import Vapor
 
 /// Vapor's side of the error contract: what fails outside the OpenAPI operations (an
 /// unknown path, a body Vapor refuses, a failure while streaming) is still answered as
-/// `{error: {code, message}}`, and a 5xx is logged without telling the client internals.
+/// `{error: {code, message}}`, a database outage as 503 (`DatabaseOutage`), and a 5xx is
+/// logged without telling the client internals.
 struct ErrorResponder: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
@@ -12,7 +13,14 @@ struct ErrorResponder: AsyncMiddleware {
             let status: HTTPResponseStatus
             let message: String
             if let apiError = error as? APIError {
-                return Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
+                let response = Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
+                if let retryAfter = apiError.retryAfter { response.headers.replaceOrAdd(name: .retryAfter, value: String(retryAfter)) }
+                return response
+            } else if let outage = DatabaseOutage(error) {
+                request.logger.error("\(request.method) \(request.url.path): database unavailable (\(outage)): \(String(reflecting: error))")
+                let response = Self.response(status: .serviceUnavailable, body: outage.apiError.body)
+                response.headers.replaceOrAdd(name: .retryAfter, value: String(DatabaseOutage.retryAfterSeconds))
+                return response
             } else if let abort = error as? any AbortError {
                 status = abort.status
                 message = status == .notFound ? "no such endpoint: \(request.method) \(request.url.path)" : abort.reason
@@ -33,16 +41,3 @@ struct ErrorResponder: AsyncMiddleware {
     }
 }
 
-/// Refuses a body whose declared length is over the limit before reading any of it, so a
-/// 50 MB upload costs nothing. Bodies without a declared length are limited where they
-/// are read (see `APIHandler.collect`).
-struct BodySizeLimit: AsyncMiddleware {
-    let maximumBytes: Int
-
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > maximumBytes {
-            throw APIError.payloadTooLarge(maximumBytes: maximumBytes)
-        }
-        return try await next.respond(to: request)
-    }
-}

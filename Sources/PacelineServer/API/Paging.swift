@@ -71,6 +71,7 @@ enum Paging {
     }
 
     private static func text(of cursor: String) throws -> String {
+        _ = try TextInput.checked(cursor, "cursor", .key)
         guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8) else { throw invalid }
         return text
     }

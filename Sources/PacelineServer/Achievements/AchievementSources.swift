@@ -9,8 +9,8 @@ import SQLKit
 /// Each source asks for all the users at once (`user_id IN (…)`), so a leaderboard of
 /// many members costs the queries of one.
 ///
-/// Nothing here comes from a client's numbers: distances and times are the server's own
-/// statistics of uploaded tracks; groups are live sessions the server ran and invitations
+/// Nothing here comes from a client's numbers: distances are the credited distances the
+/// server measured on uploaded tracks (`CreditedDistance`), times its own statistics; groups are live sessions the server ran and invitations
 /// backed by a run of the guest's at that time.
 enum AchievementSources {
     /// How much of each activity to gather: points read less than badges do.
@@ -56,7 +56,7 @@ enum AchievementSources {
     /// Read with SQLKit, not as `Run` models: decoding a Fluent model reflects over all its
     /// properties for every row, which was most of a leaderboard's time (docs/PERFORMANCE.md).
     static func activities(of users: [UUID], detail: Detail, on database: any Database) async throws -> [UUID: [ActivityFact]] {
-        var columns = ["id", "owner_id", "sport", "start_time", "utc_offset_s", "distance_m", "moving_s", "start_lon"]
+        var columns = ["id", "owner_id", "sport", "start_time", "utc_offset_s", "credited_distance_m", "moving_s", "start_lon"]
         var routeOfRun: [UUID: UUID] = [:]
         if detail == .all {
             columns += ["best_efforts", "route_id"]
@@ -78,8 +78,8 @@ enum AchievementSources {
                 id: id.apiID, start: try row.decode(column: "start_time", as: Date.self),
                 utcOffsetSeconds: offset ?? LocalDay.fallbackOffset(longitude: longitude),
                 sport: Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .other,
-                distanceMeters: try row.decode(column: "distance_m", as: Double.self),
-                movingSeconds: try row.decode(column: "moving_s", as: Double.self),
+                distanceMeters: try row.decode(column: "credited_distance_m", as: Double.self).storedOrZero,
+                movingSeconds: try row.decode(column: "moving_s", as: Double.self).storedOrZero,
                 bestEfforts: detail == .all ? BestEffort.stored(try row.decode(column: "best_efforts", as: String.self)) : [],
                 routeID: (route ?? routeOfRun[id])?.apiID))
         }

@@ -32,6 +32,7 @@ struct FeedCursor: Equatable {
 
     /// Reads a cursor this server gave; 400 otherwise.
     init(text: String) throws {
+        _ = try TextInput.checked(text, "cursor", .key)
         guard let data = Data(base64Encoded: text), let decoded = String(data: data, encoding: .utf8) else { throw Self.invalid }
         let parts = decoded.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let seconds = Double(parts[0]), seconds.isFinite,

@@ -9,6 +9,16 @@ struct AuthenticatedUser: Sendable {
     let id: UUID
     /// The SHA-256 of the token the request carried, to revoke it on log out.
     let tokenHash: String
+    /// How the request carried its token.
+    var credential: Credential = .bearer
+
+    /// Where a request's token came from.
+    enum Credential: Sendable {
+        /// `Authorization: Bearer` (the CLI and API clients).
+        case bearer
+        /// The web app's `paceline_session` cookie (`WebSessionCookie`).
+        case sessionCookie
+    }
 
     @TaskLocal static var current: AuthenticatedUser?
 
@@ -19,26 +29,56 @@ struct AuthenticatedUser: Sendable {
     }
 }
 
-/// Resolves `Authorization: Bearer <token>` to a user before an operation runs. A missing
-/// token leaves the request anonymous (operations that need a user refuse it); a token
-/// that is unknown, revoked or expired is refused at once with 401.
+/// Resolves the request's token to a user before an operation runs: `Authorization:
+/// Bearer <token>` first, else the web app's session cookie. A missing token leaves the
+/// request anonymous (operations that need a user refuse it); a bearer token that is
+/// unknown, revoked or expired is refused at once with 401, while such a cookie is ignored
+/// (so a browser holding a stale one can still log in). A request signed in by the cookie
+/// that changes something (POST, PUT, PATCH, DELETE) must come from this site's own pages
+/// (`SiteOrigin`), else 403 `csrf`.
 struct Authentication: ServerMiddleware {
     let database: any Database
+    let site: SiteOrigin
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        guard let header = request.headerFields[.authorization] else {
-            return try await next(request, body, metadata)
+        let user: AuthenticatedUser?
+        if let header = request.headerFields[.authorization] {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+                throw APIError.unauthorized("the Authorization header must be `Bearer <token>`")
+            }
+            user = try await Self.user(bearing: String(parts[1]).trimmingCharacters(in: .whitespaces), on: database)
+        } else if let token = WebSessionCookie.token(inCookieHeaders: request.headerFields[values: .cookie]) {
+            if Self.changesState(request.method) {
+                try site.verifyCurrentRequest()
+            }
+            user = try await Self.user(bearingCookie: token, on: database)
+        } else {
+            user = nil
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw APIError.unauthorized("the Authorization header must be `Bearer <token>`")
-        }
-        let user = try await Self.user(bearing: String(parts[1]).trimmingCharacters(in: .whitespaces), on: database)
+        guard let user else { return try await next(request, body, metadata) }
         return try await AuthenticatedUser.$current.withValue(user) {
             try await next(request, body, metadata)
+        }
+    }
+
+    /// Whether a request with `method` may change something (what a cross-site page must
+    /// not make a browser send with its cookie).
+    static func changesState(_ method: HTTPRequest.Method) -> Bool {
+        ![.get, .head, .options].contains(method)
+    }
+
+    /// The user the session cookie's `token` logs in, or nil when it logs no one in.
+    private static func user(bearingCookie token: String, on database: any Database) async throws -> AuthenticatedUser? {
+        do {
+            var user = try await user(bearing: token, on: database)
+            user.credential = .sessionCookie
+            return user
+        } catch let error as APIError where error.status == .unauthorized {
+            return nil
         }
     }
 

@@ -130,6 +130,7 @@ public enum BrowseBenchmark {
         run.$owner.id = try user.requireID()
         (run.sport, run.privacy, run.format) = ("run", "public", "gpx")
         (run.points, run.distanceMeters, run.elapsedSeconds, run.movingSeconds) = (0, 0, 0, 0)
+        (run.creditedDistanceMeters, run.tooFastMeters, run.untimedMeters) = (0, 0, 0)
         (run.ascentMeters, run.descentMeters, run.calories) = (0, 0, 0)
         (run.splits, run.bestEfforts, run.track) = ("[]", "[]", Data())
         try await run.create(on: database)

@@ -12,9 +12,6 @@ struct InvitationPlan {
     static let maximumGuests = 50
     /// The longest planned distance: 100 km.
     static let maximumDistanceMeters = 100_000.0
-    /// The longest title or place name, in characters.
-    static let maximumTextLength = 200
-
     /// The invitation to save (scheduled, without guests).
     let invitation: Invitation
     /// The guests, in the order given.
@@ -61,9 +58,8 @@ struct InvitationPlan {
 
     /// Trimmed text, nil when empty; 400 naming `field` when too long or holding NUL.
     private static func text(_ text: String?, _ field: String) throws -> String? {
-        guard let text = try TextInput.checked(text, field)?.trimmingCharacters(in: .whitespacesAndNewlines),
+        guard let text = try TextInput.checked(text, field, .name)?.trimmingCharacters(in: .whitespacesAndNewlines),
               !text.isEmpty else { return nil }
-        guard text.count <= maximumTextLength else { throw APIError.badRequest("`\(field)` must be at most \(maximumTextLength) characters") }
         return text
     }
 

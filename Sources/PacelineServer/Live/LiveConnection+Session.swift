@@ -18,7 +18,8 @@ extension LiveConnection {
             state.current = .idle  // joining the same session again: start over from what is stored
         }
         try requireIdle(state)
-        let (session, member) = try await LiveSessions.join(request, user: try user.requireID(), settings: hub.settings, on: hub.database)
+        let (session, member) = try await LiveSessions.join(request, user: try user.requireID(), from: clientAddress,
+                                                            settings: hub.settings, limiter: hub.limiter, on: hub.database)
         try await enter(session, as: member, state: &state)
     }
 

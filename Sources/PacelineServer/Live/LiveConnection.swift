@@ -16,11 +16,18 @@ import Vapor
 final class LiveConnection: Sendable {
     let socket: WebSocket
     let hub: LiveHub
+    /// Where the connection comes from, as the per-address limits count it (`ClientAddress`).
+    let clientAddress: String
+    /// The web app's session token from the upgrade request's cookie: `hello` may then
+    /// leave its own token out.
+    private let sessionCookie: String?
     private let authenticated = Atomic(false)
 
-    init(socket: WebSocket, hub: LiveHub) {
+    init(socket: WebSocket, hub: LiveHub, clientAddress: String, sessionCookie: String? = nil) {
         self.socket = socket
         self.hub = hub
+        self.clientAddress = clientAddress
+        self.sessionCookie = sessionCookie
     }
 
     /// What the connection is doing: nothing yet, a follow, or a race.
@@ -97,16 +104,24 @@ final class LiveConnection: Sendable {
             send(.error(.init(code: error.code, message: error.message, sequence: error.sequence)))
         } catch {
             hub.logger.error("live message failed: \(String(reflecting: error))")
-            send(.error(.init(code: "internal", message: "the server could not do that; try again")))
+            if let outage = DatabaseOutage(error) {
+                send(.error(.init(code: outage.apiError.code, message: outage.apiError.message)))
+            } else {
+                send(.error(.init(code: "internal", message: "the server could not do that; try again")))
+            }
         }
     }
 
-    /// Authenticates the connection with `hello`'s token, takes a lease for the account
-    /// and says `welcome`. A refused token leaves the connection as it was (the deadline
-    /// still runs); a full account closes it.
+    /// Authenticates the connection with `hello`'s token, or else the session cookie its
+    /// upgrade request carried, takes a lease for the account and says `welcome`. A
+    /// refused token leaves the connection as it was (the deadline still runs); a full
+    /// account closes it.
     private func greet(_ hello: LiveClientMessage.Hello, state: inout State) async throws {
+        guard let token = hello.token ?? sessionCookie else {
+            throw APIError.unauthorized("say hello with your token (the web app's socket is signed in by its session cookie)")
+        }
         let user: User, tokenHash: String
-        switch try await hub.authenticator.check(hello.token) {
+        switch try await hub.authenticator.check(token) {
         case .valid(let found, let hash): (user, tokenHash) = (found, hash)
         case .unknown: throw APIError.unauthorized("the token is unknown or was revoked; log in again")
         case .expired: throw APIError.unauthorized("the token expired; log in again")

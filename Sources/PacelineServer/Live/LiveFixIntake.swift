@@ -5,8 +5,8 @@ import PacelineCore
 /// Checks a `fixes` message against what the connection already has: fixes are numbered
 /// 1, 2, 3… without gaps; those at or below `lastSequence` were received before (a resend
 /// after a reconnect) and are skipped; the rest must be real positions at believable
-/// times. A message with a bad fix is refused whole, so what is stored always runs
-/// without gaps.
+/// times (`FixLimits`; an elevation or heart rate out of its range is only left out). A
+/// message with a bad fix is refused whole, so what is stored always runs without gaps.
 struct LiveFixIntake {
     /// Why a `fixes` message was refused.
     struct Refusal: Error {
@@ -42,18 +42,20 @@ struct LiveFixIntake {
         }
         var fixes: [Fix] = []
         fixes.reserveCapacity(new.count)
+        let limits = FixLimits(now: now)
         for fix in new {
-            guard (-90...90).contains(fix.latitude), (-180...180).contains(fix.longitude) else {
-                throw Refusal(code: "bad_fix", message: "fix \(fix.sequence) is not a position on Earth", sequence: fix.sequence)
-            }
             if let tolerance = clockTolerance, fix.time.timeIntervalSince(now) > tolerance {
                 throw Refusal(code: "bad_fix", message: "fix \(fix.sequence) is from the future (more than \(Int(tolerance)) s ahead of the server's clock)", sequence: fix.sequence)
             }
-            if let accuracy = fix.accuracy, !(accuracy >= 0) {
-                throw Refusal(code: "bad_fix", message: "fix \(fix.sequence) has a negative accuracy", sequence: fix.sequence)
+            let (screened, problems) = limits.screen(Fix(time: fix.time, coordinate: Coordinate(latitude: fix.latitude, longitude: fix.longitude),
+                                                        elevation: fix.elevation, horizontalAccuracy: fix.accuracy, heartRate: fix.heartRate))
+            // Without a position or a time there is no fix to store in its place; an
+            // impossible elevation or heart rate is only left out.
+            guard let screened, screened.time != nil else {
+                let field = problems.first ?? .time
+                throw Refusal(code: "bad_fix", message: "fix \(fix.sequence): \(field.rawValue) outside \(field.allowed(by: limits))", sequence: fix.sequence)
             }
-            fixes.append(CompactTrack.stored(Fix(time: fix.time, coordinate: Coordinate(latitude: fix.latitude, longitude: fix.longitude),
-                                                 elevation: fix.elevation, horizontalAccuracy: fix.accuracy, heartRate: fix.heartRate)))
+            fixes.append(CompactTrack.stored(screened))
         }
         return Accepted(firstSequence: first.sequence, lastSequence: new[new.count - 1].sequence, fixes: fixes)
     }

@@ -89,7 +89,8 @@ extension LiveConnection {
             follow.runID = try run.requireID()
             try await follow.save(on: transaction)
         }
-        let (result, joined) = try await RouteJoin.attempt(run, to: runner.route, on: hub.database)
+        let (result, refusal) = try await RouteJoin.attempt(run, to: runner.route, on: hub.database)
+        let joined = refusal == nil
         let routeID = try runner.route.requireID()
         let rank = joined ? try await Leaderboard.rank(of: try user.requireID(), on: routeID, on: hub.database) : nil
         try await LiveFixChunk.query(on: hub.database).filter(\.$ownerID == runner.followID).delete()

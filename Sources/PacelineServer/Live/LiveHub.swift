@@ -12,6 +12,8 @@ import Vapor
 final class LiveHub: Sendable {
     let database: any Database
     let settings: LiveSettings
+    /// Counts wrong join codes per account and per address.
+    let limiter: AttemptLimiter
     let registry = LiveRegistry()
     let addresses: LiveAddressQuota
     let authenticator: LiveAuthenticator
@@ -22,10 +24,11 @@ final class LiveHub: Sendable {
     private let presence = Mutex<Task<Void, Never>?>(nil)
     private let keeper = Mutex<Task<Void, Never>?>(nil)
 
-    init(database: any Database, bus: any LiveBus, settings: LiveSettings, logger: Logger) {
+    init(database: any Database, bus: any LiveBus, settings: LiveSettings, limiter: AttemptLimiter, logger: Logger) {
         self.database = database
         self.bus = bus
         self.settings = settings
+        self.limiter = limiter
         self.logger = logger
         addresses = LiveAddressQuota(limit: settings.socketsPerAddress)
         authenticator = LiveAuthenticator(database: database)
@@ -64,6 +67,14 @@ final class LiveHub: Sendable {
     /// `LiveSettings.socketCheckInterval`).
     func closeSockets(ofToken tokenHash: String) {
         for socket in registry.sockets(bearingAnyOf: [tokenHash]) { LiveCloseReason.tokenRevoked.close(socket) }
+    }
+
+    /// Closes this instance's connections of `user` but those that authenticated with the
+    /// token of SHA-256 `tokenHash`, at once (the user's other tokens were just deleted
+    /// here, a password changed; other instances find out within
+    /// `LiveSettings.socketCheckInterval`).
+    func closeSockets(of user: UUID, exceptToken tokenHash: String) {
+        for socket in registry.sockets(of: user, notBearing: tokenHash) { LiveCloseReason.tokenRevoked.close(socket) }
     }
 
     /// Marks the lobby members connected here as present, then sends back to invited those
@@ -118,16 +129,17 @@ final class LiveHub: Sendable {
         await fixLog.stop()
     }
 
-    /// Serves a new connection from client address `address` until it closes; closes it
-    /// at once when that address holds `LiveSettings.socketsPerAddress` already.
-    func attach(_ socket: WebSocket, from address: String) {
+    /// Serves a new connection from `address` (`ClientAddress`) until it closes; one whose
+    /// upgrade carried the web app's session cookie is signed in by it. Closes it at once
+    /// when that address holds `LiveSettings.socketsPerAddress` here already.
+    func attach(_ socket: WebSocket, from address: String, sessionCookie: String? = nil) {
         guard addresses.admit(address) else {
             LiveCloseReason.tooManyFromAddress(limit: addresses.limit).close(socket)
             return
         }
         socket.onClose.whenComplete { [addresses] _ in addresses.release(address) }
         socket.pingInterval = .milliseconds(Int64(settings.pingInterval * 1000))
-        LiveConnection(socket: socket, hub: self).run()
+        LiveConnection(socket: socket, hub: self, clientAddress: address, sessionCookie: sessionCookie).run()
     }
 
     /// Sends `event` to every instance (this one included).

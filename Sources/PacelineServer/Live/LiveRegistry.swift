@@ -13,6 +13,7 @@ final class LiveRegistry: Sendable {
     /// What an authenticated connection holds.
     private struct Credentials {
         var socket: WebSocket
+        var user: UUID
         var lease: UUID
         /// The SHA-256 of its token, as `tokens.token_hash` has it.
         var tokenHash: String
@@ -32,7 +33,7 @@ final class LiveRegistry: Sendable {
     func add(_ socket: WebSocket, user: UUID, lease: UUID, tokenHash: String) {
         entries.withLock { entries in
             entries.byUser[user, default: [:]][ObjectIdentifier(socket)] = socket
-            entries.credentials[ObjectIdentifier(socket)] = Credentials(socket: socket, lease: lease, tokenHash: tokenHash)
+            entries.credentials[ObjectIdentifier(socket)] = Credentials(socket: socket, user: user, lease: lease, tokenHash: tokenHash)
         }
     }
 
@@ -82,6 +83,12 @@ final class LiveRegistry: Sendable {
     /// The connections here that authenticated with one of the tokens (SHA-256) `tokenHashes`.
     func sockets(bearingAnyOf tokenHashes: Set<String>) -> [WebSocket] {
         entries.withLock { $0.credentials.values.filter { tokenHashes.contains($0.tokenHash) }.map(\.socket) }
+    }
+
+    /// The connections here of `user` that authenticated with another token than the one
+    /// of SHA-256 `tokenHash`.
+    func sockets(of user: UUID, notBearing tokenHash: String) -> [WebSocket] {
+        entries.withLock { $0.credentials.values.filter { $0.user == user && $0.tokenHash != tokenHash }.map(\.socket) }
     }
 
     /// Sends `text` to every connection in `session`.

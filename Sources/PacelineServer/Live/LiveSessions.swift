@@ -84,9 +84,10 @@ enum LiveSessions {
     }
 
     /// The session `request` names, with the user admitted to it: its lobby (by code,
-    /// invitation, or an invitation to the session), or back into a race they are in.
-    static func join(_ request: LiveClientMessage.JoinSession, user: UUID, settings: LiveSettings,
-                     on database: any Database) async throws -> (LiveSession, LiveMember) {
+    /// invitation, or an invitation to the session), or back into a race they are in. A
+    /// code is counted for the user and their `address` (`AttemptLimiter`).
+    static func join(_ request: LiveClientMessage.JoinSession, user: UUID, from address: String, settings: LiveSettings,
+                     limiter: AttemptLimiter, on database: any Database) async throws -> (LiveSession, LiveMember) {
         switch (request.sessionId, request.code, request.invitationId) {
         case (let id?, nil, nil):
             guard let uuid = UUID(uuidString: id), let session = try await LiveSession.find(uuid, on: database),
@@ -95,7 +96,7 @@ enum LiveSessions {
             }
             return (session, try await enter(member, session: session, on: database))
         case (nil, let code?, nil):
-            return try await join(code: code, user: user, settings: settings, on: database)
+            return try await join(code: code, user: user, from: address, limiter: limiter, on: database)
         case (nil, nil, let id?):
             let session = try await LiveInvitations.session(for: id, user: user, settings: settings, on: database)
             guard let member = try await member(of: try session.requireID(), user: user, on: database) else {
@@ -107,19 +108,20 @@ enum LiveSessions {
         }
     }
 
-    private static func join(code: String, user: UUID, settings: LiveSettings, on database: any Database) async throws -> (LiveSession, LiveMember) {
+    /// Joins by code. The code is counted for the address, then for the user, before it
+    /// is looked up, and given back when it is right: however many sockets send codes at
+    /// once, only the allowance of wrong ones is ever looked up. One refused at the user's
+    /// own limit gives the address's attempt back, so one user's guessing does not lock
+    /// out the host's friends on the same network.
+    private static func join(code: String, user: UUID, from address: String, limiter: AttemptLimiter,
+                             on database: any Database) async throws -> (LiveSession, LiveMember) {
         let now = Date()
-        let recentFailures = try await LiveJoinFailure.query(on: database).filter(\.$userID == user)
-            .filter(\.$at > now.addingTimeInterval(-settings.joinFailureWindow)).count()
-        guard recentFailures < settings.joinFailureLimit else {
-            throw APIError(status: .tooManyRequests, code: "too_many_attempts",
-                           message: "too many wrong codes; try again in \(Int(settings.joinFailureWindow / 60)) minutes or ask for an invitation")
-        }
+        let taken = try await limiter.take(.joinCodeFrom(address: address), .joinCode(user: user))
         guard let session = try await LiveSession.query(on: database).filter(\.$code == code)
             .filter(\.$codeExpiresAt > now).filter(\.$startsAt == nil).first() else {
-            try await LiveJoinFailure(userID: user, at: now).create(on: database)
             throw APIError(status: .notFound, code: "bad_code", message: "no open session has that code (codes expire, and close at the start)")
         }
+        try await limiter.giveBack(taken)
         let sessionID = try session.requireID()
         if let member = try await member(of: sessionID, user: user, on: database) {
             return (session, try await enter(member, session: session, on: database))

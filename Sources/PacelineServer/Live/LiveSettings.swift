@@ -6,9 +6,6 @@ public struct LiveSettings: Sendable {
     public var countdownSeconds: TimeInterval = 3
     /// How long a join code works after the session is made.
     public var codeLifetime: TimeInterval = 15 * 60
-    /// Wrong codes a user may try within `joinFailureWindow` before codes are refused.
-    public var joinFailureLimit = 5
-    public var joinFailureWindow: TimeInterval = 15 * 60
     /// How often received fixes are stored (and acknowledged), seconds.
     public var storeInterval: TimeInterval = 0.25
     /// A fix may be at most this many seconds ahead of the server's clock (a phone's GPS

@@ -21,7 +21,13 @@ enum Migrations {
         CreateLiveMemberUserIndex(),
         // 009: lobby members whose connection is gone go back to invited.
         AddLiveMemberSeenAt(),
-        // 010: the live connections each account holds, counted over all instances.
+        // 010: one atomic count of attempts for every limit on guessing.
+        CreateAttemptCount(), DropFailureTables(),
+        // 011: the credited distance beside the recorded one.
+        AddRunCreditedDistance(),
+        // 012: the row /health writes to prove the database takes writes.
+        CreateHealthProbe(),
+        // 013: the live connections each account holds, counted over all instances.
         CreateLiveSocketLease(),
     ]
 }

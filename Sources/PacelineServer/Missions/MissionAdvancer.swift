@@ -1,34 +1,30 @@
 import Fluent
 import Foundation
-import PacelineCore
 
 /// Moves a user's journeys when one of their runs arrives.
 enum MissionAdvancer {
-    /// Credits `run`'s verified distance to every unfinished journey of its owner that it
+    /// Credits `run`'s credited distance (`Run.creditedDistanceMeters`, the speed cap's
+    /// verdict made when it was stored) to every unfinished journey of its owner that it
     /// may count for: it ended after the user joined, and it does not overlap in time a
     /// run already credited to that journey (so the same activity uploaded twice, or
     /// recorded by two devices, counts once). Each journey is moved at most once per run
     /// (`(journey, run)` is unique).
-    /// - Complexity: one query when the owner has no journey; a few queries per journey;
-    ///   O(fixes) for the verified distance, measured once, only when some journey is credited.
-    static func advance(for run: Run, track: Track, on database: any Database) async throws {
+    /// - Complexity: one query when the owner has no journey; a few queries per journey.
+    static func advance(for run: Run, on database: any Database) async throws {
         guard let start = run.startTime, let end = run.endTime else { return }
         let runID = try run.requireID()
         let journeys = try await JourneyRecord.query(on: database).filter(\.$user.$id == run.$owner.id)
             .filter(\.$finishedAt == nil).filter(\.$startedAt <= end).all()
-        var verified: Double?  // measured once, when the first journey takes the run
         for journey in journeys {
             let journeyID = try journey.requireID()
             let overlapping = try await JourneyAdvanceRecord.query(on: database).filter(\.$journey.$id == journeyID)
                 .group(.or) { $0.filter(\.$runID == runID).group(.and) { $0.filter(\.$runStart < end).filter(\.$runEnd > start) } }
                 .count()
             guard overlapping == 0 else { continue }
-            let metres = try verified ?? VerifiedDistance(track, sport: Sport(rawValue: run.sport) ?? .run).credited
-            verified = metres
             let advance = JourneyAdvanceRecord()
             advance.$journey.id = journeyID
             advance.runID = runID
-            advance.verifiedMeters = metres
+            advance.verifiedMeters = run.creditedDistanceMeters
             advance.runStart = start
             advance.runEnd = end
             try await advance.create(on: database)

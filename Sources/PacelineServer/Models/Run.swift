@@ -18,6 +18,13 @@ final class Run: Model, @unchecked Sendable {
     @OptionalField(key: "end_time") var endTime: Date?
     @Field(key: "points") var points: Int
     @Field(key: "distance_m") var distanceMeters: Double
+    /// The part of `distanceMeters` that counts: statistics, records, badges, points,
+    /// missions (`CreditedDistance`, computed when the run is stored).
+    @Field(key: "credited_distance_m") var creditedDistanceMeters: Double
+    /// Recorded metres covered faster than the sport's maximum speed: not credited.
+    @Field(key: "too_fast_m") var tooFastMeters: Double
+    /// Recorded metres where the track's times can't be trusted: not credited.
+    @Field(key: "untimed_m") var untimedMeters: Double
     @Field(key: "elapsed_s") var elapsedSeconds: Double
     @Field(key: "moving_s") var movingSeconds: Double
     @Field(key: "ascent_m") var ascentMeters: Double

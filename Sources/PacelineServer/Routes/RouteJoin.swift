@@ -3,16 +3,31 @@ import Foundation
 import PacelineCore
 
 /// Whether a run joins a route: replaying its fixes through a `FollowSession` against the
-/// route's own pace must give coverage of at least 0.8 *and* reach the route's end. Its
-/// time on the route is the session's finish (start line to finish line). The upload
-/// API (`addRouteRun`) and live follows both decide here.
+/// route's own pace must give coverage of at least 0.8 *and* reach the route's end, in a
+/// time the sport's maximum speed allows (`CreditedDistance`'s cap: no one runs a 5 km
+/// route in 60 s, however the fixes were made). Its time on the route is the session's
+/// finish (start line to finish line). The upload API (`addRouteRun`) and live follows
+/// both decide here.
 enum RouteJoin {
-    /// Replays `run` against `route`'s pace and, if it is a follow that finished, puts it
-    /// on the route's leaderboard. Returns the session's result and whether it joined.
-    static func attempt(_ run: Run, to route: Route, on database: any Database) async throws -> (result: FollowResult, joined: Bool) {
+    /// Why a run did not join.
+    enum Refusal: Equatable {
+        /// Too little of the route covered, or its end not reached.
+        case notAFollow
+        /// Faster than the sport allows: the route takes at least `minimumSeconds`.
+        case impossiblyFast(minimumSeconds: Double)
+    }
+
+    /// Replays `run` against `route`'s pace and, if it is a follow that finished in a
+    /// possible time, puts it on the route's leaderboard. Returns the session's result and,
+    /// when it did not join, why.
+    static func attempt(_ run: Run, to route: Route, on database: any Database) async throws -> (result: FollowResult, refusal: Refusal?) {
         guard let paceRun = try await Run.find(route.$run.id, on: database) else { throw APIError.notFound("route") }
-        let result = FollowSession.replay(try run.activity(), against: try paceRun.checkpoints()).session.result
-        guard result.classification == .follow, result.finish.completed else { return (result, false) }
+        let pace = try paceRun.checkpoints()
+        let result = FollowSession.replay(try run.activity(), against: pace).session.result
+        guard result.classification == .follow, result.finish.completed else { return (result, .notAFollow) }
+        let maximumSpeed = SportThresholds.for(Sport(rawValue: run.sport) ?? .run).maximumSpeed
+        let minimumSeconds = (pace.last?.distance ?? 0) / maximumSpeed
+        guard result.finish.elapsedSeconds >= minimumSeconds else { return (result, .impossiblyFast(minimumSeconds: minimumSeconds)) }
         let routeID = try route.requireID()
         try await database.transaction { transaction in
             try await RouteRun(routeID: routeID, runID: try run.requireID(), runnerID: run.$owner.id,
@@ -21,6 +36,6 @@ enum RouteJoin {
             run.$route.id = routeID
             try await run.save(on: transaction)
         }
-        return (result, true)
+        return (result, nil)
     }
 }

@@ -3,12 +3,17 @@ import PacelineAPI
 import PacelineCore
 
 extension Run {
-    /// The run as the API shows it; the owner must be loaded.
+    /// The run as the API shows it; the owner must be loaded. A stored number that is not
+    /// finite is answered as 0 (or left out when optional): see `StoredNumber`.
     var schema: Components.Schemas.Run {
         let splits = (try? JSONDecoder().decode([Split].self, from: Data(self.splits.utf8))) ?? []
-        let start: Components.Schemas.Position? = startLatitude.flatMap { latitude in
-            startLongitude.map { .init(latitude: latitude, longitude: $0) }
+        let start: Components.Schemas.Position? = startLatitude.storedOrNil.flatMap { latitude in
+            startLongitude.storedOrNil.map { .init(latitude: latitude, longitude: $0) }
         }
+        let uncredited: Components.Schemas.UncreditedDistance? = tooFastMeters.storedOrZero > 0 || untimedMeters.storedOrZero > 0
+            ? .init(tooFastMeters: tooFastMeters.storedOrZero, untimedMeters: untimedMeters.storedOrZero,
+                    maximumSpeedMetersPerSecond: SportThresholds.for(Sport(rawValue: sport) ?? .run).maximumSpeed)
+            : nil
         return .init(
             id: id?.apiID ?? "",
             owner: owner.summary,
@@ -19,14 +24,16 @@ extension Run {
             startTime: startTime,
             endTime: endTime,
             points: points,
-            distanceMeters: distanceMeters,
-            elapsedSeconds: elapsedSeconds,
-            movingSeconds: movingSeconds,
-            ascentMeters: ascentMeters,
-            descentMeters: descentMeters,
-            maxSpeedMetersPerSecond: maxSpeed,
-            averagePaceSecondsPerKilometer: averagePace,
-            calories: calories,
+            distanceMeters: distanceMeters.storedOrZero,
+            creditedDistanceMeters: creditedDistanceMeters.storedOrZero,
+            uncredited: uncredited,
+            elapsedSeconds: elapsedSeconds.storedOrZero,
+            movingSeconds: movingSeconds.storedOrZero,
+            ascentMeters: ascentMeters.storedOrZero,
+            descentMeters: descentMeters.storedOrZero,
+            maxSpeedMetersPerSecond: maxSpeed.storedOrNil,
+            averagePaceSecondsPerKilometer: averagePace.storedOrNil,
+            calories: calories.storedOrNil,
             splits: splits.map { .init(kilometer: $0.kilometer, seconds: $0.seconds) },
             start: start,
             routeId: $route.id?.apiID,
@@ -41,9 +48,22 @@ extension Run {
     var efforts: [BestEffort] { BestEffort.stored(bestEfforts) }
 }
 
+extension FixLimits.Screening {
+    /// What an upload left out, as its answer says.
+    var schema: Components.Schemas.FixScreening {
+        .init(droppedFixes: droppedFixCount, removedValues: removedValueCount,
+              problems: problems.map { field, count in
+                  .init(field: .init(rawValue: field.rawValue)!, count: count, allowed: field.allowed(by: limits),
+                        droppedFixes: field.dropsFix)
+              })
+    }
+}
+
 extension BestEffort {
-    /// The best efforts in a run's `best_efforts` column (JSON); none when it does not decode.
+    /// The best efforts in a run's `best_efforts` column (JSON); none when it does not
+    /// decode, and none that is not finite.
     static func stored(_ json: String) -> [BestEffort] {
-        (try? JSONDecoder().decode([BestEffort].self, from: Data(json.utf8))) ?? []
+        ((try? JSONDecoder().decode([BestEffort].self, from: Data(json.utf8))) ?? [])
+            .filter { $0.distanceMeters.isFinite && $0.seconds.isFinite }
     }
 }

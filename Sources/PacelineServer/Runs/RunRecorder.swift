@@ -2,7 +2,8 @@ import Foundation
 import PacelineCore
 
 /// Makes a `Run` row of an uploaded activity: every statistic computed here, from the
-/// fixes, whatever the file or client claims.
+/// fixes, whatever the file or client claims, and the credited distance beside the
+/// recorded one (`CreditedDistance`), so what is shown and what counts are the numbers kept.
 enum RunRecorder {
     /// The shortest run accepted, metres: less is a GPS test, not a run.
     static let minimumDistance = 20.0
@@ -17,15 +18,17 @@ enum RunRecorder {
             throw APIError(status: .unprocessableContent, code: "no_gps_track",
                            message: "the run has no timed GPS positions, so there is no path to measure")
         }
-        guard summary.distanceMeters >= minimumDistance else {
-            throw APIError(status: .unprocessableContent, code: "too_short",
-                           message: "the run covers \(Int(summary.distanceMeters)) m; at least \(Int(minimumDistance)) m is needed to save it")
+        let credited = summary.credited
+        guard credited.credited >= minimumDistance else {
+            throw APIError(status: .unprocessableContent, code: "too_short", message: credited.uncredited > 0
+                ? "only \(Int(credited.credited)) m of the run's \(Int(summary.distanceMeters)) m can be credited (\(reasons(credited, maximumSpeed: thresholds.maximumSpeed))); at least \(Int(minimumDistance)) m is needed to save it"
+                : "the run covers \(Int(summary.distanceMeters)) m; at least \(Int(minimumDistance)) m is needed to save it")
         }
         let moving = summary.movingSeconds ?? 0
 
         let run = Run()
         run.$owner.id = owner.id!
-        run.name = name ?? summary.name.map(TextInput.storable)
+        run.name = name ?? summary.name.map { TextInput.storable($0, .name) }
         run.sport = activity.sport.rawValue
         run.privacy = privacy
         run.format = format
@@ -33,6 +36,9 @@ enum RunRecorder {
         run.endTime = summary.endTime
         run.points = summary.points
         run.distanceMeters = summary.distanceMeters
+        run.creditedDistanceMeters = credited.credited
+        run.tooFastMeters = credited.tooFast
+        run.untimedMeters = credited.untimed
         run.elapsedSeconds = summary.elapsedSeconds ?? 0
         run.movingSeconds = moving
         run.ascentMeters = summary.ascentMeters ?? 0
@@ -42,13 +48,20 @@ enum RunRecorder {
         run.calories = Calories.kilocalories(sport: activity.sport, averageSpeed: summary.averageSpeedMetersPerSecond ?? 0,
                                              movingSeconds: moving, weight: owner.weightKilograms)
         run.splits = String(decoding: try JSONEncoder.sortedKeys.encode(summary.splits), as: UTF8.self)
-        run.bestEfforts = String(decoding: try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile)), as: UTF8.self)
+        run.bestEfforts = String(decoding: try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile, credited: credited)), as: UTF8.self)
         run.startLatitude = start.latitude
         run.startLongitude = start.longitude
-        let steps = StepCount(activity, distance: summary.distanceMeters, stepLength: owner.stepLengthMeters)
+        let steps = StepCount(activity, distance: credited.credited, stepLength: owner.stepLengthMeters)
         run.steps = steps?.steps
         run.stepsEstimated = steps?.isEstimated
         run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
         return run
+    }
+
+    /// Why metres were not credited, for people: "999000 m where the times can't be trusted".
+    private static func reasons(_ credited: CreditedDistance, maximumSpeed: Double) -> String {
+        [credited.tooFast > 0 ? "\(Int(credited.tooFast.rounded())) m faster than \(maximumSpeed) m/s" : nil,
+         credited.untimed > 0 ? "\(Int(credited.untimed.rounded())) m where the times can't be trusted" : nil]
+            .compactMap { $0 }.joined(separator: ", ")
     }
 }

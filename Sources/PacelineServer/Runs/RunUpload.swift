@@ -6,28 +6,29 @@ import PacelineCore
 /// Reads an upload's body, whatever its shape, into an activity.
 enum RunUpload {
     /// The activity in `body` and the format it came in ("gpx", "tcx", "fit" or "json").
-    static func activity(from body: Operations.UploadRun.Input.Body, maximumBytes: Int) async throws -> (Activity, String) {
+    /// The body's size is limited by `RequestBodyLimit` as it arrives.
+    static func activity(from body: Operations.UploadRun.Input.Body) async throws -> (Activity, String) {
         switch body {
-        case .applicationGpxXml(let file): return try read(try await collect(file, maximumBytes), as: .gpx)
-        case .applicationVnd_garmin_tcxXml(let file): return try read(try await collect(file, maximumBytes), as: .tcx)
-        case .applicationVnd_ant_fit(let file): return try read(try await collect(file, maximumBytes), as: .fit)
-        case .binary(let file): return try read(try await collect(file, maximumBytes), as: nil)
+        case .applicationGpxXml(let file): return try read(try await collect(file), as: .gpx)
+        case .applicationVnd_garmin_tcxXml(let file): return try read(try await collect(file), as: .tcx)
+        case .applicationVnd_ant_fit(let file): return try read(try await collect(file), as: .fit)
+        case .binary(let file): return try read(try await collect(file), as: nil)
         case .json(let upload): return (try activity(from: upload), "json")
-        case .multipartForm(let parts): return try await activity(from: parts, maximumBytes: maximumBytes)
+        case .multipartForm(let parts): return try await activity(from: parts)
         }
     }
 
     /// The activity in the form's `file` part (the first one). A form the runtime can't
     /// parse (broken framing, no `file` part) is the client's mistake: 400, not 500.
     private static func activity(
-        from parts: MultipartBody<Operations.UploadRun.Input.Body.MultipartFormPayload>, maximumBytes: Int
+        from parts: MultipartBody<Operations.UploadRun.Input.Body.MultipartFormPayload>
     ) async throws -> (Activity, String) {
         do {
             for try await part in parts {
                 switch part {
                 case .file(let file):
                     let format = file.filename.flatMap { ActivityFormat(pathExtension: ($0 as NSString).pathExtension) }
-                    return try read(try await collect(file.payload.body, maximumBytes), as: format)
+                    return try read(try await collect(file.payload.body), as: format)
                 case .undocumented(let other):
                     // The next part can only be read once this one's body has been.
                     for try await _ in other.body {}
@@ -41,13 +42,10 @@ enum RunUpload {
         throw APIError.badRequest("the form has no `file` part")
     }
 
-    /// The whole body, or 413 past `maximumBytes` (for bodies sent without a length).
-    private static func collect(_ body: HTTPBody, _ maximumBytes: Int) async throws -> Data {
+    /// The whole body.
+    private static func collect(_ body: HTTPBody) async throws -> Data {
         var data = Data()
-        for try await chunk in body {
-            guard data.count + chunk.count <= maximumBytes else { throw APIError.payloadTooLarge(maximumBytes: maximumBytes) }
-            data.append(contentsOf: chunk)
-        }
+        for try await chunk in body { data.append(contentsOf: chunk) }
         return data
     }
 
@@ -66,6 +64,8 @@ enum RunUpload {
 
     /// The most fixes one upload may carry, in `fixes` or in all its `segments`.
     static let maximumFixes = 500_000
+    /// The most segments one upload may carry.
+    static let maximumSegments = 10_000
 
     /// A run the browser recorded: `fixes`, one segment, or `segments`, the stretches
     /// between the runner's pauses; each segment in time order, nothing counted across a
@@ -74,9 +74,13 @@ enum RunUpload {
         let segments: [[Fix]]
         switch (upload.fixes, upload.segments) {
         case (let fixes?, nil):
-            segments = [try checked(fixes, path: "fixes")]
+            guard fixes.count <= maximumFixes else { throw APIError.badRequest("fixes: \(fixes.count) fixes, more than \(maximumFixes)") }
+            segments = [sorted(fixes)]
         case (nil, let inputs?):
             guard !inputs.isEmpty else { throw APIError.badRequest("segments: a run has at least one segment") }
+            guard inputs.count <= maximumSegments else {
+                throw APIError.badRequest("segments: \(inputs.count) segments, more than \(maximumSegments)")
+            }
             let total = inputs.reduce(0) { $0 + $1.count }
             guard total <= maximumFixes else {
                 throw APIError.badRequest("segments: \(total) fixes in all, more than \(maximumFixes)")
@@ -85,7 +89,7 @@ enum RunUpload {
             checkedSegments.reserveCapacity(inputs.count)
             for (index, inputs) in inputs.enumerated() {
                 guard !inputs.isEmpty else { throw APIError.badRequest("segments[\(index)] is empty: every segment has a fix") }
-                let fixes = try checked(inputs, path: "segments[\(index)]")
+                let fixes = sorted(inputs)
                 if let previousEnd = checkedSegments.last?.last?.time, let start = fixes.first?.time, start < previousEnd {
                     throw APIError.badRequest("segments[\(index)] starts before segments[\(index - 1)] ends: segments are in time order")
                 }
@@ -97,23 +101,16 @@ enum RunUpload {
         case (nil, nil):
             throw APIError.badRequest("send the run's `fixes` (or its `segments`)")
         }
-        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name"), sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
+        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name", .name), sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
                         track: Track(segments: segments))
     }
 
-    /// The fixes of one segment, checked and sorted by time; `path` names them in errors.
-    private static func checked(_ inputs: [Components.Schemas.FixInput], path: String) throws -> [Fix] {
-        var fixes: [Fix] = []
-        fixes.reserveCapacity(inputs.count)
-        for (index, input) in inputs.enumerated() {
-            guard (-90...90).contains(input.latitude), (-180...180).contains(input.longitude) else {
-                throw APIError.badRequest("\(path)[\(index)]: \(input.latitude), \(input.longitude) is not a position on Earth")
-            }
-            guard input.elevation.map({ $0.isFinite }) ?? true, input.horizontalAccuracy.map({ $0.isFinite && $0 >= 0 }) ?? true else {
-                throw APIError.badRequest("\(path)[\(index)]: elevation and accuracy must be finite numbers")
-            }
-            fixes.append(Fix(time: input.time, coordinate: Coordinate(latitude: input.latitude, longitude: input.longitude),
-                             elevation: input.elevation, horizontalAccuracy: input.horizontalAccuracy, heartRate: input.heartRate))
+    /// The fixes of one segment, sorted by time. Their numbers are checked with the file's
+    /// afterwards (`FixLimits`): a fix that can't be true is dropped and counted, not refused.
+    private static func sorted(_ inputs: [Components.Schemas.FixInput]) -> [Fix] {
+        var fixes = inputs.map { input in
+            Fix(time: input.time, coordinate: Coordinate(latitude: input.latitude, longitude: input.longitude),
+                elevation: input.elevation, horizontalAccuracy: input.horizontalAccuracy, heartRate: input.heartRate)
         }
         fixes.sort { $0.time! < $1.time! }
         return fixes

@@ -2,26 +2,32 @@ import Foundation
 import PacelineCore
 
 /// A public page for a link card: Open Graph and Twitter tags, a title, a line of
-/// statistics and the map preview. Every text is escaped here, so a hostile run name
-/// stays text.
+/// statistics and the map preview. Every text is escaped here, in element content and in
+/// double-quoted attributes alike (`MarkupText.escaped`: `&`, `<`, `>`, `"` and `'`), so a
+/// hostile run name stays text; its style is a file (`stylesheet`), as the
+/// Content-Security-Policy allows no inline style.
 ///
 /// The card's image is the PNG (`map.png`): Facebook, X, LinkedIn, Slack and iMessage show
 /// no SVG. The page's own picture is the SVG (`map.svg`), sharper and smaller in a browser.
 struct SharePage {
     var title: String
     var description: String
-    /// Absolute URL of this page.
-    var url: String
-    /// Absolute URL of the map preview without its extension (`…/map`), if there is one:
-    /// `.png` and `.svg` are served there.
-    var map: String?
+    /// The address this page is served at: the server's public URL (`https://…`), or ""
+    /// when none is configured; the link card's URLs start with it.
+    var root: String
+    /// This page's path (`/share/runs/ID`).
+    var path: String
+    /// The map preview's path without its extension (`…/map`), if there is one: `.png`
+    /// and `.svg` are served there.
+    var mapPath: String?
     /// Where the app shows the thing.
     var appLink: String
 
-    /// The HTML document.
+    /// The HTML document: the card's URLs absolute (from `root`), the page's own picture
+    /// from its path, as the browser showing the page is on this server.
     var html: String {
         let title = MarkupText.escaped(self.title), description = MarkupText.escaped(self.description)
-        let url = MarkupText.escaped(self.url)
+        let url = MarkupText.escaped(root + path)
         var head = """
             <meta property="og:type" content="article">
             <meta property="og:site_name" content="Paceline">
@@ -32,8 +38,8 @@ struct SharePage {
             <meta name="twitter:description" content="\(description)">
             """
         var body = ""
-        if let map {
-            let image = MarkupText.escaped(map + ".png"), picture = MarkupText.escaped(map + ".svg")
+        if let mapPath {
+            let image = MarkupText.escaped(root + mapPath + ".png"), picture = MarkupText.escaped(mapPath + ".svg")
             head += """
 
                 <meta property="og:image" content="\(image)">
@@ -57,11 +63,7 @@ struct SharePage {
             <meta name="description" content="\(description)">
             <link rel="canonical" href="\(url)">
             \(head)
-            <style>
-            body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:1rem;color:#1d1d1f}
-            h1{font-size:1.5rem;margin:.5rem 0}.map{width:100%;height:auto;border-radius:12px}
-            a.open{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:999px;background:#e4572e;color:#fff;text-decoration:none}
-            </style>
+            <link rel="stylesheet" href="\(Self.stylesheetPath)">
             </head>
             <body>
             <h1>\(title)</h1>
@@ -72,4 +74,15 @@ struct SharePage {
             </html>
             """
     }
+
+    /// Where `stylesheet` is served.
+    static let stylesheetPath = "/share/page.css"
+
+    /// The share pages' style (the not-shared page's too).
+    static let stylesheet = """
+        body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:1rem;color:#1d1d1f;overflow-wrap:anywhere}
+        h1{font-size:1.5rem;margin:.5rem 0}.map{width:100%;height:auto;border-radius:12px}
+        a.open{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border-radius:999px;background:#e4572e;color:#fff;text-decoration:none}
+
+        """
 }

@@ -3,12 +3,14 @@ import PacelineAPI
 import PacelineCore
 
 /// A user's totals, averages, weekly and monthly totals and personal records, from the
-/// statistics columns of their runs (tracks are never read).
+/// statistics columns of their runs (tracks are never read). Distances are the runs'
+/// credited distances, and records their best efforts along them (`CreditedDistance`).
 struct StatisticsReport {
     /// What one run contributes.
     struct Entry {
         var runID: UUID
         var start: Date
+        /// The run's credited distance.
         var distance: Double
         var moving: Double
         var elapsed: Double

@@ -8,7 +8,7 @@ import PacelineCore
 enum WorkoutWire {
     /// The plan of `input`, validated, or 400 saying which step is wrong.
     static func plan(_ input: Components.Schemas.WorkoutInput) throws -> WorkoutPlan {
-        let name = try TextInput.checked(input.name, "name").trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = try TextInput.checked(input.name, "name", .name).trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             let plan = WorkoutPlan(name: name, steps: try convert(input.steps))
             try plan.validate()

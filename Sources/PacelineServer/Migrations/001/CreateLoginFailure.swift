@@ -1,8 +1,9 @@
 import Fluent
 
+/// Failed logins per email, counted since 010 by `AttemptLimiter` (010 drops the table).
 struct CreateLoginFailure: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(LoginFailure.schema)
+        try await database.schema("login_failures")
             .field("email", .string, .identifier(auto: false))
             .field("failures", .int, .required)
             .field("window_start", .datetime, .required)
@@ -10,6 +11,6 @@ struct CreateLoginFailure: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(LoginFailure.schema).delete()
+        try await database.schema("login_failures").delete()
     }
 }

@@ -1,7 +1,8 @@
 import Fluent
 import SQLKit
 
-/// Fix chunks, the join failures, and the indexes the live hub reads by.
+/// Fix chunks, the join failures (counted since 010 by `AttemptLimiter`; 010 drops the
+/// table), and the indexes the live hub reads by.
 struct CreateLiveFixChunk: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(LiveFixChunk.schema)
@@ -11,7 +12,7 @@ struct CreateLiveFixChunk: AsyncMigration {
             .field("last_sequence", .int, .required)
             .field("fixes", .data, .required)
             .create()
-        try await database.schema(LiveJoinFailure.schema)
+        try await database.schema("live_join_failures")
             .id()
             .field("user_id", .uuid, .required)
             .field("at", .datetime, .required)
@@ -23,7 +24,7 @@ struct CreateLiveFixChunk: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(LiveJoinFailure.schema).delete()
+        try await database.schema("live_join_failures").delete()
         try await database.schema(LiveFixChunk.schema).delete()
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The distance an activity is credited with: what statistics, totals, records, badges,
+/// points and missions count. It is the recorded distance (`TrackProfile`), except what
+/// the sport's maximum speed (`SportThresholds.maximumSpeed`: run 12.5 m/s, walk and hike
+/// 5, ride 35, swim 4, other 70) says could not have been covered:
+///
+/// - where the distance grew faster than the maximum since it last grew, the growth is
+///   credited at the maximum × those seconds (`tooFast` holds the rest);
+/// - a segment without times that can be trusted (none, or all within one second: a
+///   broken clock) is credited nothing, as no speed can be checked there (`untimed`).
+///
+/// For an honest recording the two are zero and credited equals recorded exactly: the
+/// fix filter already drops steps faster than the maximum, so the cap is the guarantee
+/// that nothing else (a broken clock, smoothing at a segment's end) gets past it.
+///
+/// ```swift
+/// // 999 km in 0.999 s: every time within one second, so the segment is untimed.
+/// CreditedDistance(profile: profile, maximumSpeed: 12.5).credited   // 0
+/// ```
+public struct CreditedDistance: Sendable, Hashable {
+    /// Metres credited.
+    public private(set) var credited = 0.0
+    /// Recorded metres covered faster than the maximum speed, not credited.
+    public private(set) var tooFast = 0.0
+    /// Recorded metres in segments without trusted times, not credited.
+    public private(set) var untimed = 0.0
+    /// Credited metres from the start at each kept fix: one column per profile segment,
+    /// parallel to its `distances` (what best efforts measure along).
+    public private(set) var cumulative: [[Double]] = []
+
+    /// Credits `profile` at `maximumSpeed` metres per second.
+    /// - Complexity: O(n) in the kept fixes.
+    public init(profile: TrackProfile, maximumSpeed: Double) {
+        // Credited = recorded − what was not credited so far, so that with nothing left
+        // out it is the recorded distance to the last bit, not a re-summed copy of it.
+        cumulative.reserveCapacity(profile.segments.count)
+        for segment in profile.segments {
+            let d = segment.distances
+            guard let times = segment.times else {
+                cumulative.append(Array(repeating: (d.first ?? 0) - uncredited, count: d.count))
+                if let first = d.first { untimed += d[d.count - 1] - first }
+                continue
+            }
+            var column = [Double]()
+            column.reserveCapacity(d.count)
+            var grewAt = 0  // the fix where the distance last grew
+            for k in d.indices {
+                if k > 0, d[k] > d[k - 1] {
+                    tooFast += max(0, d[k] - d[k - 1] - maximumSpeed * (times[k] - times[grewAt]))
+                    grewAt = k
+                }
+                column.append(d[k] - uncredited)
+            }
+            cumulative.append(column)
+        }
+        credited = profile.distance - uncredited
+    }
+
+    /// The recorded metres that were not credited.
+    public var uncredited: Double { tooFast + untimed }
+}

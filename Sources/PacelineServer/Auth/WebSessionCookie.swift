@@ -1,0 +1,73 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import Synchronization
+
+/// The web app's session: its bearer token in a cookie that the app's scripts cannot read
+/// (HttpOnly), that no other site's page sends (SameSite=Strict), for the whole site
+/// (Path=/, so the live WebSocket's upgrade carries it too), and only over https when the
+/// site is served over https (Secure).
+///
+/// ```swift
+/// WebSessionCookie.setting("tR1o…", maxAge: 3600, secure: true)
+/// // paceline_session=tR1o…; Max-Age=3600; Path=/; HttpOnly; SameSite=Strict; Secure
+/// WebSessionCookie.token(inCookieHeaders: ["theme=dark; paceline_session=tR1o…"])  // "tR1o…"
+/// ```
+enum WebSessionCookie {
+    static let name = "paceline_session"
+
+    /// The session token among a request's `Cookie` header values, if there is one.
+    static func token(inCookieHeaders headers: some Sequence<String>) -> String? {
+        for header in headers {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name else { continue }
+                let value = parts[1].trimmingCharacters(in: .whitespaces)
+                if !value.isEmpty { return value }
+            }
+        }
+        return nil
+    }
+
+    /// `Set-Cookie` that keeps `token` in the browser for `maxAge` seconds (the token's lifetime).
+    static func setting(_ token: String, maxAge: Int, secure: Bool) -> String {
+        "\(name)=\(token); Max-Age=\(max(0, maxAge)); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    /// `Set-Cookie` that removes the session from the browser (log out).
+    static func clearing(secure: Bool) -> String {
+        "\(name)=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+}
+
+extension WebSessionCookie {
+    /// Has the answer of the operation under way carry `setCookie` (from `setting` or
+    /// `clearing`), written by `Writer`.
+    static func send(_ setCookie: String) {
+        Writer.pending?.value.withLock { $0 = setCookie }
+    }
+
+    /// Writes the `Set-Cookie` an operation asked for (`send`) onto its answer, as it is.
+    ///
+    /// openapi.yaml documents the header on log in, register and log out, but a value
+    /// given through the generated output would be percent-encoded (OpenAPI's `simple`
+    /// style), which no browser reads as a cookie.
+    struct Writer: ServerMiddleware {
+        /// The `Set-Cookie` asked for by the operation under way.
+        final class Pending: Sendable {
+            let value = Mutex<String?>(nil)
+        }
+
+        @TaskLocal static var pending: Pending?
+
+        func intercept(
+            _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+            next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+        ) async throws -> (HTTPResponse, HTTPBody?) {
+            let pending = Pending()
+            var (response, body) = try await Self.$pending.withValue(pending) { try await next(request, body, metadata) }
+            if let setCookie = pending.value.withLock({ $0 }) { response.headerFields[HTTPField.Name.setCookie] = setCookie }
+            return (response, body)
+        }
+    }
+}

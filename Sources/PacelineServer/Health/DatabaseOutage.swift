@@ -1,0 +1,63 @@
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import HTTPTypes
+
+/// A failure of the database itself rather than of the request: it has become read-only,
+/// its disk is full, or it can't be reached. Such a request is answered 503 with a JSON
+/// error and `Retry-After`, never a 500 that says nothing, and nothing half-written stays
+/// (every write that can fail half-way runs in a transaction).
+enum DatabaseOutage: Equatable {
+    /// The database takes reads but refuses writes (a read-only file or file system, a
+    /// read-only PostgreSQL transaction or standby).
+    case readOnly
+    /// Its disk (or quota) is full.
+    case full
+    /// The server can't reach it, or it is shutting down or refusing connections.
+    case unreachable
+
+    /// What `error` says about the database, or nil when it is not an outage.
+    init?(_ error: any Error) {
+        switch error {
+        case let error as SQLiteError:
+            switch error.reason {
+            case .readOnly: self = .readOnly
+            case .full: self = .full
+            case .ioError, .cantOpen, .notADatabase, .corrupt: self = .unreachable
+            default: return nil
+            }
+        case let error as PSQLError:
+            switch error.code {
+            case .server:
+                // SQLSTATE classes: 25006 read_only_sql_transaction; 53 insufficient
+                // resources (53100 disk_full, 53200 out of memory, 53300 too many
+                // connections); 57P01–57P03 the server shutting down or starting; 08 no connection.
+                let state = error.serverInfo?[.sqlState] ?? ""
+                if state == "25006" { self = .readOnly }
+                else if state == "53100" { self = .full }
+                else if state.hasPrefix("53") || state.hasPrefix("57P") || state.hasPrefix("08") { self = .unreachable }
+                else { return nil }
+            case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown:
+                self = .unreachable
+            default:
+                return nil
+            }
+        case is ConnectionPoolTimeoutError:
+            self = .unreachable
+        default:
+            return nil
+        }
+    }
+
+    /// The answer: 503, a code a client can act on, and a message for a person.
+    var apiError: APIError {
+        let message = switch self {
+        case .readOnly: "the server's database is read-only just now, so nothing can be saved; try again later"
+        case .full: "the server's database is full, so nothing can be saved; try again later (the server's operator has been told)"
+        case .unreachable: "the server can't reach its database just now; try again in a minute"
+        }
+        return APIError(status: .serviceUnavailable, code: "database_unavailable", message: message)
+    }
+
+    /// Seconds a client should wait before trying again.
+    static let retryAfterSeconds = 30
+}

@@ -1,0 +1,20 @@
+import Fluent
+import SQLKit
+
+extension TestServer {
+    /// Runs `sql` once on the server's database.
+    public func execute(_ sql: String) async throws {
+        try await (app.db as! any SQLDatabase).raw("\(unsafeRaw: sql)").run()
+    }
+
+    /// Runs `sql` on every connection of the server's database pool (one per event loop),
+    /// so that a per-connection setting (SQLite's `PRAGMA query_only`, PostgreSQL's
+    /// session characteristics) holds for every request the server answers: a database
+    /// made read-only or full under a running server, as an operator's disk can be.
+    public func onEveryConnection(_ sql: String) async throws {
+        for loop in app.eventLoopGroup.makeIterator() {
+            guard let database = app.databases.database(logger: app.logger, on: loop) as? any SQLDatabase else { continue }
+            try await database.raw("\(unsafeRaw: sql)").run()
+        }
+    }
+}
