@@ -46,6 +46,9 @@ struct BenchSocketsCommand: AsyncParsableCommand {
     @Option(help: "sqlite (a temporary file) or a postgres:// URL (the run gets a schema of its own).")
     var database = "sqlite"
 
+    @Option(help: "The paceline executable whose serve is measured (default: this one), e.g. an older build to compare.")
+    var server: String?
+
     @Flag(help: "Print the results as JSON.")
     var json = false
 
@@ -89,7 +92,7 @@ struct BenchSocketsCommand: AsyncParsableCommand {
         let database = try await LiveBenchmarkDatabase.create(users: kind == .valid ? count : 0, at: location)
         let server: ServerProcess
         do {
-            server = try ServerProcess(database: database.location, options: ["--trust-proxy"])
+            server = try ServerProcess(database: database.location, options: ["--trust-proxy"], executable: self.server.map(URL.init(fileURLWithPath:)))
         } catch {
             await database.remove()
             throw error

@@ -23,6 +23,27 @@ struct LiveSocketLimitsTests {
         }
     }
 
+    @Test("before it authenticates, a socket's refusals come a second apart, and a third unanswered message closes it")
+    func unauthenticatedPace() async throws {
+        try await withServer { server in
+            let guessing = try await LiveClient.connect(to: server.liveURL)
+            let started = ContinuousClock.now
+            try await guessing.send(.hello(.init(token: "wrong-1")))
+            try await guessing.send(.hello(.init(token: "wrong-2")))
+            #expect(try await guessing.nextError().code == "unauthorized")
+            #expect(try await guessing.nextError().code == "unauthorized")
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(1_950), "two refusals answered after \(waited)")
+            #expect(!guessing.isClosed)
+            // A client that does not wait for answers is closed at its third message.
+            let flooding = try await LiveClient.connect(to: server.liveURL)
+            for index in 0..<3 { try await flooding.send(.hello(.init(token: "wrong-\(index)"))) }
+            let error = try await flooding.nextError()
+            #expect(error.code == "bad_message", "\(error.message)")
+            #expect(await flooding.closed(within: .seconds(2)))
+        }
+    }
+
     @Test("one address holds at most its limit of connections, even all arriving at once")
     func perAddress() async throws {
         var settings = LiveSettings.testing

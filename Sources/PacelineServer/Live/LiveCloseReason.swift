@@ -9,6 +9,8 @@ import Vapor
 enum LiveCloseReason: Error, Sendable, Equatable {
     /// No authentication (a `hello` with a valid token) within the deadline.
     case authenticationTimeout(seconds: TimeInterval)
+    /// A third message unanswered before authentication (`LiveConnection.unansweredBeforeWelcome`).
+    case unansweredMessages
     /// The token the connection authenticated with was deleted (log out, a password
     /// change, an administrator) or expired since.
     case tokenRevoked
@@ -20,6 +22,7 @@ enum LiveCloseReason: Error, Sendable, Equatable {
     var code: String {
         switch self {
         case .authenticationTimeout: "authentication_timeout"
+        case .unansweredMessages: "bad_message"
         case .tokenRevoked: "unauthorized"
         case .tooManyFromAddress, .tooManyForAccount: "too_many_connections"
         }
@@ -29,6 +32,7 @@ enum LiveCloseReason: Error, Sendable, Equatable {
         switch self {
         case .authenticationTimeout(let seconds):
             "no hello with a valid token within \(String(format: "%g", seconds)) s; connection closed"
+        case .unansweredMessages: "until welcome, wait for each answer before sending more; connection closed"
         case .tokenRevoked: "the token was revoked (logged out) or expired; log in again"
         case .tooManyFromAddress(let limit):
             "your address has \(limit) live connections open here, the most allowed; close one first"

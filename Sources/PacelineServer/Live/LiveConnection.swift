@@ -22,6 +22,10 @@ final class LiveConnection: Sendable {
     /// leave its own token out.
     private let sessionCookie: String?
     private let authenticated = Atomic(false)
+    /// Before it authenticates: the messages received and not yet answered.
+    private let unanswered = Atomic(0)
+    /// Messages a connection may have unanswered before it authenticates.
+    static let unansweredBeforeWelcome = 2
 
     init(socket: WebSocket, hub: LiveHub, clientAddress: String, sessionCookie: String? = nil) {
         self.socket = socket
@@ -47,7 +51,17 @@ final class LiveConnection: Sendable {
 
     func run() {
         let (texts, continuation) = AsyncStream<String>.makeStream()
-        socket.onText { _, text in continuation.yield(text) }
+        // Until it authenticates, a connection may have two messages unanswered; a client
+        // that sends more without waiting for answers is closed, so an unauthenticated
+        // socket can't pile up the server's memory or work.
+        socket.onText { [self] socket, text in
+            if !authenticated.load(ordering: .relaxed),
+               unanswered.wrappingAdd(1, ordering: .relaxed).newValue > Self.unansweredBeforeWelcome {
+                LiveCloseReason.unansweredMessages.close(socket)
+                return
+            }
+            continuation.yield(text)
+        }
         socket.onBinary { socket, _ in
             socket.send(Self.text(.error(.init(code: "bad_message", message: "live messages are JSON text frames"))))
         }
@@ -62,6 +76,7 @@ final class LiveConnection: Sendable {
             var state = State()
             for await text in texts {
                 await handle(text, state: &state)
+                unanswered.wrappingSubtract(1, ordering: .relaxed)
             }
             await closed(state)
         }
@@ -99,6 +114,11 @@ final class LiveConnection: Sendable {
         } catch let reason as LiveCloseReason {
             reason.close(socket)
         } catch let error as APIError {
+            if state.user == nil, error.status == .unauthorized {
+                // Each refusal before authentication is answered late, so a socket guesses
+                // tokens at most once a `LiveSettings.unauthorizedPause`.
+                try? await Task.sleep(for: .seconds(hub.settings.unauthorizedPause))
+            }
             send(.error(.init(code: error.code, message: error.message)))
         } catch let error as LiveFixIntake.Refusal {
             send(.error(.init(code: error.code, message: error.message, sequence: error.sequence)))

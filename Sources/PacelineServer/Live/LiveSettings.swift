@@ -19,6 +19,10 @@ public struct LiveSettings: Sendable {
     /// A connection that has not authenticated (a `hello` with a valid token) within this
     /// many seconds is closed: a phone says hello as soon as it connects.
     public var authenticationDeadline: TimeInterval = 5
+    /// Before a connection authenticates, each `unauthorized` answer (a wrong token, or
+    /// another message before `hello`) is sent this many seconds late: a socket guesses
+    /// at most once a pause, 5 times before its deadline.
+    public var unauthorizedPause: TimeInterval = 1
     /// Connections one client address (`ClientAddress`) may hold open on one instance at
     /// once, authenticated or not. A club racing together from one place behind one NAT
     /// (even 300 runners, each phone with a connection and a few with a second while they
