@@ -77,8 +77,8 @@ struct LiveSocketRevocationTests {
     func expiry(database: TestDatabase) async throws {
         var settings = LiveSettings.testing
         settings.socketCheckInterval = 0.5
-        // 4 s, so a busy machine still says hello before the token expires.
-        try await withServer(database, tokenLifetime: 4, live: settings) { server in
+        // 6 s, so a busy machine still says hello before the token expires.
+        try await withServer(database, tokenLifetime: 6, live: settings) { server in
             let ann = try await server.newUser("Ann")
             let live = try await server.live(ann)
             #expect(!live.isClosed)

@@ -22,6 +22,11 @@ final class LiveConnection: Sendable {
     /// leave its own token out.
     private let sessionCookie: String?
     private let authenticated = Atomic(false)
+    /// A `hello` is being checked (the deadline leaves the connection to its answer).
+    private let checking = Atomic(false)
+    private let deadlinePassed = Atomic(false)
+    /// The deadline's close was made (once).
+    private let timedOut = Atomic(false)
     /// Before it authenticates: the messages received and not yet answered.
     private let unanswered = Atomic(0)
     /// Messages a connection may have unanswered before it authenticates.
@@ -68,9 +73,8 @@ final class LiveConnection: Sendable {
         socket.onClose.whenComplete { _ in continuation.finish() }
         let deadline = hub.settings.authenticationDeadline
         socket.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline * 1e9))) { [self] in
-            if !authenticated.load(ordering: .relaxed), !socket.isClosed {
-                LiveCloseReason.authenticationTimeout(seconds: deadline).close(socket)
-            }
+            deadlinePassed.store(true, ordering: .sequentiallyConsistent)
+            if !checking.load(ordering: .sequentiallyConsistent) { closeForDeadline() }
         }
         Task { [self] in
             var state = State()
@@ -95,7 +99,7 @@ final class LiveConnection: Sendable {
                 guard case .hello(let hello) = message else {
                     throw APIError(status: .unauthorized, code: "unauthorized", message: "send hello with your token first")
                 }
-                try await greet(hello, state: &state)
+                try await greetBeforeDeadline(hello, state: &state)
                 try await announceInvitations(to: try state.user!.requireID())
                 return
             }
@@ -130,6 +134,25 @@ final class LiveConnection: Sendable {
                 send(.error(.init(code: "internal", message: "the server could not do that; try again")))
             }
         }
+    }
+
+    /// Closes the connection for not authenticating in time, unless it did (or was closed).
+    private func closeForDeadline() {
+        guard !authenticated.load(ordering: .sequentiallyConsistent), !socket.isClosed,
+              !timedOut.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        LiveCloseReason.authenticationTimeout(seconds: hub.settings.authenticationDeadline).close(socket)
+    }
+
+    /// `greet`, which the deadline does not interrupt: the server's time checking a token
+    /// is not the client's, so a `hello` being checked when the deadline passes (a busy
+    /// server) is answered, and the connection closed after a refusal.
+    private func greetBeforeDeadline(_ hello: LiveClientMessage.Hello, state: inout State) async throws {
+        checking.store(true, ordering: .sequentiallyConsistent)
+        defer {
+            checking.store(false, ordering: .sequentiallyConsistent)
+            if deadlinePassed.load(ordering: .sequentiallyConsistent) { closeForDeadline() }
+        }
+        try await greet(hello, state: &state)
     }
 
     /// Authenticates the connection with `hello`'s token, or else the session cookie its
