@@ -53,7 +53,7 @@ postgres_start() {
         --auth-local trust --auth-host scram-sha-256 >"$POSTGRES_DIR/initdb.log" 2>&1 \
         || { cat "$POSTGRES_DIR/initdb.log" >&2; return 1; }
     local options="-c listen_addresses=127.0.0.1 -c port=$POSTGRES_PORT -c unix_socket_directories=$POSTGRES_DIR"
-    options+=" -c max_connections=400 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    options+=" -c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     postgres_as_owner "$bin/pg_ctl" --pgdata "$POSTGRES_DIR/data" --log "$POSTGRES_DIR/server.log" --wait --silent \
         -o "$options" start \
         || { cat "$POSTGRES_DIR/server.log" >&2; return 1; }

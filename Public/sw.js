@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v2';
+const VERSION = 'paceline-v3';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -17,7 +17,7 @@ const SHELL = [
   '/js/core/cue-speaker.js',
   '/js/gps/source.js', '/js/gps/simulator.js',
   '/js/map/basemap.js', '/js/map/route-layer.js', '/js/map/route-drawer.js',
-  '/js/analysis/chart.js', '/js/analysis/format.js', '/js/analysis/series.js', '/js/analysis/trackmap.js',
+  '/js/analysis/chart.js', '/js/analysis/credit-note.js', '/js/analysis/format.js', '/js/analysis/series.js', '/js/analysis/trackmap.js',
   '/js/views/login.js', '/js/views/activity.js', '/js/views/recording.js', '/js/views/summary.js', '/js/views/import.js',
   '/js/views/analysis.js', '/js/views/profile.js', '/js/views/favourites.js',
   '/js/views/friends.js', '/js/views/live.js',

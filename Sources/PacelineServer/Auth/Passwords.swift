@@ -17,7 +17,7 @@ struct Passwords: Sendable {
     /// Characters a new password may have.
     static let characters = 10...256
     /// UTF-8 bytes a new password may have (256 characters of up to 4 bytes each).
-    static let maximumBytes = 1_024
+    static let maximumBytes = TextInput.Limit.password.bytes
     /// The prefix of a hash of the pre-hashed password.
     static let prehashedPrefix = "sha256:"
 
@@ -44,11 +44,11 @@ struct Passwords: Sendable {
     /// `password` if it may be a new password: 10 to 256 characters, no NUL; else 400
     /// naming `field`.
     static func checked(_ password: String, field: String) throws -> String {
-        _ = try TextInput.checked(password, field, .password)
-        guard characters.contains(password.count), password.utf8.count <= maximumBytes else {
+        guard characters.contains(password.count), password.unicodeScalars.count <= characters.upperBound,
+              password.utf8.count <= maximumBytes else {
             throw APIError.badRequest("`\(field)`: a password needs \(characters.lowerBound) to \(characters.upperBound) characters (at most \(maximumBytes) bytes)")
         }
-        return password
+        return try TextInput.checked(password, field, .password)
     }
 
     /// The hash to store for `password`.
