@@ -19,18 +19,18 @@ struct UploadCommandTests {
             #expect(token.count >= 40)
 
             let files = [Fixtures.track("gpx/run.gpx").path, Fixtures.track("fit/garmin-fenix-5-run.fit").path]
-            let first = try PacelineCLI.run(["upload", "--server", address, "--token", token] + files)
+            let first = try PacelineCLI.run(["upload", "--server", address, "--token=\(token)"] + files)
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stdout.contains("run.gpx: uploaded as run") && first.stdout.contains("3.09 km"))
             let second = try PacelineCLI.run(["upload", "--server", address] + files, environment: ["PACELINE_TOKEN": token])
             #expect(second.status == 0)
             #expect(second.stdout.components(separatedBy: "already uploaded as run").count == 3)
 
-            let bad = try PacelineCLI.run(["upload", "--server", address, "--token", token, Fixtures.track("malformed/activity-unexpected-eof.fit").path])
+            let bad = try PacelineCLI.run(["upload", "--server", address, "--token=\(token)", Fixtures.track("malformed/activity-unexpected-eof.fit").path])
             #expect(bad.status == 65 && bad.stderr.contains("activity-unexpected-eof.fit: 422 invalid_file"))
             let wrong = try PacelineCLI.run(["login", "--server", address, "--email", "cli@example.org"], environment: ["PACELINE_PASSWORD": "nope"])
             #expect(wrong.status == 77 && wrong.stderr.contains("401 unauthorized"))
-            let noServer = try PacelineCLI.run(["upload", "--server", "http://127.0.0.1:9", "--token", token, files[0]])
+            let noServer = try PacelineCLI.run(["upload", "--server", "http://127.0.0.1:9", "--token=\(token)", files[0]])
             #expect(noServer.status == 69 && noServer.stderr.contains("no Paceline server answers at http://127.0.0.1:9"))
         }
     }
