@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import PacelineAPI
 import Synchronization
@@ -129,6 +130,11 @@ public final class LiveClient: Sendable {
 
     /// Whether the connection is closed.
     public var isClosed: Bool { socket.isClosed }
+
+    /// Returns once the connection is closed, by either side.
+    public func closed() async {
+        try? await socket.onClose.get()
+    }
 
     /// Closes the connection (as a phone losing its network would, but politely).
     public func close() async {

@@ -8,7 +8,7 @@ public struct LiveLoadReport: Sendable, Codable, Hashable {
         public var p99: Double
         public var max: Double
 
-        init(_ histogram: LatencyHistogram) {
+        public init(_ histogram: LatencyHistogram) {
             p50 = histogram.quantile(0.5)
             p90 = histogram.quantile(0.9)
             p99 = histogram.quantile(0.99)

@@ -66,6 +66,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try await hub.start()
     app.lifecycle.use(LiveHubLifecycle(hub: hub))
     app.storage[LiveHubKey.self] = hub
+    // Each connection counts against its client's address (`LiveSettings.socketsPerAddress`).
     // The web app's socket is signed in by its session cookie, so an upgrade carrying it
     // must come from our own pages: browsers apply no CORS to WebSockets.
     let trustProxy = settings.trustProxy
@@ -137,6 +138,9 @@ private enum LiveHubKey: StorageKey {
 }
 
 extension Application {
+    /// This instance's live hub (to close the connections of a token revoked here).
+    var liveHub: LiveHub? { storage[LiveHubKey.self] }
+
     /// Stops this instance's live hub: closes its WebSockets, stops its timers and its
     /// bus, and stores the fixes still queued. Call it before the HTTP server stops (which
     /// would otherwise wait for the sockets) and before the database goes; shutting the

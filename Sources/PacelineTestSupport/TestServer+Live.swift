@@ -18,3 +18,12 @@ extension TestServer {
         return client
     }
 }
+
+extension LiveClient {
+    /// Whether the connection is closed within `timeout` (checked every 20 ms).
+    public func closed(within timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !isClosed, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        return isClosed
+    }
+}

@@ -20,9 +20,10 @@ final class ServerProcess {
 
     var pid: Int32 { process.processIdentifier }
 
-    /// Starts this executable's `serve` on `database` (warnings and errors logged only) and
-    /// waits until it accepts connections, `timeout` seconds at most.
-    init(database: DatabaseLocation, timeout: Double = 30) throws {
+    /// Starts `executable`'s (by default this executable's) `serve` on `database` (warnings
+    /// and errors logged only), with `options` added to its command line, and waits until
+    /// it accepts connections, `timeout` seconds at most.
+    init(database: DatabaseLocation, options: [String] = [], executable: URL? = nil, timeout: Double = 30) throws {
         port = try Self.freePort()
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-live-\(getpid())-\(port).log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
@@ -31,8 +32,9 @@ final class ServerProcess {
         case .sqlite(let path): arguments += ["--database", path]
         case .postgres(let url, let schema): arguments += ["--database", url] + (schema.map { ["--schema", $0] } ?? [])
         }
-        process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-        process.arguments = arguments
+        process.executableURL = executable
+            ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        process.arguments = arguments + options
         process.environment = ProcessInfo.processInfo.environment.merging(["LOG_LEVEL": "warning"]) { $1 }
         let log = try FileHandle(forWritingTo: logURL)
         process.standardOutput = log

@@ -14,7 +14,11 @@ struct JoinCodeLimitTests {
 
     /// The live settings of these tests, in one place: when sockets are limited per
     /// account and per address, the limits are raised here so the 200 sockets connect.
-    static var crowdSettings: LiveSettings { .testing }
+    static var crowdSettings: LiveSettings {
+        var settings = LiveSettings.testing
+        settings.socketsPerAccount = sockets
+        return settings
+    }
     /// The production limits, which these tests run on.
     static let limits = AttemptLimits()
 

@@ -45,6 +45,8 @@ extension APIHandler {
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
         let user = try AuthenticatedUser.required()
         try await Token.query(on: database).filter(\.$tokenHash == user.tokenHash).delete()
+        // Its live connections here close now; other instances' at their next token check.
+        app.liveHub?.closeSockets(ofToken: user.tokenHash)
         if user.credential == .sessionCookie {
             WebSessionCookie.send(WebSessionCookie.clearing(secure: settings.site.isCurrentRequestSecure))
         }
@@ -94,6 +96,8 @@ extension APIHandler {
             try await Token.query(on: transaction).filter(\.$user.$id == authenticated.id)
                 .filter(\.$tokenHash != authenticated.tokenHash).delete()
         }
+        // The other tokens' live connections here close now; other instances' at their next token check.
+        app.liveHub?.closeSockets(of: authenticated.id, exceptToken: authenticated.tokenHash)
         return .noContent(.init())
     }
 

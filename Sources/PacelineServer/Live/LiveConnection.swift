@@ -8,7 +8,11 @@ import Vapor
 /// One client's WebSocket: its messages are handled one at a time, in order, by a single
 /// task that owns the connection's state (who it is, and the follow or race it is in).
 /// A message that can't be carried out is answered with an `error` message; the
-/// connection stays open.
+/// connection stays open, unless it is not (or no longer) allowed one (`LiveCloseReason`).
+///
+/// Until it authenticates, a connection costs no database connection: its token goes to
+/// the hub's `LiveAuthenticator`, which checks many in one query. Once authenticated it
+/// holds a lease for its account (`LiveSocketLeases`), given back when it closes.
 final class LiveConnection: Sendable {
     let socket: WebSocket
     let hub: LiveHub
@@ -17,7 +21,16 @@ final class LiveConnection: Sendable {
     /// The web app's session token from the upgrade request's cookie: `hello` may then
     /// leave its own token out.
     private let sessionCookie: String?
-    private let greeted = Atomic(false)
+    private let authenticated = Atomic(false)
+    /// A `hello` is being checked (the deadline leaves the connection to its answer).
+    private let checking = Atomic(false)
+    private let deadlinePassed = Atomic(false)
+    /// The deadline's close was made (once).
+    private let timedOut = Atomic(false)
+    /// Before it authenticates: the messages received and not yet answered.
+    private let unanswered = Atomic(0)
+    /// Messages a connection may have unanswered before it authenticates.
+    static let unansweredBeforeWelcome = 2
 
     init(socket: WebSocket, hub: LiveHub, clientAddress: String, sessionCookie: String? = nil) {
         self.socket = socket
@@ -36,30 +49,40 @@ final class LiveConnection: Sendable {
     /// The state the connection's task owns.
     struct State {
         var user: User?
+        /// The account's lease this connection holds, once authenticated.
+        var lease: UUID?
         var current = Current.idle
     }
 
     func run() {
         let (texts, continuation) = AsyncStream<String>.makeStream()
-        socket.onText { _, text in continuation.yield(text) }
+        // Until it authenticates, a connection may have two messages unanswered; a client
+        // that sends more without waiting for answers is closed, so an unauthenticated
+        // socket can't pile up the server's memory or work.
+        socket.onText { [self] socket, text in
+            if !authenticated.load(ordering: .relaxed),
+               unanswered.wrappingAdd(1, ordering: .relaxed).newValue > Self.unansweredBeforeWelcome {
+                LiveCloseReason.unansweredMessages.close(socket)
+                return
+            }
+            continuation.yield(text)
+        }
         socket.onBinary { socket, _ in
             socket.send(Self.text(.error(.init(code: "bad_message", message: "live messages are JSON text frames"))))
         }
         socket.onClose.whenComplete { _ in continuation.finish() }
-        let timeout = hub.settings.helloTimeout
-        Task { [self] in
-            try? await Task.sleep(for: .seconds(timeout))
-            if !greeted.load(ordering: .relaxed), !socket.isClosed {
-                send(.error(.init(code: "unauthorized", message: "send hello with your token first")))
-                try? await socket.close(code: .policyViolation)
-            }
+        let deadline = hub.settings.authenticationDeadline
+        socket.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline * 1e9))) { [self] in
+            deadlinePassed.store(true, ordering: .sequentiallyConsistent)
+            if !checking.load(ordering: .sequentiallyConsistent) { closeForDeadline() }
         }
         Task { [self] in
             var state = State()
             for await text in texts {
                 await handle(text, state: &state)
+                unanswered.wrappingSubtract(1, ordering: .relaxed)
             }
-            closed(state)
+            await closed(state)
         }
     }
 
@@ -76,9 +99,8 @@ final class LiveConnection: Sendable {
                 guard case .hello(let hello) = message else {
                     throw APIError(status: .unauthorized, code: "unauthorized", message: "send hello with your token first")
                 }
-                let user = try await greet(hello)
-                state.user = user
-                try await announceInvitations(to: try user.requireID())
+                try await greetBeforeDeadline(hello, state: &state)
+                try await announceInvitations(to: try state.user!.requireID())
                 return
             }
             switch message {
@@ -93,7 +115,14 @@ final class LiveConnection: Sendable {
             case .leave: try await leave(state: &state)
             case .fixes(let fixes): try await receive(fixes.fixes, state: &state)
             }
+        } catch let reason as LiveCloseReason {
+            reason.close(socket)
         } catch let error as APIError {
+            if state.user == nil, error.status == .unauthorized {
+                // Each refusal before authentication is answered late, so a socket guesses
+                // tokens at most once a `LiveSettings.unauthorizedPause`.
+                try? await Task.sleep(for: .seconds(hub.settings.unauthorizedPause))
+            }
             send(.error(.init(code: error.code, message: error.message)))
         } catch let error as LiveFixIntake.Refusal {
             send(.error(.init(code: error.code, message: error.message, sequence: error.sequence)))
@@ -107,16 +136,47 @@ final class LiveConnection: Sendable {
         }
     }
 
-    private func greet(_ hello: LiveClientMessage.Hello) async throws -> User {
+    /// Closes the connection for not authenticating in time, unless it did (or was closed).
+    private func closeForDeadline() {
+        guard !authenticated.load(ordering: .sequentiallyConsistent), !socket.isClosed,
+              !timedOut.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        LiveCloseReason.authenticationTimeout(seconds: hub.settings.authenticationDeadline).close(socket)
+    }
+
+    /// `greet`, which the deadline does not interrupt: the server's time checking a token
+    /// is not the client's, so a `hello` being checked when the deadline passes (a busy
+    /// server) is answered, and the connection closed after a refusal.
+    private func greetBeforeDeadline(_ hello: LiveClientMessage.Hello, state: inout State) async throws {
+        checking.store(true, ordering: .sequentiallyConsistent)
+        defer {
+            checking.store(false, ordering: .sequentiallyConsistent)
+            if deadlinePassed.load(ordering: .sequentiallyConsistent) { closeForDeadline() }
+        }
+        try await greet(hello, state: &state)
+    }
+
+    /// Authenticates the connection with `hello`'s token, or else the session cookie its
+    /// upgrade request carried, takes a lease for the account and says `welcome`. A
+    /// refused token leaves the connection as it was (the deadline still runs); a full
+    /// account closes it.
+    private func greet(_ hello: LiveClientMessage.Hello, state: inout State) async throws {
         guard let token = hello.token ?? sessionCookie else {
             throw APIError.unauthorized("say hello with your token (the web app's socket is signed in by its session cookie)")
         }
-        let authenticated = try await Authentication.user(bearing: token, on: hub.database)
-        guard let user = try await User.find(authenticated.id, on: hub.database) else { throw APIError.unauthorized() }
-        greeted.store(true, ordering: .relaxed)
-        hub.registry.add(socket, user: authenticated.id)
-        send(.welcome(.init(userId: authenticated.id.apiID, displayName: user.displayName, serverTime: Date())))
-        return user
+        let user: User, tokenHash: String
+        switch try await hub.authenticator.check(token) {
+        case .valid(let found, let hash): (user, tokenHash) = (found, hash)
+        case .unknown: throw APIError.unauthorized("the token is unknown or was revoked; log in again")
+        case .expired: throw APIError.unauthorized("the token expired; log in again")
+        }
+        let userID = try user.requireID(), lease = UUID()
+        guard try await LiveSocketLeases.take(lease, user: userID, settings: hub.settings, on: hub.database) else {
+            throw LiveCloseReason.tooManyForAccount(limit: hub.settings.socketsPerAccount)
+        }
+        (state.user, state.lease) = (user, lease)
+        authenticated.store(true, ordering: .relaxed)
+        hub.registry.add(socket, user: userID, lease: lease, tokenHash: tokenHash)
+        send(.welcome(.init(userId: userID.apiID, displayName: user.displayName, serverTime: Date())))
     }
 
     /// Sends a `session` for each lobby the user is invited to, after `welcome`: the
@@ -128,11 +188,14 @@ final class LiveConnection: Sendable {
         }
     }
 
-    private func closed(_ state: State) {
-        guard let user = state.user?.id else { return }
+    /// Forgets the closed connection and gives back its lease. A lease not given back (the
+    /// database failed) expires by itself within `LiveSettings.socketLease`.
+    private func closed(_ state: State) async {
+        guard let user = state.user?.id, let lease = state.lease else { return }
         var session: UUID?
         if case .race(let runner) = state.current { session = runner.sessionID }
         hub.registry.remove(socket, user: user, session: session)
+        try? await LiveSocketLeases.release([lease], on: hub.database)
     }
 
     /// Refuses a new follow or race while one is going on.

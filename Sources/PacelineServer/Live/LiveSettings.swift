@@ -16,8 +16,29 @@ public struct LiveSettings: Sendable {
     /// A lobby is sent to the users it invites when they connect for this long after it
     /// was made (it stays joinable after; it is only no longer announced).
     public var lobbyListedFor: TimeInterval = 2 * 60 * 60
-    /// A connection that has not said `hello` within this many seconds is closed.
-    public var helloTimeout: TimeInterval = 10
+    /// A connection that has not authenticated (a `hello` with a valid token) within this
+    /// many seconds is closed: a phone says hello as soon as it connects.
+    public var authenticationDeadline: TimeInterval = 5
+    /// Before a connection authenticates, each `unauthorized` answer (a wrong token, or
+    /// another message before `hello`) is sent this many seconds late: a socket guesses
+    /// at most once a pause, 5 times before its deadline.
+    public var unauthorizedPause: TimeInterval = 1
+    /// Connections one client address (`ClientAddress`) may hold open on one instance at
+    /// once, authenticated or not. A club racing together from one place behind one NAT
+    /// (even 300 runners, each phone with a connection and a few with a second while they
+    /// change networks), or the subscribers sharing a carrier's NAT address, stay well
+    /// below it; one machine cannot hold thousands. Per instance (`LiveAddressQuota`).
+    public var socketsPerAddress = 500
+    /// Connections one account may hold open at once, over all instances: a phone, a
+    /// browser with the friends and live pages open in a few tabs, and the old connection
+    /// of a phone that just changed networks (closed at its first unanswered ping).
+    public var socketsPerAccount = 10
+    /// How often each instance renews the leases of the connections it holds
+    /// (`LiveSocketLeases`) and closes those whose token is gone or expired. Seconds.
+    public var socketCheckInterval: TimeInterval = 5
+    /// How long a connection's lease counts against its account without renewal: the
+    /// connections of an instance that crashed stop counting after this. Seconds.
+    public var socketLease: TimeInterval = 30
     /// A race closes once this slow a runner would have finished, plus `overtime`: whoever
     /// is still out then (gone for good, say) has given up, and results go out. m/s.
     public var slowestSpeed = 1.0

@@ -27,5 +27,7 @@ enum Migrations {
         AddRunCreditedDistance(),
         // 012: the row /health writes to prove the database takes writes.
         CreateHealthProbe(),
+        // 013: the live connections each account holds, counted over all instances.
+        CreateLiveSocketLease(),
     ]
 }

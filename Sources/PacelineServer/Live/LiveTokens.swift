@@ -1,0 +1,31 @@
+import Fluent
+import Foundation
+
+/// The bearer tokens live connections hold, looked up by their SHA-256 many at a time
+/// (`tokens.token_hash` is unique, so each is one index probe).
+enum LiveTokens {
+    /// The user and expiry of each of `hashes` that is a stored token.
+    ///
+    /// - Complexity: one query joining `users`.
+    static func users(bearing hashes: Set<String>, on database: any Database) async throws -> [String: (User, expiresAt: Date)] {
+        guard !hashes.isEmpty else { return [:] }
+        let tokens = try await Token.query(on: database).join(User.self, on: \Token.$user.$id == \User.$id)
+            .filter(\.$tokenHash ~~ hashes).all()
+        var found: [String: (User, expiresAt: Date)] = [:]
+        for token in tokens { found[token.tokenHash] = (try token.joined(User.self), token.expiresAt) }
+        return found
+    }
+
+    /// Those of `hashes` that are stored tokens not expired at `now`.
+    ///
+    /// - Complexity: one query per `LiveAuthenticator.tokensPerQuery` hashes.
+    static func unexpired(_ hashes: [String], on database: any Database, now: Date = Date()) async throws -> Set<String> {
+        var valid: Set<String> = []
+        for start in stride(from: 0, to: hashes.count, by: LiveAuthenticator.tokensPerQuery) {
+            let batch = hashes[start..<min(start + LiveAuthenticator.tokensPerQuery, hashes.count)]
+            valid.formUnion(try await Token.query(on: database).filter(\.$tokenHash ~~ Array(batch)).filter(\.$expiresAt > now)
+                .all(\.$tokenHash))
+        }
+        return valid
+    }
+}
