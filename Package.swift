@@ -29,6 +29,12 @@ let package = Package(
         // Pure Swift, Foundation only: geodesy, tracks, file formats, statistics, pacing.
         // Nothing here may import server code, so an iPhone app can link it unchanged.
         .target(name: "PacelineCore"),
+        // The system's zlib (the Swift toolchain on Debian needs zlib1g-dev itself; Apple
+        // platforms have it in the SDK).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // PNG encoding of the core's raster previews (link cards), compressed by zlib: apart
+        // from the core, which stays Foundation-only.
+        .target(name: "PacelinePNG", dependencies: ["PacelineCore", "CZlib"]),
         // The REST contract: Sources/PacelineAPI/openapi.yaml is the source of truth; the
         // plugin generates its types, the server protocol and the client at build time.
         .target(
@@ -43,6 +49,7 @@ let package = Package(
             dependencies: [
                 "PacelineCore",
                 "PacelineAPI",
+                "PacelinePNG",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -61,6 +68,7 @@ let package = Package(
             name: "paceline",
             dependencies: [
                 "PacelineCore",
+                "PacelinePNG",
                 "PacelineServer",
                 "PacelineAPI",
                 "PacelineLiveClient",
@@ -85,6 +93,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PacelineCoreTests", dependencies: ["PacelineCore", "PacelineTestSupport"]),
+        .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineTestSupport"]),
         .testTarget(name: "PacelineCLITests", dependencies: ["PacelineCore", "PacelineTestSupport", "paceline"]),
         .testTarget(
             name: "PacelineServerTests",

@@ -10,6 +10,7 @@ public func serve(hostname: String, port: Int, settings: ServerSettings) async t
     do {
         try await configure(app, settings: settings)
         app.logger.info("database: \(settings.database.kind)")
+        app.servers.use { app in AnnouncedServer(server: app.http.server.shared, announcement: settings.announcement(hostname: hostname)) }
         try await app.execute()
     } catch {
         try? await app.asyncShutdown()

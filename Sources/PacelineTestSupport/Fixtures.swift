@@ -1,18 +1,20 @@
 import Foundation
 
-/// The shared corpus of real device files (`../shared/data/tracks` beside the repository).
+/// The corpus of real device files the tests read: `Tests/Fixtures/tracks` in the
+/// repository (a copy of the team's shared corpus, with `SOURCES.md` saying where each
+/// file came from and under which licence), so a fresh clone tests with nothing beside it.
 public enum Fixtures {
-    /// `shared/data/tracks`, found from this source file's location, or from
-    /// `PACELINE_TRACKS` when set.
+    /// `Tests/Fixtures/tracks`, found from this source file's location, or
+    /// `PACELINE_TRACKS` when set (e.g. to test against a newer shared corpus).
     public static let tracksDirectory: URL = {
         if let path = ProcessInfo.processInfo.environment["PACELINE_TRACKS"] {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
-        let repository = URL(fileURLWithPath: #filePath)
+        return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // PacelineTestSupport
             .deletingLastPathComponent()  // Sources
             .deletingLastPathComponent()  // repository root
-        return repository.deletingLastPathComponent().appendingPathComponent("shared/data/tracks", isDirectory: true)
+            .appendingPathComponent("Tests/Fixtures/tracks", isDirectory: true)
     }()
 
     /// The URL of a corpus file, e.g. `track("gpx/run.gpx")`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PacelineCore
+import PacelinePNG
 
 /// `paceline preview FILE`: the map preview a share page shows, drawn from the track
 /// alone (Web-Mercator, simplified, start and finish marked; no map tiles), as SVG or,

@@ -7,7 +7,7 @@ import Testing
     static let files = Fixtures.files(in: "gpx", withExtension: "gpx")
 
     @Test func corpusIsPresent() {
-        #expect(Self.files.count == 24, "expected the 24 GPX files of shared/data/tracks/gpx")
+        #expect(Self.files.count == 24, "expected the 24 GPX files of Tests/Fixtures/tracks/gpx")
     }
 
     /// Every GPX file parses with gpxpy's point and segment counts.

@@ -1,5 +1,5 @@
 /// An 8-bit RGB image that strokes polylines and fills discs, anti-aliased: what
-/// `TrackPreview` needs to draw its map as pixels (for `PNGEncoder`).
+/// `TrackPreview` needs to draw its map as pixels (for PacelinePNG's `PNGEncoder`).
 ///
 /// Coordinates are those of SVG: (0, 0) is the top left corner of the top left pixel, whose
 /// centre is (0.5, 0.5). A pixel's coverage by a shape is taken from the distance of its

@@ -10,7 +10,7 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     var message: String
     /// Extra top-level members of the answer, beside `error` (e.g. a follow's coverage).
     var extra: [String: ExtraValue] = [:]
-    /// Seconds to wait before trying again, sent as `Retry-After` (a 429).
+    /// Seconds to wait before trying again, sent as `Retry-After` (a 429, a 503).
     var retryAfter: Int?
 
     enum ExtraValue: Sendable, Encodable {

@@ -25,7 +25,7 @@ struct APIErrorTranslator: ServerMiddleware {
     private func response(for error: any Error, request: HTTPRequest, operationID: String) -> (HTTPResponse, HTTPBody?) {
         let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         let underlying = (error as? ServerError)?.underlyingError ?? error
-        if let apiError = underlying as? APIError {
+        if let apiError = underlying as? APIError ?? DatabaseOutage.apiError(for: underlying, context: operationID, logger: logger) {
             return (HTTPResponse(status: apiError.status, headerFields: apiError.httpHeaderFields), HTTPBody(apiError.body))
         }
         if let serverError = error as? ServerError, (400..<500).contains(serverError.httpStatus.code) {
@@ -33,12 +33,6 @@ struct APIErrorTranslator: ServerMiddleware {
                 ? Self.describe(serverError.underlyingError) : serverError.causeDescription
             return (HTTPResponse(status: serverError.httpStatus, headerFields: headers),
                     HTTPBody(APIError.body(status: serverError.httpStatus, message: message)))
-        }
-        if let outage = DatabaseOutage(underlying) {
-            logger.error("\(operationID): database unavailable (\(outage)): \(String(reflecting: underlying))")
-            var headers = headers
-            headers[.retryAfter] = String(DatabaseOutage.retryAfterSeconds)
-            return (HTTPResponse(status: .serviceUnavailable, headerFields: headers), HTTPBody(outage.apiError.body))
         }
         if underlying is DecodingError {
             return (HTTPResponse(status: .badRequest, headerFields: headers),

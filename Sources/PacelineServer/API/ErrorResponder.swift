@@ -12,14 +12,10 @@ struct ErrorResponder: AsyncMiddleware {
         } catch {
             let status: HTTPResponseStatus
             let message: String
-            if let apiError = error as? APIError {
+            if let apiError = error as? APIError
+                ?? DatabaseOutage.apiError(for: error, context: "\(request.method) \(request.url.path)", logger: request.logger) {
                 let response = Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
                 if let retryAfter = apiError.retryAfter { response.headers.replaceOrAdd(name: .retryAfter, value: String(retryAfter)) }
-                return response
-            } else if let outage = DatabaseOutage(error) {
-                request.logger.error("\(request.method) \(request.url.path): database unavailable (\(outage)): \(String(reflecting: error))")
-                let response = Self.response(status: .serviceUnavailable, body: outage.apiError.body)
-                response.headers.replaceOrAdd(name: .retryAfter, value: String(DatabaseOutage.retryAfterSeconds))
                 return response
             } else if let abort = error as? any AbortError {
                 status = abort.status

@@ -1,6 +1,7 @@
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import HTTPTypes
+import Logging
 
 /// A failure of the database itself rather than of the request: it has become read-only,
 /// its disk is full, or it can't be reached. Such a request is answered 503 with a JSON
@@ -48,16 +49,27 @@ enum DatabaseOutage: Equatable {
         }
     }
 
-    /// The answer: 503, a code a client can act on, and a message for a person.
+    /// The answer: 503, a code a client can act on, a message for a person, and
+    /// `Retry-After`.
     var apiError: APIError {
         let message = switch self {
         case .readOnly: "the server's database is read-only just now, so nothing can be saved; try again later"
         case .full: "the server's database is full, so nothing can be saved; try again later (the server's operator has been told)"
         case .unreachable: "the server can't reach its database just now; try again in a minute"
         }
-        return APIError(status: .serviceUnavailable, code: "database_unavailable", message: message)
+        var error = APIError(status: .serviceUnavailable, code: "database_unavailable", message: message)
+        error.retryAfter = Self.retryAfterSeconds
+        return error
     }
 
     /// Seconds a client should wait before trying again.
     static let retryAfterSeconds = 30
+
+    /// The answer to `error` when it is an outage, logged (with `context`, e.g. the
+    /// request) for the operator; nil when it is not one.
+    static func apiError(for error: any Error, context: @autoclosure () -> String, logger: Logger) -> APIError? {
+        guard let outage = DatabaseOutage(error) else { return nil }
+        logger.error("\(context()): database unavailable (\(outage)): \(String(reflecting: error))")
+        return outage.apiError
+    }
 }

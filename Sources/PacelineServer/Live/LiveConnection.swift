@@ -127,10 +127,10 @@ final class LiveConnection: Sendable {
         } catch let error as LiveFixIntake.Refusal {
             send(.error(.init(code: error.code, message: error.message, sequence: error.sequence)))
         } catch {
-            hub.logger.error("live message failed: \(String(reflecting: error))")
-            if let outage = DatabaseOutage(error) {
-                send(.error(.init(code: outage.apiError.code, message: outage.apiError.message)))
+            if let outage = DatabaseOutage.apiError(for: error, context: "live message", logger: hub.logger) {
+                send(.error(.init(code: outage.code, message: outage.message)))
             } else {
+                hub.logger.error("live message failed: \(String(reflecting: error))")
                 send(.error(.init(code: "internal", message: "the server could not do that; try again")))
             }
         }

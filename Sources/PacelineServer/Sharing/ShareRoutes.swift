@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineCore
+import PacelinePNG
 import Vapor
 
 /// Public pages for links posted anywhere: a run, a route or a badge, each with its Open

@@ -22,8 +22,8 @@ import Foundation
 ///   `Cadence` and power as `<Extensions><ns3:TPX><ns3:Watts>` (ActivityExtension v2).
 /// - The activity's name goes in the activity's `<Notes>`.
 ///
-/// `DistanceMeters` is cumulative: great-circle (haversine) distance along the
-/// positioned fixes, never counted across a segment break; a fix without a
+/// `DistanceMeters` is cumulative: geodesic distance (`Geodesy.distance`, the one every
+/// analysis uses) along the positioned fixes, never counted across a segment break; a fix without a
 /// position repeats the distance so far. When no fix has a position (treadmill,
 /// trainer), the fixes' own device `distance` is written instead.
 ///
@@ -202,7 +202,7 @@ public enum TCXWriter {
                     var previous: Coordinate?
                     for fix in segment {
                         if let coordinate = fix.coordinate, coordinate.isValid {
-                            if let previous { total += TCXWriter.haversineMeters(previous, coordinate) }
+                            if let previous { total += Geodesy.distance(previous, coordinate) }
                             previous = coordinate
                         }
                         cumulativeDistance.append(total)
@@ -277,18 +277,5 @@ public enum TCXWriter {
             }
             return max(0, low - 1)
         }
-    }
-
-    /// Great-circle distance in metres on a sphere of the mean Earth radius
-    /// (haversine). Good to about 0.5 %; the real geodesy lives in `Geo/`.
-    private static func haversineMeters(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let meanEarthRadius = 6_371_008.8
-        let radiansPerDegree = Double.pi / 180
-        let lat1 = a.latitude * radiansPerDegree, lat2 = b.latitude * radiansPerDegree
-        let dLat = lat2 - lat1
-        let dLon = (b.longitude - a.longitude) * radiansPerDegree
-        let sinLat = sin(dLat / 2), sinLon = sin(dLon / 2)
-        let h = sinLat * sinLat + cos(lat1) * cos(lat2) * sinLon * sinLon
-        return 2 * meanEarthRadius * asin(min(1, h.squareRoot()))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PacelineCore
+import PacelinePNG
 import PacelineTestSupport
 import Testing
 
