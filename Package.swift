@@ -9,18 +9,24 @@ let package = Package(
         .library(name: "PacelineAPI", targets: ["PacelineAPI"]),
         .library(name: "PacelineLiveClient", targets: ["PacelineLiveClient"]),
         .executable(name: "paceline", targets: ["paceline"]),
+        .executable(name: "paceline-bench", targets: ["paceline-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.1.0"),
         .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
         .package(url: "https://github.com/vapor/fluent", from: "4.11.0"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.52.2"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.7.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.9.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.1"),
         .package(url: "https://github.com/vapor/sql-kit", from: "3.28.0"),
         .package(url: "https://github.com/vapor/swift-openapi-vapor", from: "1.0.0"),
         .package(url: "https://github.com/vapor/websocket-kit", from: "2.15.0"),
@@ -39,11 +45,15 @@ let package = Package(
         // plugin generates its types, the server protocol and the client at build time.
         .target(
             name: "PacelineAPI",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
-        // The Vapor app: models, migrations, API handlers, auth.
+        // The Vapor app: models, migrations, API handlers, auth, the live hub. What the
+        // benchmarks need of it is `package` access, not public API.
         .target(
             name: "PacelineServer",
             dependencies: [
@@ -52,9 +62,16 @@ let package = Package(
                 "PacelinePNG",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -62,8 +79,16 @@ let package = Package(
         // Swift client use it. Light on purpose: the wire types and a WebSocket, no server.
         .target(
             name: "PacelineLiveClient",
-            dependencies: ["PacelineAPI", .product(name: "WebSocketKit", package: "websocket-kit")]
+            dependencies: [
+                "PacelineAPI",
+                .product(name: "WebSocketKit", package: "websocket-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
+        // The command-line tool a runner uses: serve, analyze, convert, follow, compare,
+        // upload, login, and the rest (`paceline --help`).
         .executableTarget(
             name: "paceline",
             dependencies: [
@@ -71,14 +96,50 @@ let package = Package(
                 "PacelinePNG",
                 "PacelineServer",
                 "PacelineAPI",
-                "PacelineLiveClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Fixture loaders, synthetic-track builders, the seeded RNG and `withServer`,
-        // shared by every test target.
+        // Deterministic randomness for synthetic data (SplitMix64): tests and benchmarks draw
+        // the same values from the same seed on every machine. No product uses it.
+        .target(name: "PacelineSynthetic"),
+        // What the benchmarks measure with, kept out of the product: throwaway databases,
+        // generated routes and plaques, the live load generator and the socket flood.
+        .target(
+            name: "PacelineBenchmarks",
+            dependencies: [
+                "PacelineCore",
+                "PacelineAPI",
+                "PacelineServer",
+                "PacelineLiveClient",
+                "PacelineSynthetic",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // `paceline-bench`: the commands behind docs/PERFORMANCE.md's numbers. The live and
+        // sockets benchmarks start the `paceline` built beside it as their server.
+        .executableTarget(
+            name: "paceline-bench",
+            dependencies: [
+                "PacelineCore",
+                "PacelineAPI",
+                "PacelineServer",
+                "PacelineBenchmarks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
+        // Fixture loaders, synthetic-track builders, `withServer` and a runner of the built
+        // executables, shared by every test target.
         .target(
             name: "PacelineTestSupport",
             dependencies: [
@@ -86,22 +147,36 @@ let package = Package(
                 "PacelineAPI",
                 "PacelineLiveClient",
                 "PacelineServer",
+                "PacelineSynthetic",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]
         ),
-        .testTarget(name: "PacelineCoreTests", dependencies: ["PacelineCore", "PacelineTestSupport"]),
-        .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineTestSupport"]),
-        .testTarget(name: "PacelineCLITests", dependencies: ["PacelineCore", "PacelineTestSupport", "paceline"]),
+        .testTarget(name: "PacelineCoreTests", dependencies: ["PacelineCore", "PacelineSynthetic", "PacelineTestSupport"]),
+        .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineSynthetic", "PacelineTestSupport"]),
+        .testTarget(name: "PacelineCLITests", dependencies: ["PacelineCore", "PacelineServer", "PacelineTestSupport", "paceline"]),
         .testTarget(
             name: "PacelineServerTests",
             dependencies: [
-                "PacelineCore", "PacelineAPI", "PacelineServer", "PacelineTestSupport", "PacelineLiveClient",
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                "PacelineCore", "PacelineAPI", "PacelineServer", "PacelineTestSupport", "PacelineLiveClient", "PacelineSynthetic",
+                "PacelineBenchmarks",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Runs `paceline-bench` (which starts `paceline serve`) as a user would.
+        .testTarget(name: "PacelineBenchmarksTests", dependencies: ["PacelineTestSupport", "paceline", "paceline-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import PacelineCore
+import PacelineSynthetic
 
 /// Builds tracks whose truth is known: a path of legs in metres east/north of an
 /// origin, covered at a set speed, with pauses, a known elevation profile, and

@@ -7,7 +7,7 @@ import PacelineCore
 struct AchievementsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "achievements",
-        abstract: "Points, daily streak and badges (earned with date, or progress) of activity files.",
+        abstract: "Points, daily streak and badges your activity files earn (with the date earned, or progress so far).",
         discussion: """
             Local days count in the UTC offset given, else in the nautical time zone of each \
             activity's start longitude. A file that can't be read is named on stderr (exit 65); \

@@ -6,7 +6,7 @@ import PacelineCore
 struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
-        abstract: "Statistics of GPX, TCX and FIT files: distance, times, pace, climb, splits.",
+        abstract: "How a run or walk went: distance, time, pace, climb and splits of GPX, TCX and FIT files.",
         discussion: """
             With --json, prints one JSON object per file, one per line (the contract in DESIGN.md). \
             A file that cannot be read gets one line on stderr; the others are still analysed, \

@@ -7,7 +7,7 @@ import PacelineCore
 struct FollowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "follow",
-        abstract: "Replay a run against a pace: seconds ahead or behind every few seconds, coverage, classification.",
+        abstract: "Replay a run against a pace to follow: seconds ahead or behind along the way, and how much of the route it kept to.",
         discussion: """
             The pace is normalized to checkpoints every 20 m; the run's fixes are fed in time order \
             through a follow session, as a phone would deliver them. With --json, prints one object \

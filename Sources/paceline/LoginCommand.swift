@@ -6,7 +6,7 @@ import PacelineAPI
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Log in to a Paceline server and print a bearer token.",
+        abstract: "Log in to a Paceline server and print the token that upload uses.",
         discussion: """
             The password is read from PACELINE_PASSWORD, or else from the first line of standard input. \
             Exits 77 for a wrong email or password, 75 when too many wrong passwords were tried \

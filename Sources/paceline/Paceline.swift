@@ -1,11 +1,19 @@
 import ArgumentParser
 
-/// `paceline`: the command-line face of Paceline.
+/// `paceline`: the command-line face of Paceline. The everyday commands come first in
+/// `--help`; the benchmarks are a separate executable, `paceline-bench`.
 @main
 struct Paceline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paceline",
         abstract: "Record, analyse and follow runs and walks.",
-        subcommands: [AnalyzeCommand.self, ServeCommand.self, LoginCommand.self, UploadCommand.self, FollowCommand.self, CompareCommand.self, ConvertCommand.self, BenchCommand.self, FollowBenchCommand.self, BrowseBenchCommand.self, BenchLiveCommand.self, BenchSocketsCommand.self, WorkoutCommand.self, POICommand.self, DiscoveryBenchCommand.self, MissionCommand.self, MissionBenchCommand.self, AchievementsCommand.self, PreviewCommand.self]
+        subcommands: [
+            ServeCommand.self, AnalyzeCommand.self, ConvertCommand.self, FollowCommand.self, CompareCommand.self,
+            UploadCommand.self, LoginCommand.self,
+        ],
+        groupedSubcommands: [
+            CommandGroup(name: "Training", subcommands: [WorkoutCommand.self, AchievementsCommand.self, PreviewCommand.self]),
+            CommandGroup(name: "Server data", subcommands: [MissionCommand.self, POICommand.self]),
+        ]
     )
 }

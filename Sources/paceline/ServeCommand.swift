@@ -6,7 +6,7 @@ import PacelineServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the Paceline API and web app.",
+        abstract: "Run your own Paceline: the web app and its API, on this machine.",
         discussion: """
             With no --database, data lives in paceline.sqlite in the working directory; give a \
             postgres:// URL (or set DATABASE_URL) to share one PostgreSQL between instances. \

@@ -12,7 +12,7 @@ import PacelineCore
 struct UploadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "upload",
-        abstract: "Upload GPX, TCX or FIT files to a Paceline server.",
+        abstract: "Upload GPX, TCX or FIT files of your runs and walks to a Paceline server.",
         discussion: "Get a token with `paceline login`; pass it with --token or PACELINE_TOKEN."
     )
 

@@ -1,3 +1,4 @@
+import PacelineSynthetic
 import PacelineTestSupport
 import Testing
 @testable import PacelineCore

@@ -1,5 +1,6 @@
 import Foundation
 import PacelineCore
+import PacelineSynthetic
 import PacelineTestSupport
 import Testing
 

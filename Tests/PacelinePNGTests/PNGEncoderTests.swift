@@ -1,6 +1,7 @@
 import Foundation
 import PacelineCore
 import PacelinePNG
+import PacelineSynthetic
 import PacelineTestSupport
 import Testing
 

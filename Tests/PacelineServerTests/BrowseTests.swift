@@ -2,6 +2,7 @@ import Foundation
 import PacelineAPI
 import PacelineCore
 @testable import PacelineServer
+import PacelineSynthetic
 import PacelineTestSupport
 import SQLKit
 import Testing

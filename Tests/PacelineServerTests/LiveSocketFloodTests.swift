@@ -1,6 +1,7 @@
 import Foundation
 import NIOPosix
 import PacelineAPI
+import PacelineBenchmarks
 import PacelineLiveClient
 import PacelineServer
 import PacelineTestSupport
@@ -15,7 +16,7 @@ import Testing
 /// open (the authentication deadline is lifted here), each having said its one `hello`:
 /// reconnecting 400 sockets a second to keep 2,000 open past a 5 s deadline, or guessing
 /// again after every refusal (2,000 guesses a second with the 1 s pause), costs CPU, which
-/// `paceline bench-sockets` measures with server and sockets in processes of their own
+/// `paceline-bench sockets` measures with server and sockets in processes of their own
 /// (docs/PERFORMANCE.md); this test is about the database and the connections held.
 @Suite("Live sockets can't starve the database", .serialized)
 struct LiveSocketFloodTests {

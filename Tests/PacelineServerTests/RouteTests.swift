@@ -1,6 +1,7 @@
 import Foundation
 import PacelineAPI
 import PacelineCore
+import PacelineSynthetic
 import PacelineTestSupport
 import Testing
 

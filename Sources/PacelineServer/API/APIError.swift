@@ -4,7 +4,7 @@ import OpenAPIRuntime
 
 /// A client's mistake (or a refusal), answered with its status and
 /// `{error: {code, message}}`. Handlers throw these; `APIErrorTranslator` writes them.
-struct APIError: Error, Sendable, CustomStringConvertible {
+package struct APIError: Error, Sendable, CustomStringConvertible {
     var status: HTTPResponse.Status
     var code: String
     var message: String
@@ -26,7 +26,7 @@ struct APIError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String { "\(status.code) \(code): \(message)" }
+    package var description: String { "\(status.code) \(code): \(message)" }
 
     static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_request", message: message) }
     static func unauthorized(_ message: String = "log in first: send `Authorization: Bearer <token>`") -> APIError {
@@ -79,13 +79,13 @@ struct APIError: Error, Sendable, CustomStringConvertible {
 }
 
 extension APIError: HTTPResponseConvertible {
-    var httpStatus: HTTPResponse.Status { status }
-    var httpHeaderFields: HTTPFields {
+    package var httpStatus: HTTPResponse.Status { status }
+    package var httpHeaderFields: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { fields[.retryAfter] = String(retryAfter) }
         return fields
     }
-    var httpBody: HTTPBody? { HTTPBody(body) }
+    package var httpBody: HTTPBody? { HTTPBody(body) }
 }
 
 /// Type erasure for encoding a heterogeneous dictionary.

@@ -3,7 +3,7 @@ import Fluent
 import Foundation
 
 /// Makes bearer tokens: 32 random bytes, URL-safe base64; the database keeps only hashes.
-enum TokenIssuer {
+package enum TokenIssuer {
     /// Issues a token for `userID` valid for `lifetime`; returns the token and its expiry.
     static func issue(for userID: UUID, lifetime: TimeInterval, on database: any Database) async throws -> (String, Date) {
         let token = newToken()
@@ -14,7 +14,7 @@ enum TokenIssuer {
     }
 
     /// A new random token (not stored).
-    static func newToken() -> String {
+    package static func newToken() -> String {
         SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
@@ -22,7 +22,7 @@ enum TokenIssuer {
     }
 
     /// Hex SHA-256 of a token.
-    static func hash(_ token: String) -> String {
+    package static func hash(_ token: String) -> String {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -10,7 +10,7 @@ import SQLKit
 /// touches, at the level for the zoom, from `RouteGrid`'s table); otherwise the routes
 /// themselves. Either way the work is index lookups bounded by the viewport's size, not
 /// by the number of routes.
-struct RouteBrowser: Sendable {
+package struct RouteBrowser: Sendable {
     /// The map zooms accepted.
     static let zooms = 0...22
     /// The lowest zoom that may answer with routes.
@@ -24,9 +24,13 @@ struct RouteBrowser: Sendable {
 
     let database: any Database
 
+    package init(database: any Database) {
+        self.database = database
+    }
+
     /// Clusters or routes in `viewport` on a map at `zoom`, for `viewer` (whose favourites
     /// are marked; nil when anonymous).
-    func browse(_ viewport: Viewport, zoom: Int, viewer: UUID?) async throws -> Components.Schemas.Browse {
+    package func browse(_ viewport: Viewport, zoom: Int, viewer: UUID?) async throws -> Components.Schemas.Browse {
         let level = Self.level(for: viewport, zoom: zoom)
         if zoom >= Self.routesFromZoom, level == WebMercatorGrid.level(forZoom: zoom),
            let routes = try await routes(in: viewport) {

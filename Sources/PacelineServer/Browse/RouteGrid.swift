@@ -23,7 +23,7 @@ import SQLKit
 /// Call `add` and `remove` exactly once per time a route comes onto the grid and leaves
 /// it, in the transaction that changes the route, so the counts never drift from the
 /// routes table. `rebuild(on:)` recomputes everything from the routes table.
-enum RouteGrid {
+package enum RouteGrid {
     /// The levels kept, coarsest first.
     static let levels = 0...WebMercatorGrid.finestLevel
 
@@ -34,7 +34,7 @@ enum RouteGrid {
 
     /// Sets the route's `cellX`, `cellY` from its start: the start's cell at the finest
     /// level. Call it before saving a new route (or after moving its start).
-    static func place(_ route: Route) {
+    package static func place(_ route: Route) {
         let cell = WebMercatorGrid.cell(of: Coordinate(latitude: route.startLatitude, longitude: route.startLongitude),
                                         at: WebMercatorGrid.finestLevel)
         route.cellX = cell.x
@@ -43,14 +43,14 @@ enum RouteGrid {
 
     /// Counts `route` in its cell at every level, in one statement, if it `lists`; it
     /// must be `place`d.
-    static func add(_ route: Route, on database: any Database) async throws {
+    package static func add(_ route: Route, on database: any Database) async throws {
         guard lists(route) else { return }
         try await (database as! any SQLDatabase).raw(upsert(route, sign: 1)).run()
     }
 
     /// Takes `route` off the grid if it is public (deleted or not: call it after deleting
     /// the route, with the privacy it had on the grid). Cells left empty are deleted.
-    static func remove(_ route: Route, on database: any Database) async throws {
+    package static func remove(_ route: Route, on database: any Database) async throws {
         guard route.privacy == "public" else { return }
         let cells = self.cells(of: route)
         try await database.transaction { transaction in
@@ -68,7 +68,7 @@ enum RouteGrid {
     /// `cell_y`, then each coarser level by grouping the level below it, 2 × 2 cells into
     /// one.
     /// - Complexity: one pass over the public routes, then over the cells.
-    static func rebuild(on database: any Database) async throws {
+    package static func rebuild(on database: any Database) async throws {
         try await database.transaction { transaction in
             let sql = transaction as! any SQLDatabase
             try await sql.raw("DELETE FROM route_cells").run()

@@ -3,11 +3,11 @@ import PacelineCore
 
 /// A map viewport, from the `bbox` query parameter "west,south,east,north" in degrees:
 /// one box, or two when `west > east` (it crosses the antimeridian).
-struct Viewport: Sendable, Equatable {
+package struct Viewport: Sendable, Equatable {
     let boxes: [BoundingBox]
 
     /// Reads `bbox`; anything malformed or out of range is a 400 that says what.
-    init(bbox: String) throws(APIError) {
+    package init(bbox: String) throws(APIError) {
         let parts = bbox.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 4 else {
             throw .badRequest("bbox must be four numbers, west,south,east,north; got \(parts.count) parts")

@@ -7,9 +7,9 @@ import SQLKit
 /// Discoveries: the points of interest a user's runs passed within
 /// `ProximityGrid.defaultRadius`, found by the server on its own filtered track when a
 /// run is uploaded (never from anything the client says), and kept for the user alone.
-enum Discoveries {
+package enum Discoveries {
     /// One point a run passed.
-    struct Found {
+    package struct Found {
         var pointID: UUID
         var time: Date
         var distance: Double
@@ -18,7 +18,7 @@ enum Discoveries {
     /// The points `activity`'s filtered track passes: its kept fixes' box, widened by the
     /// radius, is read with one indexed query, then `ProximityGrid` walks the path.
     /// - Complexity: O(fixes + path length / 100 m + points in the box).
-    static func find(in activity: Activity, on database: any Database) async throws -> [Found] {
+    package static func find(in activity: Activity, on database: any Database) async throws -> [Found] {
         let (segments, _) = FixFilter(thresholds: .for(activity.sport)).filter(activity.track)
         let coordinates = segments.flatMap(\.coordinates)
         guard let first = coordinates.first else { return [] }

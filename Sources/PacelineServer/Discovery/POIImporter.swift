@@ -28,7 +28,7 @@ public struct POIImportCounts: Sendable, Hashable, Codable {
 public func importPointsOfInterest(
     _ points: [PointOfInterest], into location: DatabaseLocation, progress: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> POIImportCounts {
-    try await BenchmarkDatabase.withApplication(on: location) { app in
+    try await location.withApplication { app in
         try await POIImporter.write(points, on: app.db, progress: progress)
     }
 }

@@ -5,12 +5,12 @@ import PacelineCore
 import SQLKit
 
 /// Reading points of interest: in a box, by id, and what a viewer did with them.
-enum PointsOfInterest {
+package enum PointsOfInterest {
     /// A box may span at most this many degrees each way (about 55 km north–south).
     static let largestBoxDegrees = 0.5
 
     /// A point as lists show it, before the viewer's marks are added.
-    struct Listing {
+    package struct Listing {
         var id: UUID
         var title: String
         var latitude: Double
@@ -45,7 +45,7 @@ enum PointsOfInterest {
     /// One query: `latitude BETWEEN … AND longitude BETWEEN …` is a range scan of
     /// `pois_position` over the box's latitude band, longitude checked in the index.
     /// - Complexity: O(points in the latitude band's index entries + k log k) for k in the box.
-    static func inside(_ boxes: [BoundingBox], centre: Coordinate, limit: Int, on database: any Database) async throws -> [Listing] {
+    package static func inside(_ boxes: [BoundingBox], centre: Coordinate, limit: Int, on database: any Database) async throws -> [Listing] {
         guard let first = boxes.first else { return [] }
         let longitudes = boxes.map { box -> SQLQueryString in "longitude BETWEEN \(bind: box.west) AND \(bind: box.east)" }
         let scale = cos(centre.latitude * .pi / 180)

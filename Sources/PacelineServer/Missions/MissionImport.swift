@@ -23,7 +23,7 @@ public struct MissionImport: Sendable, Hashable {
 /// ```
 /// - Complexity: O(routes + stages + points) of all missions, in one transaction.
 public func importMissions(_ missions: [Mission], into location: DatabaseLocation) async throws -> [MissionImport] {
-    try await BenchmarkDatabase.withApplication(on: location) { app in
+    try await location.withApplication { app in
         try await app.db.transaction { database in
             var imports: [MissionImport] = []
             for mission in missions {

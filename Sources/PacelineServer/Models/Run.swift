@@ -3,10 +3,10 @@ import Foundation
 
 /// One recorded activity of one user: the compact track and the statistics the server
 /// computed from it (in columns, for listing and statistics without decoding tracks).
-final class Run: Model, @unchecked Sendable {
-    static let schema = "runs"
+package final class Run: Model, @unchecked Sendable {
+    package static let schema = "runs"
 
-    @ID(key: .id) var id: UUID?
+    @ID(key: .id) package var id: UUID?
     @Parent(key: "owner_id") var owner: User
     @OptionalField(key: "name") var name: String?
     @Field(key: "sport") var sport: String
@@ -50,5 +50,5 @@ final class Run: Model, @unchecked Sendable {
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
     @Timestamp(key: "deleted_at", on: .delete) var deletedAt: Date?
 
-    init() {}
+    package init() {}
 }

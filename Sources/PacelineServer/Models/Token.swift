@@ -2,19 +2,19 @@ import Fluent
 import Foundation
 
 /// A bearer token. Only its SHA-256 is stored, so a copy of the database logs no one in.
-final class Token: Model, @unchecked Sendable {
-    static let schema = "tokens"
+package final class Token: Model, @unchecked Sendable {
+    package static let schema = "tokens"
 
-    @ID(key: .id) var id: UUID?
+    @ID(key: .id) package var id: UUID?
     @Parent(key: "user_id") var user: User
     /// Hex SHA-256 of the token, unique.
     @Field(key: "token_hash") var tokenHash: String
     @Field(key: "expires_at") var expiresAt: Date
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
-    init() {}
+    package init() {}
 
-    init(userID: UUID, tokenHash: String, expiresAt: Date) {
+    package init(userID: UUID, tokenHash: String, expiresAt: Date) {
         self.$user.id = userID
         self.tokenHash = tokenHash
         self.expiresAt = expiresAt

@@ -2,10 +2,10 @@ import Fluent
 import Foundation
 
 /// An account: who runs, how they want numbers shown, and who sees their runs by default.
-final class User: Model, @unchecked Sendable {
-    static let schema = "users"
+package final class User: Model, @unchecked Sendable {
+    package static let schema = "users"
 
-    @ID(key: .id) var id: UUID?
+    @ID(key: .id) package var id: UUID?
     /// Lower-cased and trimmed, unique.
     @Field(key: "email") var email: String
     /// bcrypt.
@@ -23,9 +23,9 @@ final class User: Model, @unchecked Sendable {
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
-    init() {}
+    package init() {}
 
-    init(email: String, passwordHash: String, displayName: String) {
+    package init(email: String, passwordHash: String, displayName: String) {
         self.email = email
         self.passwordHash = passwordHash
         self.displayName = displayName

@@ -4,11 +4,11 @@ import PacelineCore
 /// Makes a `Run` row of an uploaded activity: every statistic computed here, from the
 /// fixes, whatever the file or client claims, and the credited distance beside the
 /// recorded one (`CreditedDistance`), so what is shown and what counts are the numbers kept.
-enum RunRecorder {
+package enum RunRecorder {
     /// The shortest run accepted, metres: less is a GPS test, not a run.
     static let minimumDistance = 20.0
 
-    static func run(of activity: Activity, format: String, owner: User, privacy: String, name: String?) throws -> Run {
+    package static func run(of activity: Activity, format: String, owner: User, privacy: String, name: String?) throws -> Run {
         let thresholds = SportThresholds.for(activity.sport)
         let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
         let profile = TrackProfile(segments: kept, thresholds: thresholds)

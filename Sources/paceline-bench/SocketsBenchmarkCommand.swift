@@ -2,15 +2,15 @@ import ArgumentParser
 import Foundation
 import OpenAPIAsyncHTTPClient
 import PacelineAPI
-import PacelineLiveClient
+import PacelineBenchmarks
 import PacelineServer
 import Synchronization
 
-/// `paceline bench-sockets`: whether live sockets that never log in, or log in with wrong
+/// `paceline-bench sockets`: whether live sockets that never log in, or log in with wrong
 /// tokens, slow down everyone else's requests.
-struct BenchSocketsCommand: AsyncParsableCommand {
+struct SocketsBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-sockets",
+        commandName: "sockets",
         abstract: "Hold many live sockets open and time /health and a login meanwhile.",
         discussion: """
             For each socket count and kind of hello, a fresh database gets one registered user \
@@ -46,7 +46,7 @@ struct BenchSocketsCommand: AsyncParsableCommand {
     @Option(help: "sqlite (a temporary file) or a postgres:// URL (the run gets a schema of its own).")
     var database = "sqlite"
 
-    @Option(help: "The paceline executable whose serve is measured (default: this one), e.g. an older build to compare.")
+    @Option(help: "The paceline executable whose serve is measured (default: the one beside paceline-bench), e.g. an older build to compare.")
     var server: String?
 
     @Flag(help: "Print the results as JSON.")
@@ -92,7 +92,7 @@ struct BenchSocketsCommand: AsyncParsableCommand {
         let database = try await LiveBenchmarkDatabase.create(users: kind == .valid ? count : 0, at: location)
         let server: ServerProcess
         do {
-            server = try ServerProcess(database: database.location, options: ["--trust-proxy"], executable: self.server.map(URL.init(fileURLWithPath:)))
+            server = try ServerProcess(database: database.location, options: ["--trust-proxy"], executable: self.server.map(URL.init(fileURLWithPath:)) ?? ServerProcess.besideThisExecutable)
         } catch {
             await database.remove()
             throw error

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import PacelineBenchmarks
 import PacelineServer
 
-/// `paceline bench-discovery`: importing plaques, map boxes around a walker, discoveries of a walk.
-struct DiscoveryBenchCommand: AsyncParsableCommand {
+/// `paceline-bench discovery`: importing plaques, map boxes around a walker, discoveries of a walk.
+struct DiscoveryBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-discovery",
+        commandName: "discovery",
         abstract: "Import generated plaques, then time 1 km map boxes and the discoveries of a long walk.",
         discussion: "Build with -c release for meaningful numbers. The data goes to a new SQLite file or PostgreSQL schema, removed afterwards."
     )

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import PacelineAPI
+import PacelineLiveClient
 
 /// One simulated runner of a load run: a live connection whose `observer` counts what
 /// arrives (progress, acks, errors) on its event loop without queueing it, and which,

@@ -1,7 +1,7 @@
 import Foundation
-import PacelineLiveClient
+import PacelineBenchmarks
 
-/// One `bench-sockets` run: the sockets held, what the server answered them, and how fast
+/// One `paceline-bench sockets` run: the sockets held, what the server answered them, and how fast
 /// /health and a login answered meanwhile.
 struct SocketBenchResult: Encodable {
     var database: String

@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import PacelineCore
 
-/// `paceline bench-follow`: microseconds per fix of a follow session, as the route grows.
-struct FollowBenchCommand: ParsableCommand {
+/// `paceline-bench follow`: microseconds per fix of a follow session, as the route grows.
+struct FollowBenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-follow",
+        commandName: "follow",
         abstract: "Measure a follow session's cost per fix on a marathon route and on routes 10× and 0.1× as long.",
         discussion: "Build with -c release for meaningful numbers. The runner replays the route at 1 Hz, 3 % faster than the pace."
     )

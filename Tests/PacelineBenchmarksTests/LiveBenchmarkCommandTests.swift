@@ -1,7 +1,8 @@
 import Foundation
+import PacelineTestSupport
 import Testing
 
-@Suite struct BenchLiveCommandTests {
+@Suite struct LiveBenchmarkCommandTests {
     /// 20 runners in 4 sessions of 5 against a real `paceline serve` child: everyone
     /// connects and races, every fix of the window fans out to the other four, and each
     /// runner hears all of them.
@@ -13,7 +14,8 @@ import Testing
         let result = try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result {
-                    try PacelineCLI.run(["bench-live", "--runners", "20", "--session-size", "5", "--duration", "4", "--ramp", "1", "--json"])
+                    try PacelineCLI.run(["live", "--runners", "20", "--session-size", "5", "--duration", "4", "--ramp", "1", "--json"],
+                                        executable: "paceline-bench")
                 })
             }
         }

@@ -2,7 +2,7 @@ import Foundation
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import PacelineAPI
-import PacelineLiveClient
+import PacelineBenchmarks
 
 /// Times what a person using the server meanwhile would see: every `interval`, one
 /// `GET /health` and one log in, one after the other, through the generated client.

@@ -1,9 +1,11 @@
 import Fluent
 import Foundation
 import PacelineCore
+import PacelineServer
+import PacelineSynthetic
 import SQLKit
 
-/// The benchmark behind `paceline bench-discovery`: `points` plaques scattered over a
+/// The benchmark behind `paceline-bench discovery`: `points` plaques scattered over a
 /// 40 × 40 km city (a third within 2 km of its centre), imported with the CLI's own code
 /// into a fresh database, then `queries` 1 km map boxes through `PointsOfInterest.inside`
 /// and the discoveries of a `fixes`-fix walk through `Discoveries.find` (the upload's code).
@@ -56,7 +58,7 @@ public enum DiscoveryBenchmark {
         let importStart = ContinuousClock.now
         _ = try await importPointsOfInterest(plaques, into: location)
         let importSeconds = (ContinuousClock.now - importStart).seconds
-        return try await BenchmarkDatabase.withApplication(on: location) { app in
+        return try await location.withApplication { app in
             let sql = app.db as! any SQLDatabase
             if case .postgres = location { try await sql.raw("ANALYZE pois").run() } else { try await sql.raw("ANALYZE").run() }
             var latencies = BrowseBenchmark.Latencies()

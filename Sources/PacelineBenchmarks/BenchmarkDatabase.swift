@@ -1,11 +1,13 @@
 import FluentPostgresDriver
 import Foundation
+import PacelineServer
 import SQLKit
 import Vapor
 
-/// The throwaway database of a benchmark (`bench-browse`, `bench-live`): a new SQLite
-/// file (temporary, or at a path that must not exist yet) or a new schema of a
-/// PostgreSQL database, migrated by the server's own `configure`; `remove` deletes it.
+/// The throwaway database of a benchmark (`paceline-bench browse`, `live`, `sockets`,
+/// `discovery`): a new SQLite file (temporary, or at a path that must not exist yet) or a
+/// new schema of a PostgreSQL database, migrated by the server's own `configure`
+/// (`DatabaseLocation.withApplication`); `remove` deletes it.
 public enum BenchmarkDatabase {
     public enum Failure: Error, CustomStringConvertible {
         case exists(String)
@@ -30,21 +32,6 @@ public enum BenchmarkDatabase {
         case .postgres(let url, _)?:
             return .postgres(url: url, schema: unique)
         }
-    }
-
-    /// Runs `body` with a server application on `location` (migrated), then shuts it down.
-    static func withApplication<Value>(on location: DatabaseLocation, _ body: (Application) async throws -> Value) async throws -> Value {
-        let app = try await Application.make(Environment(name: "production", arguments: ["paceline"]))
-        app.logger.logLevel = .warning
-        let result: Result<Value, any Error>
-        do {
-            try await configure(app, settings: ServerSettings(database: location))
-            result = .success(try await body(app))
-        } catch {
-            result = .failure(error)
-        }
-        try await app.asyncShutdown()
-        return try result.get()
     }
 
     /// Deletes the SQLite file (with its journal) or drops the PostgreSQL schema.

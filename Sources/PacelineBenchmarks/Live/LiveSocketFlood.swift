@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import PacelineAPI
+import PacelineLiveClient
 import Synchronization
 
 /// Holds `count` live connections open against a server, as an attacker without an

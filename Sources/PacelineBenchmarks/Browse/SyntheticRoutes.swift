@@ -1,5 +1,6 @@
 import Foundation
 import PacelineCore
+import PacelineSynthetic
 
 /// Route starts spread as people's are, for the browsing benchmark: 90 % around `cities`
 /// (a Gaussian of 3–17 km around each centre; a city's share falls as 1/rank, as city

@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import PacelineCore
 
-/// `paceline bench`: parse-and-analyse throughput on a generated GPX, against gpxpy.
-struct BenchCommand: ParsableCommand {
+/// `paceline-bench analyze`: parse-and-analyse throughput on a generated GPX, against gpxpy.
+struct AnalyzeBenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "analyze",
         abstract: "Measure GPX parsing and analysis throughput (fixes per second) and compare with gpxpy.",
         discussion: "Build with -c release for meaningful numbers. Needs python3 with gpxpy for the comparison."
     )
@@ -95,7 +95,7 @@ enum BenchTrack {
     static func gpx(fixes: Int) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="paceline bench" xmlns="http://www.topografix.com/GPX/1/1" \
+            <gpx version="1.1" creator="paceline-bench" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
             <trk><name>bench</name><type>running</type><trkseg>
 

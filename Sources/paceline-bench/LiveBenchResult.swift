@@ -1,7 +1,7 @@
 import Foundation
-import PacelineLiveClient
+import PacelineBenchmarks
 
-/// One `bench-live` run: what the load generator measured, the processes' CPU over the
+/// One `paceline-bench live` run: what the load generator measured, the processes' CPU over the
 /// window and the server's memory at the end, and whether the target held.
 struct LiveBenchResult: Encodable {
     var database: String

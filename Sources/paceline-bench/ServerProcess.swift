@@ -5,10 +5,12 @@ import PacelineServer
 /// temporary log file: a benchmark's server that shares no runtime with its load.
 final class ServerProcess {
     enum Failure: Error, CustomStringConvertible {
+        case missing(String)
         case notListening(seconds: Double, log: String)
 
         var description: String {
             switch self {
+            case .missing(let path): "\(path) is not there: build paceline first (swift build, or swift build -c release)"
             case .notListening(let seconds, let log): "the server did not listen within \(Int(seconds)) s; its log ends:\n\(log)"
             }
         }
@@ -20,12 +22,17 @@ final class ServerProcess {
 
     var pid: Int32 { process.processIdentifier }
 
-    /// Starts `executable`'s (by default this executable's) `serve` on `database` (warnings
-    /// and errors logged only), with `options` added to its command line, and waits until
-    /// it accepts connections, `timeout` seconds at most.
-    init(database: DatabaseLocation, options: [String] = [], executable: URL? = nil, timeout: Double = 30) throws {
+    /// The `paceline` built beside this executable (`swift build` builds both).
+    static let besideThisExecutable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("paceline")
+
+    /// Starts `executable`'s `serve` on `database` (warnings and errors logged only), with
+    /// `options` added to its command line, and waits until it accepts connections,
+    /// `timeout` seconds at most.
+    init(database: DatabaseLocation, options: [String] = [], executable: URL = besideThisExecutable, timeout: Double = 30) throws {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw Failure.missing(executable.path) }
         port = try Self.freePort()
-        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-live-\(getpid())-\(port).log")
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-server-\(getpid())-\(port).log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         var arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]
         switch database {
@@ -33,7 +40,6 @@ final class ServerProcess {
         case .postgres(let url, let schema): arguments += ["--database", url] + (schema.map { ["--schema", $0] } ?? [])
         }
         process.executableURL = executable
-            ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         process.arguments = arguments + options
         process.environment = ProcessInfo.processInfo.environment.merging(["LOG_LEVEL": "warning"]) { $1 }
         let log = try FileHandle(forWritingTo: logURL)

@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
-import PacelineLiveClient
+import PacelineBenchmarks
 import PacelineServer
 
-/// `paceline bench-live`: how many live runners one server carries with fan-out p99 under 100 ms.
-struct BenchLiveCommand: AsyncParsableCommand {
+/// `paceline-bench live`: how many live runners one server carries with fan-out p99 under 100 ms.
+struct LiveBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-live",
+        commandName: "live",
         abstract: "Load the live hub with runners racing in sessions and measure progress latency.",
         discussion: """
             Build with -c release for meaningful numbers. For each runner count, a fresh database \
@@ -95,34 +95,5 @@ struct BenchLiveCommand: AsyncParsableCommand {
                                serverCPUPercent: serverUsage, generatorCPUPercent: generatorUsage,
                                serverResidentMiB: memory?.residentMiB, serverPeakResidentMiB: memory?.peakResidentMiB,
                                serverLogLines: logLines, target: Self.target)
-    }
-}
-
-/// CPU use of the server and of this process over a window, percent of one core.
-enum WindowUsage {
-    static func measure(server pid: Int32, over window: DateInterval) async -> (server: Double?, generator: Double?) {
-        try? await Task.sleep(for: .seconds(max(0, window.start.timeIntervalSinceNow)))
-        let serverBefore = ProcessStats.read(pid: pid), generatorBefore = ProcessStats.read()
-        let started = Date()
-        try? await Task.sleep(for: .seconds(max(0, window.end.timeIntervalSinceNow)))
-        let seconds = Date().timeIntervalSince(started)
-        func percent(_ before: ProcessStats?, _ after: ProcessStats?) -> Double? {
-            guard let before, let after, seconds > 0 else { return nil }
-            return (after.cpuSeconds - before.cpuSeconds) / seconds * 100
-        }
-        return (percent(serverBefore, ProcessStats.read(pid: pid)), percent(generatorBefore, ProcessStats.read()))
-    }
-}
-
-/// The soft limit of open files, raised to the hard limit (children inherit it).
-enum FileDescriptorLimit {
-    static func raise() -> Int {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
-        if limit.rlim_cur < limit.rlim_max {
-            limit.rlim_cur = limit.rlim_max
-            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        }
-        return Int(limit.rlim_cur)
     }
 }

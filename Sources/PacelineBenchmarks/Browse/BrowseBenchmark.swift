@@ -2,10 +2,11 @@ import Fluent
 import Foundation
 import PacelineAPI
 import PacelineCore
+import PacelineServer
 import SQLKit
 import Vapor
 
-/// The route-browsing benchmark behind `paceline bench-browse`: loads generated routes
+/// The route-browsing benchmark behind `paceline-bench browse`: loads generated routes
 /// (`SyntheticRoutes`) into a fresh database with multi-row INSERTs, rebuilds the grid,
 /// then times map viewports through `Viewport` and `RouteBrowser`, the handler's own
 /// path (everything but HTTP and JSON), and finally the grid's upkeep as routes come and go.
@@ -61,7 +62,7 @@ public enum BrowseBenchmark {
                            progress: @escaping @Sendable (String) -> Void) async throws -> Report {
         let location = try BenchmarkDatabase.location(database, for: "browse")
         do {
-            let report = try await BenchmarkDatabase.withApplication(on: location) { app in
+            let report = try await location.withApplication { app in
                 try await measure(routes: routes, queries: queries, seed: seed, kind: location.kind, on: app.db, progress: progress)
             }
             await BenchmarkDatabase.remove(location)
@@ -122,17 +123,17 @@ public enum BrowseBenchmark {
                       upkeep: upkeep)
     }
 
-    /// The one user and run every generated route is made by and from.
+    /// The one user and run every generated route is made by and from: the run is a
+    /// minute's jog recorded as an upload records one (`RunRecorder`).
     private static func owners(on database: any Database) async throws -> (creator: UUID, run: UUID) {
         let user = User(email: "bench@example.org", passwordHash: "-", displayName: "Bench")
         try await user.create(on: database)
-        let run = Run()
-        run.$owner.id = try user.requireID()
-        (run.sport, run.privacy, run.format) = ("run", "public", "gpx")
-        (run.points, run.distanceMeters, run.elapsedSeconds, run.movingSeconds) = (0, 0, 0, 0)
-        (run.creditedDistanceMeters, run.tooFastMeters, run.untimedMeters) = (0, 0, 0)
-        (run.ascentMeters, run.descentMeters, run.calories) = (0, 0, 0)
-        (run.splits, run.bestEfforts, run.track) = ("[]", "[]", Data())
+        let start = Date(timeIntervalSince1970: 1_777_622_400)
+        let fixes = (0...60).map { second in
+            Fix(time: start.addingTimeInterval(Double(second)), coordinate: Coordinate(latitude: 51.5 + Double(second) * 3 / 111_250, longitude: -0.12))
+        }
+        let run = try RunRecorder.run(of: Activity(format: .gpx, sport: .run, track: Track(segments: [fixes])), format: "gpx",
+                                      owner: user, privacy: "public", name: nil)
         try await run.create(on: database)
         return (try user.requireID(), try run.requireID())
     }
@@ -177,9 +178,9 @@ public enum BrowseBenchmark {
                                    on database: any Database) async throws -> [(label: String, latencies: Latencies)] {
         let clock = ContinuousClock()
         var adds = Latencies(), removes = Latencies()
-        var created: [Route] = []
+        var created: [PacelineServer.Route] = []
         for index in 0..<upkeepRoutes {
-            let route = Route()
+            let route = PacelineServer.Route()
             route.$creator.id = creator
             route.$run.id = run
             let start = generator.start()

@@ -1,8 +1,9 @@
 import Fluent
 import Foundation
+import PacelineServer
 import Vapor
 
-/// The database of a live load run (`paceline bench-live`): a new SQLite file, or a new
+/// The database of a live load run (`paceline-bench live`): a new SQLite file, or a new
 /// schema of a PostgreSQL database, migrated and holding one logged-in user per runner;
 /// `remove` deletes it.
 ///
@@ -23,7 +24,7 @@ public struct LiveBenchmarkDatabase: Sendable {
     public static func create(users: Int, at location: DatabaseLocation?) async throws -> LiveBenchmarkDatabase {
         let resolved = try BenchmarkDatabase.location(location, for: "live")
         do {
-            let tokens = try await BenchmarkDatabase.withApplication(on: resolved) { app in try await insertUsers(users, on: app.db) }
+            let tokens = try await resolved.withApplication { app in try await insertUsers(users, on: app.db) }
             return LiveBenchmarkDatabase(location: resolved, tokens: tokens)
         } catch {
             await BenchmarkDatabase.remove(resolved)

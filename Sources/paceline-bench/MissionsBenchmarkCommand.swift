@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import PacelineCore
 
-/// `paceline bench-missions`: the costs a mission adds to an upload and to a progress read.
-struct MissionBenchCommand: ParsableCommand {
+/// `paceline-bench missions`: the costs a mission adds to an upload and to a progress read.
+struct MissionsBenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-missions",
+        commandName: "missions",
         abstract: "Measure credited distance per fix, journey positions per lookup, progress replay and mission file reading.",
         discussion: "Build with -c release for meaningful numbers."
     )

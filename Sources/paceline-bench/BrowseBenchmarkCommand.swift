@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import PacelineBenchmarks
 import PacelineServer
 
-/// `paceline bench-browse`: map-browsing latency over a million routes.
-struct BrowseBenchCommand: AsyncParsableCommand {
+/// `paceline-bench browse`: map-browsing latency over a million routes.
+struct BrowseBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-browse",
+        commandName: "browse",
         abstract: "Load generated routes and measure how long map viewports take to answer.",
         discussion: """
             Build with -c release for meaningful numbers. Routes cluster around 200 cities (10 % \
