@@ -65,7 +65,7 @@ enum AchievementSources {
                 routeOfRun[entry.$run.id] = entry.$route.id
             }
         }
-        let rows = try await (database as! any SQLDatabase).select().columns(columns).from(Run.schema)
+        let rows = try await database.sql.select().columns(columns).from(Run.schema)
             .where("owner_id", .in, users).where("start_time", .isNot, SQLLiteral.null).where("deleted_at", .is, SQLLiteral.null)
             .all()
         var activities: [UUID: [ActivityFact]] = [:]

@@ -50,7 +50,7 @@ struct RouteBrowser: Sendable {
     /// cells, then the exact box, stopping at one route too many. Rows are decoded only
     /// when they are few enough to answer.
     private func routes(in viewport: Viewport) async throws -> [Route]? {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         var rows: [any SQLRow] = []
         for box in viewport.boxes {
             let cells = WebMercatorGrid.cells(covering: box, at: WebMercatorGrid.finestLevel)
@@ -77,7 +77,7 @@ struct RouteBrowser: Sendable {
     /// then west to east. A cell's count is all its routes, also those outside the
     /// viewport.
     private func clusters(in viewport: Viewport, at level: Int) async throws -> [Components.Schemas.Cluster] {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         var cells: [WebMercatorGrid.Cell: CellRow] = [:]
         for box in viewport.boxes {
             let range = WebMercatorGrid.cells(covering: box, at: level)

@@ -45,7 +45,7 @@ enum RouteGrid {
     /// must be `place`d.
     static func add(_ route: Route, on database: any Database) async throws {
         guard lists(route) else { return }
-        try await (database as! any SQLDatabase).raw(upsert(route, sign: 1)).run()
+        try await database.sql.raw(upsert(route, sign: 1)).run()
     }
 
     /// Takes `route` off the grid if it is public (deleted or not: call it after deleting
@@ -54,7 +54,7 @@ enum RouteGrid {
         guard route.privacy == "public" else { return }
         let cells = self.cells(of: route)
         try await database.transaction { transaction in
-            let sql = transaction as! any SQLDatabase
+            let sql = transaction.sql
             try await sql.raw(upsert(route, sign: -1)).run()
             let keys = cells.map { cell -> SQLQueryString in
                 "(level = \(literal: cell.level) AND x = \(bind: cell.x) AND y = \(bind: cell.y))"
@@ -70,7 +70,7 @@ enum RouteGrid {
     /// - Complexity: one pass over the public routes, then over the cells.
     static func rebuild(on database: any Database) async throws {
         try await database.transaction { transaction in
-            let sql = transaction as! any SQLDatabase
+            let sql = transaction.sql
             try await sql.raw("DELETE FROM route_cells").run()
             try await sql.raw("""
                 INSERT INTO route_cells (level, x, y, count, lat_sum, lon_sum)

@@ -17,7 +17,7 @@ enum LiveResultsMaker {
         let racers = members.filter { [Status.running, .finished, .gaveUp].map(\.rawValue).contains($0.status) }
         guard !racers.isEmpty, !racers.contains(where: { $0.status == Status.running.rawValue }) else { return false }
         // Only one instance wins this update; it alone makes the results.
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         let won = try await sql.raw("""
             UPDATE live_sessions SET finished_at = \(bind: Date()) WHERE id = \(bind: sessionID) AND finished_at IS NULL RETURNING id
             """).all()

@@ -40,7 +40,7 @@ enum LiveStart {
     private static func locked<T: Sendable>(_ sessionID: UUID, on database: any Database,
                                             _ body: @escaping @Sendable (LiveSession, any Database) async throws -> T) async throws -> T {
         try await database.transaction { transaction in
-            let sql = transaction as! any SQLDatabase
+            let sql = transaction.sql
             if sql.dialect.name == "postgresql" {
                 try await sql.raw("SELECT id FROM live_sessions WHERE id = \(bind: sessionID) FOR UPDATE").run()
             }
