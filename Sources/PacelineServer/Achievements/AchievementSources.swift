@@ -109,7 +109,7 @@ enum AchievementSources {
     }
 
     /// The live member statuses of someone who ran the race.
-    static let tookPart = [LiveSessionState.Member.Status.finished, .running, .gaveUp].map(\.rawValue)
+    static let tookPart: [LiveSessionState.Member.Status] = [.finished, .running, .gaveUp]
 
     /// Invitations that took place with each user: they hosted or accepted, it was not
     /// cancelled, it did not become a live session (counted there), and the user has a

@@ -128,7 +128,7 @@ public enum BrowseBenchmark {
         try await user.create(on: database)
         let run = Run()
         run.$owner.id = try user.requireID()
-        (run.sport, run.privacy, run.format) = ("run", "public", "gpx")
+        (run.sport, run.privacy, run.format) = (.run, .public, "gpx")
         (run.points, run.distanceMeters, run.elapsedSeconds, run.movingSeconds) = (0, 0, 0, 0)
         (run.creditedDistanceMeters, run.tooFastMeters, run.untimedMeters) = (0, 0, 0)
         (run.ascentMeters, run.descentMeters, run.calories) = (0, 0, 0)
@@ -183,7 +183,7 @@ public enum BrowseBenchmark {
             route.$creator.id = creator
             route.$run.id = run
             let start = generator.start()
-            (route.name, route.privacy, route.distanceMeters) = ("Upkeep \(index)", "public", generator.distance())
+            (route.name, route.privacy, route.distanceMeters) = ("Upkeep \(index)", .public, generator.distance())
             (route.startLatitude, route.startLongitude) = (start.latitude, start.longitude)
             (route.endLatitude, route.endLongitude) = (start.latitude, start.longitude)
             RouteGrid.place(route)

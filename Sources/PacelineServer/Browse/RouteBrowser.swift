@@ -60,7 +60,7 @@ struct RouteBrowser: Sendable {
                     AND cell_y BETWEEN \(bind: cells.y.lowerBound) AND \(bind: cells.y.upperBound)
                     AND start_lat BETWEEN \(bind: box.south) AND \(bind: box.north)
                     AND start_lon BETWEEN \(bind: box.west) AND \(bind: box.east)
-                    AND privacy = \(bind: "public") AND deleted_at IS NULL
+                    AND privacy = \(bind: Privacy.public.rawValue) AND deleted_at IS NULL
                 LIMIT \(literal: Self.maximumRoutes + 1 - rows.count)
                 """).all()
             if rows.count > Self.maximumRoutes { return nil }

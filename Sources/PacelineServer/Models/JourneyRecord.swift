@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// A user on a mission: the stages chosen, when they joined, how far they have come.
 /// One per user and mission; joining again restarts it.
@@ -14,7 +15,7 @@ final class JourneyRecord: Model, @unchecked Sendable {
     @Field(key: "last_route") var lastRoute: Int
     @Field(key: "last_stage") var lastStage: Int
     /// public, friends or private (the default): who else may see the progress.
-    @Field(key: "privacy") var privacy: String
+    @Field(key: "privacy") var privacy: Privacy
     @Field(key: "started_at") var startedAt: Date
     /// When the last stage was completed (set by `MissionAdvancer`); unfinished journeys are the ones runs move.
     @OptionalField(key: "finished_at") var finishedAt: Date?

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// A path others can follow, made from one run (whose pace is the default to follow).
 final class Route: Model, @unchecked Sendable {
@@ -10,7 +11,7 @@ final class Route: Model, @unchecked Sendable {
     /// The run the route was made from.
     @Parent(key: "run_id") var run: Run
     @Field(key: "name") var name: String
-    @Field(key: "privacy") var privacy: String
+    @Field(key: "privacy") var privacy: Privacy
     @Field(key: "distance_m") var distanceMeters: Double
     @Field(key: "start_lat") var startLatitude: Double
     @Field(key: "start_lon") var startLongitude: Double

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineAPI
+import PacelineCore
 import SQLKit
 
 /// A route's leaderboard: each runner's fastest run on it, fastest first, counting only

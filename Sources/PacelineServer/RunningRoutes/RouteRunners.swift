@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 import SQLKit
 
 /// Who ran a route, from its leaderboard (`route_runs`): how many people have a run on
