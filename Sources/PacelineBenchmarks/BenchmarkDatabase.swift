@@ -44,7 +44,7 @@ public enum BenchmarkDatabase {
             app.logger.logLevel = .warning
             if let configuration = try? SQLPostgresConfiguration(url: url) {
                 app.databases.use(.postgres(configuration: configuration), as: .psql)
-                try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+                try? await (app.db.sql).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
             }
             try? await app.asyncShutdown()
         case .postgres(_, nil):

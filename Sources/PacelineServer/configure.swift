@@ -23,10 +23,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         if let schema { configuration.searchPath = [schema] }
         app.databases.use(.postgres(configuration: configuration), as: .psql)
         if let schema {
-            try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+            try await app.db.sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
         }
         // Live events cross instances through PostgreSQL's LISTEN/NOTIFY.
-        bus = PostgresLiveBus(configuration: configuration.coreConfiguration, database: app.db as! any SQLDatabase,
+        bus = PostgresLiveBus(configuration: configuration.coreConfiguration, database: app.db.sql,
                               schema: schema, logger: app.logger)
     }
     // Every save of a user refreshes the folded name that user search compares.
@@ -58,7 +58,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     }
     // Every limit on guessing (passwords, registrations, join codes) counts in the database,
     // so instances sharing one PostgreSQL share the counts.
-    let limiter = AttemptLimiter(database: app.db as! any SQLDatabase, limits: settings.limits)
+    let limiter = AttemptLimiter(database: app.db.sql, limits: settings.limits)
     app.lifecycle.use(AttemptCountSweeper(limiter: limiter, logger: app.logger))
     // The live WebSocket: frames up to 1 MiB, so a client back from a dead zone can
     // resend its unacknowledged fixes (`LiveSettings.maximumFixesPerMessage`) at once.

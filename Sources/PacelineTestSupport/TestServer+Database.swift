@@ -1,10 +1,11 @@
 import Fluent
+import PacelineServer
 import SQLKit
 
 extension TestServer {
     /// Runs `sql` once on the server's database.
     public func execute(_ sql: String) async throws {
-        try await (app.db as! any SQLDatabase).raw("\(unsafeRaw: sql)").run()
+        try await app.db.sql.raw("\(unsafeRaw: sql)").run()
     }
 
     /// Runs `sql` on every connection of the server's database pool (one per event loop),

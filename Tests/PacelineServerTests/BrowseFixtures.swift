@@ -23,7 +23,7 @@ struct BrowseFixtures {
 
     /// A new route starting at `start`, on the grid when public.
     @discardableResult
-    func route(at start: Coordinate, privacy: String = "public", name: String = "route") async throws -> Route {
+    func route(at start: Coordinate, privacy: Privacy = .public, name: String = "route") async throws -> Route {
         let route = Route()
         route.$creator.id = UUID(uuidString: creator.id)!
         route.$run.id = run
@@ -54,8 +54,8 @@ struct BrowseFixtures {
     static func run(of owner: UUID, on database: any Database) async throws -> UUID {
         let run = Run()
         run.$owner.id = owner
-        run.sport = "run"
-        run.privacy = "public"
+        run.sport = .run
+        run.privacy = .public
         run.format = "gpx"
         run.points = 0
         run.distanceMeters = 5_000

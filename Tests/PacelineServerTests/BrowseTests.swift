@@ -20,8 +20,8 @@ struct BrowseTests {
             let scottish = [Self.glasgow, Self.glasgow.offset(0.01, 0.02), Self.glasgow.offset(-0.02, 0.01),
                             Self.edinburgh, Self.edinburgh.offset(0.005, -0.01)]
             for start in scottish { try await fixtures.route(at: start) }
-            try await fixtures.route(at: Self.glasgow.offset(0.001, 0.001), privacy: "private")
-            try await fixtures.route(at: Self.glasgow.offset(0.002, 0.001), privacy: "friends")
+            try await fixtures.route(at: Self.glasgow.offset(0.001, 0.001), privacy: .private)
+            try await fixtures.route(at: Self.glasgow.offset(0.002, 0.001), privacy: .friends)
             try await fixtures.route(at: Self.sydney)
 
             let world = try await server.client().browseRoutes(query: .init(bbox: "-180,-90,180,90", zoom: 0)).ok.body.json
@@ -45,7 +45,7 @@ struct BrowseTests {
             let fixtures = try await BrowseFixtures(server)
             let park = try await fixtures.route(at: Self.glasgow, name: "Park loop")
             let river = try await fixtures.route(at: Self.glasgow.offset(0.001, 0.002), name: "River")
-            try await fixtures.route(at: Self.glasgow.offset(0.001, 0.001), privacy: "private")
+            try await fixtures.route(at: Self.glasgow.offset(0.001, 0.001), privacy: .private)
             try await fixtures.route(at: Self.glasgow.offset(0.05, 0.05), name: "Outside the viewport")
 
             let ann = try await server.newUser("Ann"), bo = try await server.newUser("Bo")
@@ -120,7 +120,7 @@ struct BrowseTests {
             let fixtures = try await BrowseFixtures(server)
             let first = try await fixtures.route(at: Self.glasgow)
             let second = try await fixtures.route(at: Self.glasgow.offset(1e-5, 1e-5))  // the same finest cell
-            let hidden = try await fixtures.route(at: Self.glasgow, privacy: "private")
+            let hidden = try await fixtures.route(at: Self.glasgow, privacy: .private)
             var cells = try await fixtures.gridCells()
             #expect(cells.count == RouteGrid.levels.count && cells.values.allSatisfy { $0.count == 2 })
 
@@ -178,11 +178,11 @@ struct BrowseTests {
                                        longitude: (centre.longitude + random.gaussian(standardDeviation: spread) + 540)
                                            .truncatingRemainder(dividingBy: 360) - 180)
                 }
-                let privacy = ["public", "public", "public", "private", "friends"][Int.random(in: 0..<5, using: &random)]
+                let privacy: Privacy = [.public, .public, .public, .private, .friends][Int.random(in: 0..<5, using: &random)]
                 routes.append(try await fixtures.route(at: start, privacy: privacy))
             }
             for route in routes where Int.random(in: 0..<8, using: &random) == 0 { try await fixtures.delete(route) }
-            let listed = routes.filter { $0.privacy == "public" && $0.deletedAt == nil }
+            let listed = routes.filter { $0.privacy == .public && $0.deletedAt == nil }
 
             var answeredRoutes = 0, answeredClusters = 0
             for _ in 0..<60 {

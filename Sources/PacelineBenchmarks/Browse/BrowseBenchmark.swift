@@ -85,9 +85,9 @@ public enum BrowseBenchmark {
         progress("rebuilding the grid")
         let rebuildTime = try await clock.measure {
             try await RouteGrid.rebuild(on: database)
-            try await (database as! any SQLDatabase).raw("ANALYZE").run()
+            try await database.sql.raw("ANALYZE").run()
         }
-        let cells = try await (database as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM route_cells").first()?
+        let cells = try await database.sql.raw("SELECT COUNT(*) AS n FROM route_cells").first()?
             .decode(column: "n", as: Int.self) ?? 0
 
         progress("timing \(queries) viewports")
@@ -133,7 +133,7 @@ public enum BrowseBenchmark {
             Fix(time: start.addingTimeInterval(Double(second)), coordinate: Coordinate(latitude: 51.5 + Double(second) * 3 / 111_250, longitude: -0.12))
         }
         let run = try RunRecorder.run(of: Activity(format: .gpx, sport: .run, track: Track(segments: [fixes])), format: "gpx",
-                                      owner: user, privacy: "public", name: nil)
+                                      owner: user, privacy: .public, name: nil)
         try await run.create(on: database)
         return (try user.requireID(), try run.requireID())
     }
@@ -151,10 +151,10 @@ public enum BrowseBenchmark {
                 for _ in 0..<min(1_000, count - inserted) {
                     let start = generator.start(), privacy = generator.privacy()
                     let cell = WebMercatorGrid.cell(of: start, at: WebMercatorGrid.finestLevel)
-                    if privacy == "public" { publicRoutes += 1 }
+                    if privacy == .public { publicRoutes += 1 }
                     inserted += 1
                     rows.append("""
-                        (\(bind: generator.uuid()), \(bind: creator), \(bind: run), \(bind: "Route \(inserted)"), \(bind: privacy), \
+                        (\(bind: generator.uuid()), \(bind: creator), \(bind: run), \(bind: "Route \(inserted)"), \(bind: privacy.rawValue), \
                         \(bind: generator.distance()), \(bind: start.latitude), \(bind: start.longitude), \(bind: start.latitude), \
                         \(bind: start.longitude), \(bind: cell.x), \(bind: cell.y), \(bind: now), \(bind: now))
                         """)
@@ -165,7 +165,7 @@ public enum BrowseBenchmark {
                     """)
             }
             try await database.transaction { [batches] transaction in
-                for batch in batches { try await (transaction as! any SQLDatabase).raw(batch).run() }
+                for batch in batches { try await transaction.sql.raw(batch).run() }
             }
             if inserted % 100_000 == 0 || inserted == count { progress("inserted \(inserted) routes") }
         }
@@ -184,7 +184,7 @@ public enum BrowseBenchmark {
             route.$creator.id = creator
             route.$run.id = run
             let start = generator.start()
-            (route.name, route.privacy, route.distanceMeters) = ("Upkeep \(index)", "public", generator.distance())
+            (route.name, route.privacy, route.distanceMeters) = ("Upkeep \(index)", .public, generator.distance())
             (route.startLatitude, route.startLongitude) = (start.latitude, start.longitude)
             (route.endLatitude, route.endLongitude) = (start.latitude, start.longitude)
             RouteGrid.place(route)

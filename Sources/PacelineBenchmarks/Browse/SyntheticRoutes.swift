@@ -36,11 +36,11 @@ struct SyntheticRoutes {
     }
 
     /// The next route's privacy: 80 % public, 12 % private, 8 % friends.
-    mutating func privacy() -> String {
+    mutating func privacy() -> Privacy {
         switch Double.random(in: 0..<1, using: &random) {
-        case ..<0.8: "public"
-        case ..<0.92: "private"
-        default: "friends"
+        case ..<0.8: .public
+        case ..<0.92: .private
+        default: .friends
         }
     }
 

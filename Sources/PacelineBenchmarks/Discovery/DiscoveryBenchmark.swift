@@ -59,7 +59,7 @@ public enum DiscoveryBenchmark {
         _ = try await importPointsOfInterest(plaques, into: location)
         let importSeconds = (ContinuousClock.now - importStart).seconds
         return try await location.withApplication { app in
-            let sql = app.db as! any SQLDatabase
+            let sql = app.db.sql
             if case .postgres = location { try await sql.raw("ANALYZE pois").run() } else { try await sql.raw("ANALYZE").run() }
             var latencies = BrowseBenchmark.Latencies()
             for box in boxes {

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineAPI
+import PacelineCore
 import Vapor
 
 extension APIHandler {
@@ -61,12 +62,12 @@ extension APIHandler {
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let user = try await currentUser()
         if let name = update.displayName { user.displayName = try Self.displayName(name) }
-        if let units = update.units { user.units = units.rawValue }
+        if let units = update.units { user.units = UnitSystem(units) }
         if let weight = update.weightKilograms {
             guard (20...400).contains(weight) else { throw APIError.badRequest("weight must be 20 to 400 kg") }
             user.weightKilograms = weight
         }
-        if let privacy = update.defaultPrivacy { user.defaultPrivacy = privacy.rawValue }
+        if let privacy = update.defaultPrivacy { user.defaultPrivacy = Privacy(privacy) }
         if let length = update.stepLengthMeters {
             guard (0.3...1.5).contains(length) else { throw APIError.badRequest("step length must be 0.3 to 1.5 m") }
             user.stepLengthMeters = length
@@ -152,10 +153,10 @@ extension User {
             id: id?.apiID ?? "",
             email: email,
             displayName: displayName,
-            units: .init(rawValue: units) ?? .metric,
+            units: units.schema,
             weightKilograms: weightKilograms,
             stepLengthMeters: stepLengthMeters,
-            defaultPrivacy: .init(rawValue: defaultPrivacy) ?? ._public
+            defaultPrivacy: defaultPrivacy.schema
         )
     }
 

@@ -15,8 +15,8 @@ extension APIHandler {
         // names its run only when that run is visible too. The viewer's friends are loaded
         // once and decide both.
         let viewer: Viewer? = if let viewerID = AuthenticatedUser.current?.id { try await Viewer.load(viewerID, on: database) } else { nil }
-        func maySee(_ owner: UUID, _ privacy: String) -> Bool {
-            viewer?.maySee(owner: owner, privacy: privacy) ?? (privacy == Privacy.publicLevel)
+        func maySee(_ owner: UUID, _ privacy: Privacy) -> Bool {
+            viewer?.maySee(owner: owner, privacy: privacy) ?? (privacy == .public)
         }
         guard let id = UUID(uuidString: input.path.userId), let owner = try await User.find(id, on: database),
               maySee(id, owner.defaultPrivacy) else { throw APIError.notFound("user") }

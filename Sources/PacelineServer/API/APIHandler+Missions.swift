@@ -65,7 +65,7 @@ extension APIHandler {
             journey.firstStage = first.stage
             journey.lastRoute = last.route
             journey.lastStage = last.stage
-            journey.privacy = choice.privacy?.rawValue ?? (existing?.privacy ?? "private")
+            journey.privacy = choice.privacy.map(Privacy.init) ?? existing?.privacy ?? .private
             journey.startedAt = Date()
             journey.finishedAt = nil
             try await journey.save(on: transaction)
@@ -80,7 +80,7 @@ extension APIHandler {
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let (record, mission) = try await MissionCatalogue.load(input.path.missionId, on: database)
         let journey = try await journey(of: try user.requireID(), on: record)
-        journey.privacy = update.privacy.rawValue
+        journey.privacy = Privacy(update.privacy)
         try await journey.save(on: database)
         return .ok(.init(body: .json(try await JourneyReplay.replay(journey, of: mission, on: database).schema(user: user))))
     }

@@ -23,11 +23,11 @@ extension APIHandler {
         let screening: FixLimits.Screening
         (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
         if let sport = input.query.sport {
-            activity.sport = Sport(rawValue: sport.rawValue) ?? .run
+            activity.sport = Sport(sport)
         } else if activity.sport == .other {
             activity.sport = .run
         }
-        let privacy = input.query.privacy?.rawValue ?? owner.defaultPrivacy
+        let privacy = input.query.privacy.map(Privacy.init) ?? owner.defaultPrivacy
         let run: Run
         do {
             run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
@@ -88,7 +88,7 @@ extension APIHandler {
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
         if let name = try TextInput.checked(update.name, "name", .name) { run.name = name.isEmpty ? nil : name }
-        if let privacy = update.privacy { run.privacy = privacy.rawValue }
+        if let privacy = update.privacy { run.privacy = Privacy(privacy) }
         try await run.save(on: database)
         return .ok(.init(body: .json(run.schema)))
     }

@@ -30,7 +30,7 @@ enum AchievementBook {
                 report.badges[index].earnedAt = earned.earnedAt
                 report.badges[index].earnedBy = earned.sourceID
             } else if let earnedAt = progress.earnedAt {
-                try await (database as! any SQLDatabase).insert(into: EarnedBadge.schema)
+                try await database.sql.insert(into: EarnedBadge.schema)
                     .columns("id", "user_id", "badge_id", "earned_at", "source_id", "run_id", "created_at")
                     .values(SQLBind(UUID()), SQLBind(user), SQLBind(progress.badge.id), SQLBind(earnedAt),
                             SQLBind(progress.earnedBy), SQLBind(progress.earnedBy.flatMap(UUID.init(uuidString:))), SQLBind(Date()))

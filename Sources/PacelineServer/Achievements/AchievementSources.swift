@@ -65,7 +65,7 @@ enum AchievementSources {
                 routeOfRun[entry.$run.id] = entry.$route.id
             }
         }
-        let rows = try await (database as! any SQLDatabase).select().columns(columns).from(Run.schema)
+        let rows = try await database.sql.select().columns(columns).from(Run.schema)
             .where("owner_id", .in, users).where("start_time", .isNot, SQLLiteral.null).where("deleted_at", .is, SQLLiteral.null)
             .all()
         var activities: [UUID: [ActivityFact]] = [:]
@@ -109,7 +109,7 @@ enum AchievementSources {
     }
 
     /// The live member statuses of someone who ran the race.
-    static let tookPart = [LiveSessionState.Member.Status.finished, .running, .gaveUp].map(\.rawValue)
+    static let tookPart: [LiveSessionState.Member.Status] = [.finished, .running, .gaveUp]
 
     /// Invitations that took place with each user: they hosted or accepted, it was not
     /// cancelled, it did not become a live session (counted there), and the user has a

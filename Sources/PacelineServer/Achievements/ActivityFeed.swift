@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineAPI
+import PacelineCore
 
 /// The feed: friends' (and the viewer's own) recent runs, walks, badges and mission
 /// milestones, newest first, each as its privacy allows.
@@ -20,7 +21,7 @@ enum ActivityFeed {
         let byID = Dictionary(uniqueKeysWithValues: users.compactMap { user in user.id.map { ($0, user) } })
 
         var runQuery = Run.query(on: database).withoutTrack().filter(\.$owner.$id ~~ members).filter(\.$startTime != nil)
-            .group(.or) { $0.filter(\.$owner.$id == viewer.id).filter(\.$privacy ~~ [Privacy.publicLevel, Privacy.friendsLevel]) }
+            .group(.or) { $0.filter(\.$owner.$id == viewer.id).filter(\.$privacy ~~ [Privacy.public, .friends]) }
             .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
         if let cursor { runQuery = runQuery.filter(cursor.rowsAfter(of: .run, table: Run.schema, timeColumn: "start_time")) }
         let runs = try await runQuery.all()

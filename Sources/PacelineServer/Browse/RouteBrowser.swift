@@ -54,7 +54,7 @@ package struct RouteBrowser: Sendable {
     /// cells, then the exact box, stopping at one route too many. Rows are decoded only
     /// when they are few enough to answer.
     private func routes(in viewport: Viewport) async throws -> [Route]? {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         var rows: [any SQLRow] = []
         for box in viewport.boxes {
             let cells = WebMercatorGrid.cells(covering: box, at: WebMercatorGrid.finestLevel)
@@ -64,7 +64,7 @@ package struct RouteBrowser: Sendable {
                     AND cell_y BETWEEN \(bind: cells.y.lowerBound) AND \(bind: cells.y.upperBound)
                     AND start_lat BETWEEN \(bind: box.south) AND \(bind: box.north)
                     AND start_lon BETWEEN \(bind: box.west) AND \(bind: box.east)
-                    AND privacy = \(bind: "public") AND deleted_at IS NULL
+                    AND privacy = \(bind: Privacy.public.rawValue) AND deleted_at IS NULL
                 LIMIT \(literal: Self.maximumRoutes + 1 - rows.count)
                 """).all()
             if rows.count > Self.maximumRoutes { return nil }
@@ -81,7 +81,7 @@ package struct RouteBrowser: Sendable {
     /// then west to east. A cell's count is all its routes, also those outside the
     /// viewport.
     private func clusters(in viewport: Viewport, at level: Int) async throws -> [Components.Schemas.Cluster] {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         var cells: [WebMercatorGrid.Cell: CellRow] = [:]
         for box in viewport.boxes {
             let range = WebMercatorGrid.cells(covering: box, at: level)

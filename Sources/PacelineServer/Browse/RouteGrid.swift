@@ -29,7 +29,7 @@ package enum RouteGrid {
 
     /// Whether `route` belongs on the grid: public and not deleted.
     static func lists(_ route: Route) -> Bool {
-        route.privacy == "public" && route.deletedAt == nil
+        route.privacy == .public && route.deletedAt == nil
     }
 
     /// Sets the route's `cellX`, `cellY` from its start: the start's cell at the finest
@@ -45,16 +45,16 @@ package enum RouteGrid {
     /// must be `place`d.
     package static func add(_ route: Route, on database: any Database) async throws {
         guard lists(route) else { return }
-        try await (database as! any SQLDatabase).raw(upsert(route, sign: 1)).run()
+        try await database.sql.raw(upsert(route, sign: 1)).run()
     }
 
     /// Takes `route` off the grid if it is public (deleted or not: call it after deleting
     /// the route, with the privacy it had on the grid). Cells left empty are deleted.
     package static func remove(_ route: Route, on database: any Database) async throws {
-        guard route.privacy == "public" else { return }
+        guard route.privacy == .public else { return }
         let cells = self.cells(of: route)
         try await database.transaction { transaction in
-            let sql = transaction as! any SQLDatabase
+            let sql = transaction.sql
             try await sql.raw(upsert(route, sign: -1)).run()
             let keys = cells.map { cell -> SQLQueryString in
                 "(level = \(literal: cell.level) AND x = \(bind: cell.x) AND y = \(bind: cell.y))"
@@ -70,12 +70,12 @@ package enum RouteGrid {
     /// - Complexity: one pass over the public routes, then over the cells.
     package static func rebuild(on database: any Database) async throws {
         try await database.transaction { transaction in
-            let sql = transaction as! any SQLDatabase
+            let sql = transaction.sql
             try await sql.raw("DELETE FROM route_cells").run()
             try await sql.raw("""
                 INSERT INTO route_cells (level, x, y, count, lat_sum, lon_sum)
                 SELECT \(literal: WebMercatorGrid.finestLevel), cell_x, cell_y, COUNT(*), SUM(start_lat), SUM(start_lon)
-                FROM routes WHERE privacy = \(bind: "public") AND deleted_at IS NULL
+                FROM routes WHERE privacy = \(bind: Privacy.public.rawValue) AND deleted_at IS NULL
                 GROUP BY cell_x, cell_y
                 """).run()
             for level in levels.reversed().dropFirst() {

@@ -29,7 +29,7 @@ package enum Discoveries {
         }
         let radius = ProximityGrid.defaultRadius
         let margin = radius / 110_000, scale = max(cos(max(abs(box.south), abs(box.north)) * .pi / 180), 0.01)
-        let rows = try await (database as! any SQLDatabase).raw("""
+        let rows = try await database.sql.raw("""
             SELECT id, latitude, longitude FROM pois
             WHERE latitude BETWEEN \(bind: box.south - margin) AND \(bind: box.north + margin)
               AND longitude BETWEEN \(bind: box.west - margin / scale) AND \(bind: box.east + margin / scale)
@@ -90,7 +90,7 @@ package enum Discoveries {
 
     /// Discoveries matching `condition`, earliest first, on runs not deleted.
     private static func query(where condition: SQLQueryString, on database: any Database) async throws -> [(Components.Schemas.Discovery, UUID, Date)] {
-        try await (database as! any SQLDatabase).raw("""
+        try await database.sql.raw("""
             SELECT pois.id, pois.title, pois.latitude, pois.longitude, pois.erected_year,
                    poi_discoveries.run_id, poi_discoveries.discovered_at, poi_discoveries.distance_m
             FROM poi_discoveries

@@ -49,7 +49,7 @@ package enum PointsOfInterest {
         guard let first = boxes.first else { return [] }
         let longitudes = boxes.map { box -> SQLQueryString in "longitude BETWEEN \(bind: box.west) AND \(bind: box.east)" }
         let scale = cos(centre.latitude * .pi / 180)
-        return try await (database as! any SQLDatabase).raw("""
+        return try await database.sql.raw("""
             SELECT id, title, latitude, longitude, erected_year FROM pois
             WHERE latitude BETWEEN \(bind: first.south) AND \(bind: first.north) AND (\(SQLList(longitudes, separator: SQLRaw(" OR "))))
             ORDER BY (latitude - \(bind: centre.latitude)) * (latitude - \(bind: centre.latitude))
@@ -77,7 +77,7 @@ package enum PointsOfInterest {
     /// Which of `ids` `viewer` discovered, on runs not deleted.
     static func discoveredIDs(of viewer: UUID?, among ids: [UUID], on database: any Database) async throws -> Set<UUID> {
         guard let viewer, !ids.isEmpty else { return [] }
-        return Set(try await (database as! any SQLDatabase).raw("""
+        return Set(try await database.sql.raw("""
             SELECT DISTINCT poi_discoveries.poi_id FROM poi_discoveries
             JOIN runs ON runs.id = poi_discoveries.run_id AND runs.deleted_at IS NULL
             WHERE poi_discoveries.user_id = \(bind: viewer) AND poi_discoveries.poi_id IN (\(binds: ids))

@@ -27,7 +27,7 @@ enum PopularRoutes {
         let candidates = try await Route.query(on: database)
             .filter(\.$cellX >= cells.x.lowerBound).filter(\.$cellX <= cells.x.upperBound)
             .filter(\.$cellY >= cells.y.lowerBound).filter(\.$cellY <= cells.y.upperBound)
-            .filter(\.$privacy == Privacy.publicLevel)
+            .filter(\.$privacy == Privacy.public)
             .with(\.$creator).all()
         var distances: [UUID: Double] = [:]
         let near = candidates.filter { route in

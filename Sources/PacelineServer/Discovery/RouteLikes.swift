@@ -10,7 +10,7 @@ enum RouteLikes {
     static func counts(of routeIDs: [UUID], on database: any Database) async throws -> [UUID: Int] {
         guard !routeIDs.isEmpty else { return [:] }
         var counts: [UUID: Int] = [:]
-        for row in try await (database as! any SQLDatabase).raw("""
+        for row in try await database.sql.raw("""
             SELECT route_id, COUNT(*) AS likes FROM route_likes WHERE route_id IN (\(binds: routeIDs)) GROUP BY route_id
             """).all() {
             counts[try row.decode(column: "route_id", as: UUID.self)] = try row.decode(column: "likes", as: Int.self)
@@ -27,7 +27,7 @@ enum RouteLikes {
     /// Likes (`like` true) or unlikes a route for `user`; doing it twice changes nothing.
     static func set(_ like: Bool, route: UUID, user: UUID, on database: any Database) async throws -> Components.Schemas.RouteLikes {
         if like {
-            try await (database as! any SQLDatabase).insert(into: RouteLike.schema)
+            try await database.sql.insert(into: RouteLike.schema)
                 .columns("id", "user_id", "route_id", "created_at")
                 .values(SQLBind(UUID()), SQLBind(user), SQLBind(route), SQLBind(Date()))
                 .ignoringConflicts(with: ["route_id", "user_id"])

@@ -16,7 +16,7 @@ struct FriendList: Sendable {
             let (key, id) = try Paging.decodeKeyed(cursor)
             after = "AND (users.search_name > \(bind: key) OR (users.search_name = \(bind: key) AND users.id > \(bind: id)))"
         }
-        let rows = try await (database as! any SQLDatabase).raw("""
+        let rows = try await database.sql.raw("""
             SELECT users.id, users.display_name, users.search_name, friendships.accepted_at
             FROM friendships
             JOIN users ON users.id = CASE WHEN friendships.user_low_id = \(bind: user)

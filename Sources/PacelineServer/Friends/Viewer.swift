@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// A logged-in user reading many things at once, with their friends loaded once, so that
 /// deciding about many runs or routes in one request costs one query in all (`Privacy`'s
@@ -14,7 +15,7 @@ struct Viewer: Sendable {
     }
 
     /// Whether this viewer may see something of `owner`'s with `privacy`.
-    func maySee(owner: UUID, privacy: String) -> Bool {
-        privacy == Privacy.publicLevel || owner == id || (privacy == Privacy.friendsLevel && friendIDs.contains(owner))
+    func maySee(owner: UUID, privacy: Privacy) -> Bool {
+        privacy == .public || owner == id || (privacy == .friends && friendIDs.contains(owner))
     }
 }

@@ -48,7 +48,7 @@ actor HealthProbe {
     /// over a database it could not write.
     private static func probe(_ database: any Database) async -> Reading {
         do {
-            try await (database as! any SQLDatabase).insert(into: table)
+            try await database.sql.insert(into: table)
                 .columns("id", "checked_at").values(SQLBind(1), SQLBind(Date()))
                 .onConflict(with: ["id"]) { $0.set(excludedValueOf: "checked_at") }
                 .run()

@@ -8,7 +8,7 @@ extension JourneyReplay {
         let journey = progress.journey
         return Components.Schemas.Journey(
             missionId: mission.id, missionName: mission.name, user: user.summary,
-            privacy: Components.Schemas.Privacy(rawValue: self.journey.privacy) ?? ._private,
+            privacy: self.journey.privacy.schema,
             start: .init(route: journey.first.route, stage: journey.first.stage),
             end: .init(route: journey.last.route, stage: journey.last.stage),
             startedAt: self.journey.startedAt, distanceMeters: progress.distance, lengthMeters: journey.length,

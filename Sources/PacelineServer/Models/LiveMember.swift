@@ -1,15 +1,16 @@
 import Fluent
 import Foundation
+import PacelineAPI
 
 /// A user in a live session: invited, in the lobby, racing, finished or given up
-/// (`LiveSessionState.Member.Status`'s raw values).
+/// (`status`, stored as the live protocol's raw value).
 final class LiveMember: Model, @unchecked Sendable {
     static let schema = "live_members"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "session_id") var session: LiveSession
     @Parent(key: "user_id") var user: User
-    @Field(key: "status") var status: String
+    @Field(key: "status") var status: LiveSessionState.Member.Status
     /// Seconds from the start to the crossing of the distance, once finished.
     @OptionalField(key: "final_seconds") var finalSeconds: Double?
     /// The run saved from the race.
@@ -20,7 +21,7 @@ final class LiveMember: Model, @unchecked Sendable {
 
     init() {}
 
-    init(sessionID: UUID, userID: UUID, status: String, seenAt: Date? = nil) {
+    init(sessionID: UUID, userID: UUID, status: LiveSessionState.Member.Status, seenAt: Date? = nil) {
         self.$session.id = sessionID
         self.$user.id = userID
         self.status = status

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// A live session: friends racing to a set distance together, each from where they are.
 /// Its lobby, start instant and results live here, so every server instance sees the same.
@@ -12,7 +13,7 @@ final class LiveSession: Model, @unchecked Sendable {
     @OptionalField(key: "code") var code: String?
     @OptionalField(key: "code_expires_at") var codeExpiresAt: Date?
     @Field(key: "distance_m") var distanceMeters: Double
-    @Field(key: "sport") var sport: String
+    @Field(key: "sport") var sport: Sport
     /// The synchronised start (GO); nil while in the lobby.
     @OptionalField(key: "starts_at") var startsAt: Date?
     /// When results were made; nil while the race goes on.

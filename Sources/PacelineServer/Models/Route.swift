@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// A path others can follow, made from one run (whose pace is the default to follow).
 package final class Route: Model, @unchecked Sendable {
@@ -10,7 +11,7 @@ package final class Route: Model, @unchecked Sendable {
     /// The run the route was made from.
     @Parent(key: "run_id") package var run: Run
     @Field(key: "name") package var name: String
-    @Field(key: "privacy") package var privacy: String
+    @Field(key: "privacy") package var privacy: Privacy
     @Field(key: "distance_m") package var distanceMeters: Double
     @Field(key: "start_lat") package var startLatitude: Double
     @Field(key: "start_lon") package var startLongitude: Double

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// One recorded activity of one user: the compact track and the statistics the server
 /// computed from it (in columns, for listing and statistics without decoding tracks).
@@ -9,8 +10,8 @@ package final class Run: Model, @unchecked Sendable {
     @ID(key: .id) package var id: UUID?
     @Parent(key: "owner_id") var owner: User
     @OptionalField(key: "name") var name: String?
-    @Field(key: "sport") var sport: String
-    @Field(key: "privacy") var privacy: String
+    @Field(key: "sport") var sport: Sport
+    @Field(key: "privacy") var privacy: Privacy
     /// What was uploaded: gpx, tcx, fit or json.
     @Field(key: "format") var format: String
     @OptionalField(key: "idempotency_key") var idempotencyKey: String?

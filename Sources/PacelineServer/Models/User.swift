@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// An account: who runs, how they want numbers shown, and who sees their runs by default.
 package final class User: Model, @unchecked Sendable {
@@ -13,13 +14,13 @@ package final class User: Model, @unchecked Sendable {
     @Field(key: "display_name") var displayName: String
     /// `displayName` folded for search (`SearchName`); set on every save.
     @Field(key: "search_name") var searchName: String
-    /// "metric" or "imperial".
-    @Field(key: "units") var units: String
+    /// The units the user reads distances and paces in (stored as its raw value).
+    @Field(key: "units") var units: UnitSystem
     @OptionalField(key: "weight_kg") var weightKilograms: Double?
     /// For estimating steps of walks without cadence (`StepCount.defaultStepLength` when nil).
     @OptionalField(key: "step_length_m") var stepLengthMeters: Double?
-    /// "public", "friends" or "private".
-    @Field(key: "default_privacy") var defaultPrivacy: String
+    /// The privacy a new run of the user gets, and the privacy of their profile (achievements).
+    @Field(key: "default_privacy") var defaultPrivacy: Privacy
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -29,7 +30,7 @@ package final class User: Model, @unchecked Sendable {
         self.email = email
         self.passwordHash = passwordHash
         self.displayName = displayName
-        self.units = "metric"
-        self.defaultPrivacy = "public"
+        self.units = .metric
+        self.defaultPrivacy = .public
     }
 }

@@ -12,14 +12,14 @@ extension Run {
         }
         let uncredited: Components.Schemas.UncreditedDistance? = tooFastMeters.storedOrZero > 0 || untimedMeters.storedOrZero > 0
             ? .init(tooFastMeters: tooFastMeters.storedOrZero, untimedMeters: untimedMeters.storedOrZero,
-                    maximumSpeedMetersPerSecond: SportThresholds.for(Sport(rawValue: sport) ?? .run).maximumSpeed)
+                    maximumSpeedMetersPerSecond: SportThresholds.for(sport).maximumSpeed)
             : nil
         return .init(
             id: id?.apiID ?? "",
             owner: owner.summary,
             name: name,
-            sport: .init(rawValue: sport) ?? .other,
-            privacy: .init(rawValue: privacy) ?? ._private,
+            sport: sport.schema,
+            privacy: privacy.schema,
             format: format,
             startTime: startTime,
             endTime: endTime,

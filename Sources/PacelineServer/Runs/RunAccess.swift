@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// Who may see what: every read of a run goes through here.
 ///

@@ -8,7 +8,7 @@ package enum RunRecorder {
     /// The shortest run accepted, metres: less is a GPS test, not a run.
     static let minimumDistance = 20.0
 
-    package static func run(of activity: Activity, format: String, owner: User, privacy: String, name: String?) throws -> Run {
+    package static func run(of activity: Activity, format: String, owner: User, privacy: Privacy, name: String?) throws -> Run {
         let thresholds = SportThresholds.for(activity.sport)
         let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
         let profile = TrackProfile(segments: kept, thresholds: thresholds)
@@ -29,7 +29,7 @@ package enum RunRecorder {
         let run = Run()
         run.$owner.id = owner.id!
         run.name = name ?? summary.name.map { TextInput.storable($0, .name) }
-        run.sport = activity.sport.rawValue
+        run.sport = activity.sport
         run.privacy = privacy
         run.format = format
         run.startTime = summary.startTime

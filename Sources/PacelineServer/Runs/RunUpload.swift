@@ -101,7 +101,7 @@ enum RunUpload {
         case (nil, nil):
             throw APIError.badRequest("send the run's `fixes` (or its `segments`)")
         }
-        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name", .name), sport: upload.sport.flatMap { Sport(rawValue: $0.rawValue) } ?? .run,
+        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name", .name), sport: upload.sport.map(Sport.init) ?? .run,
                         track: Track(segments: segments))
     }
 

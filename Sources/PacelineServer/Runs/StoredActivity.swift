@@ -6,7 +6,7 @@ extension Run {
     func activity() throws -> Activity {
         let (track, barometric) = try CompactTrack.decode(track)
         return Activity(format: ActivityFormat(rawValue: format) ?? .gpx, name: name,
-                        sport: Sport(rawValue: sport) ?? .run, track: track, hasBarometricElevation: barometric)
+                        sport: sport, track: track, hasBarometricElevation: barometric)
     }
 
     /// The run normalised to checkpoints every 20 m.

@@ -58,9 +58,9 @@ enum ShareRoutes {
     private static func runPage(_ request: Request, root: String) async throws -> SharePage {
         let run = try await RunAccess.visibleRun(id(request), to: nil, on: request.db)
         let owner = run.owner
-        let units = UnitSystem(rawValue: owner.units) ?? .metric
+        let units = owner.units
         let path = "/share/runs/" + (try run.requireID().apiID)
-        let sport = run.sport.capitalized
+        let sport = run.sport.rawValue.capitalized
         return SharePage(
             title: run.name ?? "\(owner.displayName)'s \(sport.lowercased())",
             description: "\(sport) by \(owner.displayName): \(statistics(of: run, units: units))",
@@ -70,7 +70,7 @@ enum ShareRoutes {
     private static func routePage(_ request: Request, root: String) async throws -> SharePage {
         let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
         let creator = route.creator
-        let units = UnitSystem(rawValue: creator.units) ?? .metric
+        let units = creator.units
         let path = "/share/routes/" + (try route.requireID().apiID)
         return SharePage(
             title: route.name, description: "A \(units.distance(route.distanceMeters)) route by \(creator.displayName) on Paceline",

@@ -13,14 +13,14 @@ struct CreateIndexes: AsyncMigration {
     ]
 
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         for (name, target) in Self.indexes {
             try await sql.raw("CREATE INDEX \(unsafeRaw: name) ON \(unsafeRaw: target)").run()
         }
     }
 
     func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         for (name, _) in Self.indexes {
             try await sql.raw("DROP INDEX \(unsafeRaw: name)").run()
         }

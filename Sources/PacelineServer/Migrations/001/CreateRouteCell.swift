@@ -5,7 +5,7 @@ import SQLKit
 /// start there and the sums of their start coordinates (for the centroid).
 struct CreateRouteCell: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("""
+        try await database.sql.raw("""
             CREATE TABLE route_cells (
                 level INTEGER NOT NULL,
                 x INTEGER NOT NULL,
@@ -19,6 +19,6 @@ struct CreateRouteCell: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("DROP TABLE route_cells").run()
+        try await database.sql.raw("DROP TABLE route_cells").run()
     }
 }

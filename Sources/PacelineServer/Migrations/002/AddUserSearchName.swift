@@ -9,7 +9,7 @@ struct AddUserSearchName: AsyncMigration {
         try await database.schema(User.schema)
             .field("search_name", .string, .required, .sql(.default("")))
             .update()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         for row in try await sql.raw("SELECT id, display_name FROM users").all() {
             let id = try row.decode(column: "id", as: UUID.self)
             let name = try row.decode(column: "display_name", as: String.self)

@@ -17,7 +17,7 @@ struct CreateFriendship: AsyncMigration {
             .field("updated_at", .datetime)
             .unique(on: "user_low_id", "user_high_id")
             .create()
-        try await (database as! any SQLDatabase)
+        try await database.sql
             .raw("CREATE INDEX friendships_high ON friendships (user_high_id, user_low_id)").run()
     }
 

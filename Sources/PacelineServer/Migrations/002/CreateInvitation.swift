@@ -20,7 +20,7 @@ struct CreateInvitation: AsyncMigration {
             .field("created_at", .datetime)
             .field("updated_at", .datetime)
             .create()
-        try await (database as! any SQLDatabase)
+        try await database.sql
             .raw("CREATE INDEX invitations_host_start ON invitations (host_id, starts_at)").run()
     }
 

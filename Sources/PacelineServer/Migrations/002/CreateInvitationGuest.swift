@@ -14,7 +14,7 @@ struct CreateInvitationGuest: AsyncMigration {
             .field("created_at", .datetime)
             .unique(on: "invitation_id", "guest_id")
             .create()
-        try await (database as! any SQLDatabase)
+        try await database.sql
             .raw("CREATE INDEX invitation_guests_guest ON invitation_guests (guest_id, invitation_id)").run()
     }
 

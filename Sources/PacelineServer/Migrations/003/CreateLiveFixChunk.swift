@@ -17,7 +17,7 @@ struct CreateLiveFixChunk: AsyncMigration {
             .field("user_id", .uuid, .required)
             .field("at", .datetime, .required)
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("CREATE INDEX live_fix_chunks_owner ON live_fix_chunks (owner_id, first_sequence)").run()
         try await sql.raw("CREATE INDEX live_join_failures_user ON live_join_failures (user_id, at)").run()
         try await sql.raw("CREATE INDEX live_sessions_code ON live_sessions (code)").run()

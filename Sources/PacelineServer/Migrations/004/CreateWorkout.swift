@@ -13,7 +13,7 @@ struct CreateWorkout: AsyncMigration {
             .field("created_at", .datetime)
             .field("updated_at", .datetime)
             .create()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX workouts_user_position ON workouts (user_id, position)").run()
+        try await database.sql.raw("CREATE INDEX workouts_user_position ON workouts (user_id, position)").run()
     }
 
     func revert(on database: any Database) async throws {

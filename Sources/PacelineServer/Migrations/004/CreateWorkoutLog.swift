@@ -16,7 +16,7 @@ struct CreateWorkoutLog: AsyncMigration {
             .field("created_at", .datetime)
             .unique(on: "run_id")
             .create()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX workout_log_user_start ON workout_log (user_id, start_time)").run()
+        try await database.sql.raw("CREATE INDEX workout_log_user_start ON workout_log (user_id, start_time)").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -21,7 +21,7 @@ struct CreatePointOfInterest: AsyncMigration {
             .field("updated_at", .datetime)
             .unique(on: "source", "source_id")
             .create()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX pois_position ON pois (latitude, longitude)").run()
+        try await database.sql.raw("CREATE INDEX pois_position ON pois (latitude, longitude)").run()
     }
 
     func revert(on database: any Database) async throws {
@@ -41,7 +41,7 @@ struct CreateDiscovery: AsyncMigration {
             .field("distance_m", .double, .required)
             .unique(on: "run_id", "poi_id")
             .create()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX poi_discoveries_user ON poi_discoveries (user_id, poi_id)").run()
+        try await database.sql.raw("CREATE INDEX poi_discoveries_user ON poi_discoveries (user_id, poi_id)").run()
     }
 
     func revert(on database: any Database) async throws {

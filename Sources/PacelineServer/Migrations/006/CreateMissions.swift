@@ -79,7 +79,7 @@ struct CreateJourneys: AsyncMigration {
             .unique(on: "journey_id", "run_id")
             .create()
         // A run's summary asks what it moved.
-        try await (database as! any SQLDatabase).raw("CREATE INDEX mission_advances_run ON mission_advances (run_id)").run()
+        try await database.sql.raw("CREATE INDEX mission_advances_run ON mission_advances (run_id)").run()
     }
 
     func revert(on database: any Database) async throws {

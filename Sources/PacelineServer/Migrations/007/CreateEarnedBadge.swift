@@ -16,8 +16,8 @@ struct CreateEarnedBadge: AsyncMigration {
             .unique(on: "user_id", "badge_id")
             .create()
         // The feed reads friends' badges newest first; "earned by this run" by run.
-        try await (database as! any SQLDatabase).raw("CREATE INDEX earned_badges_user_time ON earned_badges (user_id, earned_at)").run()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX earned_badges_run ON earned_badges (run_id)").run()
+        try await database.sql.raw("CREATE INDEX earned_badges_user_time ON earned_badges (user_id, earned_at)").run()
+        try await database.sql.raw("CREATE INDEX earned_badges_run ON earned_badges (run_id)").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -7,10 +7,10 @@ import SQLKit
 /// read all of `live_members`, which only grows.
 struct CreateLiveMemberUserIndex: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("CREATE INDEX live_members_user_status ON live_members (user_id, status)").run()
+        try await database.sql.raw("CREATE INDEX live_members_user_status ON live_members (user_id, status)").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("DROP INDEX live_members_user_status").run()
+        try await database.sql.raw("DROP INDEX live_members_user_status").run()
     }
 }

@@ -8,11 +8,11 @@ import SQLKit
 struct AddLiveMemberSeenAt: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(LiveMember.schema).field("seen_at", .datetime).update()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX live_members_status_seen ON live_members (status, seen_at)").run()
+        try await database.sql.raw("CREATE INDEX live_members_status_seen ON live_members (status, seen_at)").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("DROP INDEX live_members_status_seen").run()
+        try await database.sql.raw("DROP INDEX live_members_status_seen").run()
         try await database.schema(LiveMember.schema).deleteField("seen_at").update()
     }
 }

@@ -13,7 +13,7 @@ struct CreateAttemptCount: AsyncMigration {
             .field("window_ends", .double, .required)
             .compositeIdentifier(over: "kind", "subject")
             .create()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX attempt_counts_window_ends ON attempt_counts (window_ends)").run()
+        try await database.sql.raw("CREATE INDEX attempt_counts_window_ends ON attempt_counts (window_ends)").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -22,6 +22,6 @@ struct DropFailureTables: AsyncMigration {
             .field("user_id", .uuid, .required)
             .field("at", .datetime, .required)
             .create()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX live_join_failures_user ON live_join_failures (user_id, at)").run()
+        try await database.sql.raw("CREATE INDEX live_join_failures_user ON live_join_failures (user_id, at)").run()
     }
 }

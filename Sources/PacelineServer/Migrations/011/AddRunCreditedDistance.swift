@@ -21,7 +21,7 @@ struct AddRunCreditedDistance: AsyncMigration {
         for column in Self.columns {
             try await database.schema(Run.schema).field(.string(column), .double, .required, .sql(.default(0))).update()
         }
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("UPDATE runs SET credited_distance_m = distance_m").run()
         var after: UUID?
         while true {

@@ -12,7 +12,7 @@ struct CreateLiveSocketLease: AsyncMigration {
             .field("user_id", .uuid, .required, .references(User.schema, "id", onDelete: .cascade))
             .field("expires_at", .datetime, .required)
             .create()
-        try await (database as! any SQLDatabase).raw("CREATE INDEX live_socket_leases_user ON live_socket_leases (user_id)").run()
+        try await database.sql.raw("CREATE INDEX live_socket_leases_user ON live_socket_leases (user_id)").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -25,7 +25,7 @@ enum RouteJoin {
         let pace = try paceRun.checkpoints()
         let result = FollowSession.replay(try run.activity(), against: pace).session.result
         guard result.classification == .follow, result.finish.completed else { return (result, .notAFollow) }
-        let maximumSpeed = SportThresholds.for(Sport(rawValue: run.sport) ?? .run).maximumSpeed
+        let maximumSpeed = SportThresholds.for(run.sport).maximumSpeed
         let minimumSeconds = (pace.last?.distance ?? 0) / maximumSpeed
         guard result.finish.elapsedSeconds >= minimumSeconds else { return (result, .impossiblyFast(minimumSeconds: minimumSeconds)) }
         let routeID = try route.requireID()

@@ -35,9 +35,9 @@ enum LiveSocketLeases {
                 RETURNING id
                 """).all().isEmpty
         }
-        guard (database as! any SQLDatabase).dialect.name == "postgresql" else { return try await insert(database as! any SQLDatabase) }
+        guard database.sql.dialect.name == "postgresql" else { return try await insert(database.sql) }
         return try await database.transaction { transaction in
-            let sql = transaction as! any SQLDatabase
+            let sql = transaction.sql
             try await sql.raw("SELECT id FROM users WHERE id = \(bind: user) FOR NO KEY UPDATE").run()
             return try await insert(sql)
         }

@@ -28,8 +28,8 @@ struct LiveRaceRunner {
         memberID = try member.requireID()
         userID = member.$user.id
         target = session.distanceMeters
-        sport = Sport(rawValue: session.sport) ?? .run
-        status = LiveSessionState.Member.Status(rawValue: member.status) ?? .invited
+        sport = session.sport
+        status = member.status
         if let startsAt = session.startsAt { start(at: startsAt) }
     }
 

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// Who may see a route: the rules of runs (`RunAccess`, `Privacy`) applied to the route's
 /// privacy, which it takes from the run it was made from. A route someone may not see is

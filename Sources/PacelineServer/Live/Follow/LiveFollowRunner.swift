@@ -15,14 +15,14 @@ struct LiveFollowRunner {
     var lastSequence = 0
 
     /// A follow of `paceRun` on `route`, for a runner who reads `units`.
-    init(followID: UUID, route: Route, paceRun: Run, units: String) throws {
+    init(followID: UUID, route: Route, paceRun: Run, units: UnitSystem) throws {
         self.followID = followID
         self.route = route
-        sport = Sport(rawValue: paceRun.sport) ?? .run
+        sport = paceRun.sport
         var configuration = FollowSession.Configuration()
         configuration.maximumSpeed = SportThresholds.for(sport).maximumSpeed
         session = FollowSession(pace: try paceRun.checkpoints(), configuration: configuration)
-        speaker = CueSpeaker(units: UnitSystem(rawValue: units) ?? .metric)
+        speaker = CueSpeaker(units: units)
     }
 
     /// Feeds `fixes`; returns the cues they gave, with what to say.

@@ -11,7 +11,7 @@ extension Route {
             name: name,
             creator: creator.summary,
             runId: $run.id.apiID,
-            privacy: .init(rawValue: privacy) ?? ._private,
+            privacy: privacy.schema,
             distanceMeters: distanceMeters,
             start: .init(latitude: startLatitude, longitude: startLongitude),
             end: .init(latitude: endLatitude, longitude: endLongitude),

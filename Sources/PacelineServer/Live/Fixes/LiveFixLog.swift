@@ -72,7 +72,7 @@ actor LiveFixLog {
     }
 
     private nonisolated func write(_ batch: [Pending]) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         for start in stride(from: 0, to: batch.count, by: Self.rowsPerStatement) {
             var insert = sql.insert(into: LiveFixChunk.schema)
                 .columns("id", "owner_id", "first_sequence", "last_sequence", "fixes")

@@ -16,10 +16,10 @@ enum LiveStart {
                 throw APIError(status: .conflict, code: "already_started", message: "the race has started")
             }
             guard let current = try await LiveMember.find(memberID, on: transaction),
-                  current.status == Status.joined.rawValue || current.status == Status.ready.rawValue else {
+                  current.status == Status.joined || current.status == Status.ready else {
                 throw APIError(status: .conflict, code: "not_in_lobby", message: "join the session's lobby first")
             }
-            current.status = (ready ? Status.ready : Status.joined).rawValue
+            current.status = ready ? .ready : .joined
             try await current.save(on: transaction)
             return try await startIfEveryoneReady(session, settings: settings, on: transaction)
         }
@@ -40,7 +40,7 @@ enum LiveStart {
     private static func locked<T: Sendable>(_ sessionID: UUID, on database: any Database,
                                             _ body: @escaping @Sendable (LiveSession, any Database) async throws -> T) async throws -> T {
         try await database.transaction { transaction in
-            let sql = transaction as! any SQLDatabase
+            let sql = transaction.sql
             if sql.dialect.name == "postgresql" {
                 try await sql.raw("SELECT id FROM live_sessions WHERE id = \(bind: sessionID) FOR UPDATE").run()
             }
@@ -53,15 +53,15 @@ enum LiveStart {
     private static func startIfEveryoneReady(_ session: LiveSession, settings: LiveSettings, on transaction: any Database) async throws -> Date? {
         let sessionID = try session.requireID()
         let lobby = try await LiveMember.query(on: transaction).filter(\.$session.$id == sessionID)
-            .filter(\.$status ~~ [Status.joined.rawValue, Status.ready.rawValue]).all()
-        guard lobby.count >= 2, lobby.allSatisfy({ $0.status == Status.ready.rawValue }) else { return nil }
+            .filter(\.$status ~~ [Status.joined, Status.ready]).all()
+        guard lobby.count >= 2, lobby.allSatisfy({ $0.status == Status.ready }) else { return nil }
         let startsAt = Date().addingTimeInterval(settings.countdownSeconds)
         session.startsAt = startsAt
         session.code = nil
         session.codeExpiresAt = nil
         try await session.save(on: transaction)
         try await LiveMember.query(on: transaction).filter(\.$session.$id == sessionID)
-            .filter(\.$status == Status.ready.rawValue).set(\.$status, to: Status.running.rawValue).update()
+            .filter(\.$status == Status.ready).set(\.$status, to: Status.running).update()
         return startsAt
     }
 }

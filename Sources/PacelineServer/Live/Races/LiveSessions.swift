@@ -18,8 +18,7 @@ enum LiveSessions {
             throw APIError(status: .badRequest, code: "bad_distance",
                            message: "a session's distance must be \(Int(LiveSettings.distances.lowerBound)) m to \(Int(LiveSettings.distances.upperBound / 1000)) km")
         }
-        let sport = sport ?? "run"
-        guard sport == "run" || sport == "walk" else {
+        guard let sport = Sport(rawValue: sport ?? Sport.run.rawValue), sport == .run || sport == .walk else {
             throw APIError(status: .badRequest, code: "bad_sport", message: "a session is a run or a walk")
         }
         let guests = try await friends(invitees, of: host, on: database)
@@ -30,12 +29,12 @@ enum LiveSessions {
         (session.code, session.codeExpiresAt) = try await freshCode(lifetime: settings.codeLifetime, on: database)
         let id = UUID()
         session.id = id
-        let hostMember = LiveMember(sessionID: id, userID: host, status: Status.joined.rawValue, seenAt: Date())
+        let hostMember = LiveMember(sessionID: id, userID: host, status: .joined, seenAt: Date())
         try await database.transaction { transaction in
             try await session.create(on: transaction)
             try await hostMember.create(on: transaction)
             for guest in guests {
-                try await LiveMember(sessionID: id, userID: guest, status: Status.invited.rawValue).create(on: transaction)
+                try await LiveMember(sessionID: id, userID: guest, status: .invited).create(on: transaction)
             }
         }
         return (session, hostMember)
@@ -52,7 +51,7 @@ enum LiveSessions {
         let sessionID = try session.requireID()
         let existing = Set(try await LiveMember.query(on: database).filter(\.$session.$id == sessionID).all().map(\.$user.id))
         for guest in try await friends(invitees, of: user, on: database) where !existing.contains(guest) {
-            try await LiveMember(sessionID: sessionID, userID: guest, status: Status.invited.rawValue).create(on: database)
+            try await LiveMember(sessionID: sessionID, userID: guest, status: .invited).create(on: database)
         }
     }
 
@@ -126,7 +125,7 @@ enum LiveSessions {
         if let member = try await member(of: sessionID, user: user, on: database) {
             return (session, try await enter(member, session: session, on: database))
         }
-        let member = LiveMember(sessionID: sessionID, userID: user, status: Status.joined.rawValue, seenAt: now)
+        let member = LiveMember(sessionID: sessionID, userID: user, status: .joined, seenAt: now)
         try await member.create(on: database)
         return (session, member)
     }
@@ -135,13 +134,13 @@ enum LiveSessions {
     /// lobby member is seen now: `LiveLobbyPresence`). After the start only those in the
     /// race get back in.
     private static func enter(_ member: LiveMember, session: LiveSession, on database: any Database) async throws -> LiveMember {
-        switch Status(rawValue: member.status) {
-        case .invited?:
+        switch member.status {
+        case .invited:
             guard session.startsAt == nil else {
                 throw APIError(status: .conflict, code: "already_started", message: "the race started without you")
             }
-            member.status = Status.joined.rawValue
-        case .joined?, .ready?:
+            member.status = .joined
+        case .joined, .ready:
             break
         default:
             return member
@@ -157,14 +156,14 @@ enum LiveSessions {
 
     /// Leaves the lobby (an invitee goes back to invited), or gives up during the race.
     static func leave(_ member: LiveMember, session: LiveSession, on database: any Database) async throws {
-        switch Status(rawValue: member.status) {
-        case .joined?, .ready?:
+        switch member.status {
+        case .joined, .ready:
             if session.startsAt == nil {
-                member.status = Status.invited.rawValue
+                member.status = .invited
                 try await member.save(on: database)
             }
-        case .running?:
-            member.status = Status.gaveUp.rawValue
+        case .running:
+            member.status = .gaveUp
             try await member.save(on: database)
         default:
             break
@@ -173,7 +172,7 @@ enum LiveSessions {
 
     /// Records that `member` crossed the distance `seconds` after the start.
     static func finish(_ member: LiveMember, seconds: Double, on database: any Database) async throws {
-        member.status = Status.finished.rawValue
+        member.status = .finished
         member.finalSeconds = seconds
         try await member.save(on: database)
     }

@@ -20,7 +20,7 @@ extension LiveSessions {
         try await LiveSession.query(on: database)
             .join(LiveMember.self, on: \LiveSession.$id == \LiveMember.$session.$id)
             .filter(LiveMember.self, \.$user.$id == user)
-            .filter(LiveMember.self, \.$status == Status.invited.rawValue)
+            .filter(LiveMember.self, \.$status == Status.invited)
             .filter(\.$startsAt == nil)
             .filter(\.$finishedAt == nil)
             .filter(\.$createdAt >= now.addingTimeInterval(-settings.lobbyListedFor))

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 import SQLKit
 
 /// Who ran a route, from its leaderboard (`route_runs`): how many people have a run on
@@ -21,7 +22,7 @@ struct RouteRunners: Sendable, Equatable {
         guard !routeIDs.isEmpty else { return [:] }
         let visible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "runs"),
                                         privacy: SQLColumn("privacy", table: "runs"))
-        let rows = try await (database as! any SQLDatabase).raw("""
+        let rows = try await database.sql.raw("""
             SELECT route_id, COUNT(*) AS runners, AVG(best) AS average
             FROM (SELECT route_runs.route_id, route_runs.runner_id, MIN(route_runs.elapsed_s) AS best
                   FROM route_runs JOIN runs ON runs.id = route_runs.run_id AND runs.deleted_at IS NULL

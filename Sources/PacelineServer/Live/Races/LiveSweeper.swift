@@ -15,8 +15,8 @@ enum LiveSweeper {
         for session in started {
             guard let startsAt = session.startsAt, settings.closingTime(start: startsAt, distance: session.distanceMeters) < now else { continue }
             let id = try session.requireID()
-            try await LiveMember.query(on: database).filter(\.$session.$id == id).filter(\.$status == Status.running.rawValue)
-                .set(\.$status, to: Status.gaveUp.rawValue).update()
+            try await LiveMember.query(on: database).filter(\.$session.$id == id).filter(\.$status == Status.running)
+                .set(\.$status, to: Status.gaveUp).update()
             if try await LiveResultsMaker.finishIfDone(id, on: database) { ended.append(id) }
         }
         return ended

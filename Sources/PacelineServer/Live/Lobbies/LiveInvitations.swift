@@ -26,7 +26,7 @@ enum LiveInvitations {
         let session = LiveSession()
         session.$host.id = invitation.$host.id
         session.distanceMeters = invitation.distanceMeters ?? defaultDistance
-        session.sport = invitation.sport == .walk ? "walk" : "run"
+        session.sport = invitation.sport == .walk ? .walk : .run
         session.invitationID = uuid
         let members = [invitation.$host.id] + (try await Invitation.acceptedGuestIDs(of: uuid, on: database))
         do {
@@ -34,7 +34,7 @@ enum LiveInvitations {
                 try await session.create(on: transaction)
                 let sessionID = try session.requireID()
                 for member in Set(members) {
-                    try await LiveMember(sessionID: sessionID, userID: member, status: LiveSessionState.Member.Status.invited.rawValue)
+                    try await LiveMember(sessionID: sessionID, userID: member, status: .invited)
                         .create(on: transaction)
                 }
                 invitation.liveSessionId = sessionID

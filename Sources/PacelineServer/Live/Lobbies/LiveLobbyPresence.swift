@@ -22,7 +22,7 @@ enum LiveLobbyPresence {
     static func touch(_ members: [UUID], on database: any Database, now: Date = Date()) async throws {
         for start in stride(from: 0, to: members.count, by: membersPerStatement) {
             try await LiveMember.query(on: database).filter(\.$id ~~ members[start..<min(start + membersPerStatement, members.count)])
-                .filter(\.$status ~~ [Status.joined.rawValue, Status.ready.rawValue])
+                .filter(\.$status ~~ [Status.joined, Status.ready])
                 .set(\.$seenAt, to: now).update()
         }
     }
@@ -42,7 +42,7 @@ enum LiveLobbyPresence {
     /// - Complexity: one query on `live_members (status, seen_at)` and one `UPDATE`.
     static func demoteAbsent(settings: LiveSettings, on database: any Database, now: Date = Date()) async throws -> Set<UUID> {
         let cutoff = now.addingTimeInterval(-settings.lobbyGrace)
-        let lobby = [Status.joined.rawValue, Status.ready.rawValue]
+        let lobby = [Status.joined, Status.ready]
         let absent = try await LiveMember.query(on: database)
             .filter(\.$status ~~ lobby)
             .group(.or) { $0.filter(\.$seenAt == nil).filter(\.$seenAt < cutoff) }
@@ -52,7 +52,7 @@ enum LiveLobbyPresence {
         try await LiveMember.query(on: database).filter(\.$id ~~ absent.compactMap(\.id))
             .filter(\.$status ~~ lobby)
             .group(.or) { $0.filter(\.$seenAt == nil).filter(\.$seenAt < cutoff) }
-            .set(\.$status, to: Status.invited.rawValue).set(\.$seenAt, to: nil).update()
+            .set(\.$status, to: Status.invited).set(\.$seenAt, to: nil).update()
         return Set(absent.map(\.$session.id))
     }
 }

@@ -14,17 +14,17 @@ enum LiveResultsMaker {
     /// whether this call made them (only one caller ever does).
     static func finishIfDone(_ sessionID: UUID, on database: any Database) async throws -> Bool {
         let members = try await LiveMember.query(on: database).filter(\.$session.$id == sessionID).with(\.$user).all()
-        let racers = members.filter { [Status.running, .finished, .gaveUp].map(\.rawValue).contains($0.status) }
-        guard !racers.isEmpty, !racers.contains(where: { $0.status == Status.running.rawValue }) else { return false }
+        let racers = members.filter { [Status.running, .finished, .gaveUp].contains($0.status) }
+        guard !racers.isEmpty, !racers.contains(where: { $0.status == Status.running }) else { return false }
         // Only one instance wins this update; it alone makes the results.
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         let won = try await sql.raw("""
             UPDATE live_sessions SET finished_at = \(bind: Date()) WHERE id = \(bind: sessionID) AND finished_at IS NULL RETURNING id
             """).all()
         guard !won.isEmpty, let session = try await LiveSession.find(sessionID, on: database), let startsAt = session.startsAt else {
             return false
         }
-        let sport = Sport(rawValue: session.sport) ?? .run
+        let sport = session.sport
         var entries: [LiveResults.Entry] = []
         for member in racers {
             entries.append(try await entry(for: member, session: session, startsAt: startsAt, sport: sport, on: database))
@@ -42,7 +42,7 @@ enum LiveResultsMaker {
             rank += 1
             entries[index].rank = rank
         }
-        let results = LiveResults(sessionId: sessionID.apiID, distanceMeters: session.distanceMeters, sport: session.sport,
+        let results = LiveResults(sessionId: sessionID.apiID, distanceMeters: session.distanceMeters, sport: session.sport.rawValue,
                                   startsAt: startsAt, winnerId: entries.first { $0.rank == 1 }?.userId, entries: entries)
         session.results = try LiveCoding.encode(results)
         try await session.save(on: database)
@@ -62,7 +62,7 @@ enum LiveResultsMaker {
             if let time = fix.time, time >= startsAt { raced.append(fix) }
         }
         let weight = member.user.weightKilograms
-        let seconds = member.status == Status.finished.rawValue ? race.finishSeconds : nil
+        let seconds = member.status == Status.finished ? race.finishSeconds : nil
         let runID = try await saveRun(of: raced, sport: sport, owner: member.user, distance: session.distanceMeters, on: database)
         member.runID = runID
         try await member.save(on: database)

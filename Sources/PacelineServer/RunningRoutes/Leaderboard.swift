@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineAPI
+import PacelineCore
 import SQLKit
 
 /// A route's leaderboard: each runner's fastest run on it, fastest first, counting only
@@ -15,7 +16,7 @@ enum Leaderboard {
     {
         let visible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "runs"),
                                         privacy: SQLColumn("privacy", table: "runs"))
-        let rows = try await (database as! any SQLDatabase).raw("""
+        let rows = try await database.sql.raw("""
             SELECT route_runs.run_id, route_runs.runner_id, route_runs.elapsed_s, route_runs.run_date, users.display_name
             FROM route_runs
             JOIN runs ON runs.id = route_runs.run_id AND runs.deleted_at IS NULL

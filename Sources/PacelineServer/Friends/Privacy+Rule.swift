@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 import SQLKit
 
 /// Who may see what a user made, by its privacy: `public` anyone, `friends` the owner and
@@ -8,26 +9,21 @@ import SQLKit
 /// One rule in three forms: for one thing (`allows`, asking the database only about a
 /// friends-only thing of someone else), for many things in one request (`Viewer`, with
 /// the friends loaded once), and inside a SQL query (`condition`).
-enum Privacy {
-    /// The privacy of what anyone may see, as runs and routes store it.
-    static let publicLevel = "public"
-    /// The privacy of what the owner's friends may see.
-    static let friendsLevel = "friends"
-
+extension Privacy {
     /// Whether `viewer` (nil: anonymous) may see something of `owner`'s with `privacy`.
-    static func allows(_ viewer: UUID?, toSee owner: UUID, privacy: String, on database: any Database) async throws -> Bool {
-        if privacy == publicLevel || owner == viewer { return true }
-        guard let viewer, privacy == friendsLevel else { return false }
+    static func allows(_ viewer: UUID?, toSee owner: UUID, privacy: Privacy, on database: any Database) async throws -> Bool {
+        if privacy == .public || owner == viewer { return true }
+        guard let viewer, privacy == .friends else { return false }
         return try await Friends.areFriends(viewer, owner, on: database)
     }
 
     /// The rule as a SQL condition on the rows of a query, whose owner and privacy are the
     /// columns given; the viewer's friends come from a subquery on `friendships`.
     static func condition(viewer: UUID?, owner: SQLColumn, privacy: SQLColumn) -> SQLQueryString {
-        guard let viewer else { return "\(privacy) = \(bind: publicLevel)" }
+        guard let viewer else { return "\(privacy) = \(bind: Privacy.public.rawValue)" }
         return """
-            (\(privacy) = \(bind: publicLevel) OR \(owner) = \(bind: viewer)
-             OR (\(privacy) = \(bind: friendsLevel) AND \(owner) IN (
+            (\(privacy) = \(bind: Privacy.public.rawValue) OR \(owner) = \(bind: viewer)
+             OR (\(privacy) = \(bind: Privacy.friends.rawValue) AND \(owner) IN (
                  SELECT user_high_id FROM friendships WHERE user_low_id = \(bind: viewer) AND status = \(bind: Friendship.Status.accepted.rawValue)
                  UNION ALL
                  SELECT user_low_id FROM friendships WHERE user_high_id = \(bind: viewer) AND status = \(bind: Friendship.Status.accepted.rawValue))))

@@ -1,0 +1,25 @@
+import Fluent
+import Foundation
+
+/// A point of interest imported from a data set (`paceline poi import`), one row per
+/// (`source`, `source_id`): importing again updates it.
+final class PointOfInterestRow: Model, @unchecked Sendable {
+    static let schema = "pois"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "source") var source: String
+    @Field(key: "source_id") var sourceID: String
+    @Field(key: "title") var title: String
+    @OptionalField(key: "inscription") var inscription: String?
+    /// Indexed with `longitude` (`pois_position`): a box query is a range scan.
+    @Field(key: "latitude") var latitude: Double
+    @Field(key: "longitude") var longitude: Double
+    /// JSON `[{name, wikipediaURL?}]`.
+    @Field(key: "subjects") var subjects: String
+    @OptionalField(key: "erected_year") var erectedYear: Int?
+    @OptionalField(key: "photo_url") var photoURL: String?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+}
