@@ -47,7 +47,7 @@ def test_dropped_device_files_become_runs_and_a_broken_one_says_why(server, brow
     assert len(page["runs"]) == 3
     assert sorted(run["format"] for run in page["runs"]) == ["fit", "gpx", "tcx"]
     # The broken file stays listed, with its reason, until dismissed.
-    items = b.driver.execute_async_script("import('/js/api/outbox.js').then(m => m.outbox.items()).then(arguments[0])")
+    items = b.driver.execute_async_script("import('/js/engine/api/outbox.js').then(m => m.outbox.items()).then(arguments[0])")
     assert [item["state"] for item in items] == ["failed"]
 
 

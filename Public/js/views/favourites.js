@@ -1,11 +1,11 @@
 // #/favourites: the runner's favourite routes. Changes made offline (in the outbox) show at
 // once; the last list seen is kept on the device, to show when the network is away.
-import { api } from '../api/paceline.js';
-import { outbox } from '../api/outbox.js';
-import { session } from '../store/session.js';
+import { api } from '../engine/api/paceline.js';
+import { outbox } from '../engine/api/outbox.js';
+import { session } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
-import * as units from '../core/units.js';
-import { shareButton } from '../achievements/share.js';
+import * as units from '../engine/core/units.js';
+import { shareButton } from './achievements/share.js';
 
 const CACHE = 'paceline.favourites';
 

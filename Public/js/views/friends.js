@@ -3,13 +3,13 @@
 // screen shows, so an invitation from a friend appears at once (the server sends the
 // session to invited users who are connected), and those made while the app was closed
 // appear on opening (the server sends them after `welcome`).
-import { api } from '../api/paceline.js';
-import { LiveSocket, describeLiveError } from '../live/live-socket.js';
-import { invitations } from '../live/invitations.js';
+import { api } from '../engine/api/paceline.js';
+import { LiveSocket, describeLiveError } from '../engine/live/live-socket.js';
+import { invitations } from '../engine/live/invitations.js';
 import { go } from '../router.js';
-import { session } from '../store/session.js';
-import { unitMeters, unitName as nameOfUnit } from '../core/units.js';
-import { sessionDistance } from '../live/format.js';
+import { session } from '../engine/store/session.js';
+import { unitMeters, unitName as nameOfUnit } from '../engine/core/units.js';
+import { sessionDistance } from './live/format.js';
 import { h, mount, toast, describe } from '../ui.js';
 
 const PRESETS = [1000, 5000, 10000];

@@ -6,17 +6,17 @@
 //             everyone, the board everyone's distance and speed (`progress`);
 //   results   side by side (`results`).
 // The server measures every distance; this screen only shows what it reports.
-import { api } from '../api/paceline.js';
-import { LiveSocket, describeLiveError } from '../live/live-socket.js';
-import { RaceMap } from '../live/race-map.js';
-import { invitations } from '../live/invitations.js';
-import { resultsTable, preciseClock } from '../live/results-table.js';
-import { watchPosition, isSimulated } from '../gps/source.js';
+import { api } from '../engine/api/paceline.js';
+import { LiveSocket, describeLiveError } from '../engine/live/live-socket.js';
+import { RaceMap } from './live/race-map.js';
+import { invitations } from '../engine/live/invitations.js';
+import { resultsTable, preciseClock } from './live/results-table.js';
+import { watchPosition, isSimulated } from '../engine/gps/source.js';
 import { go } from '../router.js';
-import { session } from '../store/session.js';
-import { sessionDistance, raceDistance as formatRaceDistance } from '../live/format.js';
-import { clock, paceFromSpeed, speed } from '../core/units.js';
-import { sportName } from '../analysis/format.js';
+import { session } from '../engine/store/session.js';
+import { sessionDistance, raceDistance as formatRaceDistance } from './live/format.js';
+import { clock, paceFromSpeed, speed } from '../engine/core/units.js';
+import { sportName } from './analysis/format.js';
 import { h, mount, toast } from '../ui.js';
 
 const COLOURS = ['#1f6feb', '#e4572e', '#7b2cbf', '#17a398', '#f4a259', '#2e4057', '#d1495b', '#66a182'];

@@ -1,13 +1,13 @@
 // #/profile: what is waiting to send, the runner's totals and records, their runs (newest
 // first, a page at a time) and their settings.
-import { api } from '../api/paceline.js';
-import { outbox } from '../api/outbox.js';
-import { session, deviceSettings } from '../store/session.js';
+import { api } from '../engine/api/paceline.js';
+import { outbox } from '../engine/api/outbox.js';
+import { session, deviceSettings } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
-import * as units from '../core/units.js';
-import { achievementCards } from '../achievements/score-card.js';
-import { passwordForm } from '../account/password-form.js';
-import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from '../analysis/format.js';
+import * as units from '../engine/core/units.js';
+import { achievementCards } from './achievements/score-card.js';
+import { passwordForm } from './account/password-form.js';
+import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
 
 const PAGE = 20;
 

@@ -6,22 +6,22 @@
 // still moves); fixes after a resume are a new segment, so the way walked while paused
 // counts for nothing. A pause survives a reload. Not when following a route: the gap to
 // the pace assumes the clock never stops.
-import { api } from '../api/paceline.js';
-import { basemap, retire, positionMarker } from '../map/basemap.js';
-import { watchPosition, isSimulated } from '../gps/source.js';
-import { ongoingRun } from '../store/ongoing-run.js';
-import { session } from '../store/session.js';
-import { RunTracker } from '../core/run-tracker.js';
+import { api } from '../engine/api/paceline.js';
+import { basemap, retire, positionMarker } from './map/basemap.js';
+import { watchPosition, isSimulated } from '../engine/gps/source.js';
+import { ongoingRun } from '../engine/store/ongoing-run.js';
+import { session } from '../engine/store/session.js';
+import { RunTracker } from '../engine/recording/run-tracker.js';
 import { speech } from '../speech.js';
-import * as units from '../core/units.js';
+import * as units from '../engine/core/units.js';
 import { h, mount, stat, toast } from '../ui.js';
 import { icon } from '../icons.js';
-import { sportName } from '../analysis/format.js';
+import { sportName } from './analysis/format.js';
 import { go } from '../router.js';
-import { PoiLayer } from '../discovery/poi-layer.js';
-import { openPoiSheet } from '../discovery/poi-detail.js';
-import { loadWorkout } from '../workout/active-workout.js';
-import { WorkoutPanel } from '../workout/workout-panel.js';
+import { PoiLayer } from './discovery/poi-layer.js';
+import { openPoiSheet } from './discovery/poi-detail.js';
+import { loadWorkout } from '../engine/workout/active-workout.js';
+import { WorkoutPanel } from './workout/workout-panel.js';
 
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();

@@ -3,20 +3,20 @@
 // route); one that did not is offered a new route with the reason. Saving puts the run in
 // the outbox, so it is safe on the phone even offline. A paused run is uploaded as its
 // segments (the stretches between pauses): the server counts nothing across a break.
-import { outbox } from '../api/outbox.js';
-import { basemap, retire } from '../map/basemap.js';
-import { ongoingRun } from '../store/ongoing-run.js';
-import { session } from '../store/session.js';
-import { RunTracker } from '../core/run-tracker.js';
-import * as units from '../core/units.js';
+import { outbox } from '../engine/api/outbox.js';
+import { basemap, retire } from './map/basemap.js';
+import { ongoingRun } from '../engine/store/ongoing-run.js';
+import { session } from '../engine/store/session.js';
+import { RunTracker } from '../engine/recording/run-tracker.js';
+import * as units from '../engine/core/units.js';
 import { h, mount, field, stat } from '../ui.js';
-import { sportName } from '../analysis/format.js';
+import { sportName } from './analysis/format.js';
 import { go } from '../router.js';
-import { runDiscoveries } from '../discovery/run-discoveries.js';
-import { showEarned } from '../achievements/earned.js';
-import { summaryTable } from '../workout/summary-table.js';
-import { api } from '../api/paceline.js';
-import { advanceText } from '../missions/advance-text.js';
+import { runDiscoveries } from './discovery/run-discoveries.js';
+import { showEarned } from './achievements/earned.js';
+import { summaryTable } from './workout/summary-table.js';
+import { api } from '../engine/api/paceline.js';
+import { advanceText } from './missions/advance-text.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
 export const MINIMUM_DISTANCE = 20;
