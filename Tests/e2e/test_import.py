@@ -2,13 +2,11 @@
 run, a malformed one gets its reason and costs the others nothing. And ?simulate= replays
 a stored run as the GPS."""
 import base64
-import os
 import time
 from pathlib import Path
 
-from conftest import REPOSITORY
+from conftest import TRACKS
 
-TRACKS = Path(os.environ.get("PACELINE_TRACKS", REPOSITORY.parent / "shared/data/tracks"))
 FILES = ["gpx/run.gpx", "tcx/garmin_connect.tcx", "fit/garmin-fenix-5-run.fit", "malformed/activity-unexpected-eof.fit"]
 
 DROP = """

@@ -18,11 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import paceline_binary
+from conftest import TRACKS as CORPUS, paceline_binary
 from test_follow_port import START, to_coordinate, winding
 
 TOLERANCE = 1e-6
-CORPUS = Path("/work/shared/data/tracks")
 ROUTE = winding(4000)
 TRACK = {"name": "Track", "steps": [
     {"seconds": 60, "target": "easy"},
