@@ -12,6 +12,7 @@ import { watchPosition, isSimulated } from '../engine/gps/source.js';
 import { ongoingRun } from '../engine/store/ongoing-run.js';
 import { session } from '../engine/store/session.js';
 import { RunTracker } from '../engine/recording/run-tracker.js';
+import { now as clockNow } from '../engine/clock.js';
 import { speech } from '../speech.js';
 import * as units from '../engine/core/units.js';
 import { h, mount, stat, toast } from '../ui.js';
@@ -123,7 +124,7 @@ export async function render(_, query) {
 
   function showNumbers() {
     if (!tracker) return;
-    const now = Date.now();
+    const now = clockNow();
     elapsedText.textContent = units.clock(tracker.elapsedSeconds(now));
     document.getElementById('distance').textContent = units.distance(tracker.meter.distance, u);
     document.getElementById('average-pace').textContent = units.pace(tracker.averagePace(now), u);
@@ -171,7 +172,7 @@ export async function render(_, query) {
   }
 
   startButton.addEventListener('click', async () => {
-    const header = { startedAt: Date.now(), sport: sport.value, follow, workout };
+    const header = { startedAt: clockNow(), sport: sport.value, follow, workout };
     await ongoingRun.start(header);
     begin(header);
     if (follow) speech.say('Following ' + (follow.routeName || 'the route'));
@@ -188,7 +189,7 @@ export async function render(_, query) {
   }
   pauseButton.addEventListener('click', async () => {
     if (!tracker || tracker.isPaused) return;
-    const at = Date.now();
+    const at = clockNow();
     tracker.pause(at);
     showPaused();
     showNumbers();
@@ -197,7 +198,7 @@ export async function render(_, query) {
   });
   resumeButton.addEventListener('click', async () => {
     if (!tracker?.isPaused) return;
-    const at = Date.now();
+    const at = clockNow();
     tracker.resume(at);
     showPaused();
     speech.say('Resumed');
@@ -207,7 +208,7 @@ export async function render(_, query) {
     await ongoingRun.resume(at);
   });
   endButton.addEventListener('click', async () => {
-    await ongoingRun.finish(Date.now());
+    await ongoingRun.finish(clockNow());
     go('#/summary');
   });
 

@@ -8,6 +8,7 @@ import { basemap, retire } from './map/basemap.js';
 import { ongoingRun } from '../engine/store/ongoing-run.js';
 import { session } from '../engine/store/session.js';
 import { RunTracker } from '../engine/recording/run-tracker.js';
+import { now as clockNow } from '../engine/clock.js';
 import * as units from '../engine/core/units.js';
 import { h, mount, field, stat } from '../ui.js';
 import { sportName } from './analysis/format.js';
@@ -30,7 +31,7 @@ export async function render() {
   const tracker = new RunTracker(header, u);
   for (const fix of fixes) tracker.add(fix);
   const distance = tracker.meter.distance;
-  const now = Date.now();
+  const now = clockNow();
   const elapsed = tracker.elapsedSeconds(now);
   const result = tracker.follow?.result ?? null;
   const sport = sportName(header.sport);

@@ -3,6 +3,7 @@
 // as if it were the GPS (for demos and tests). Every consumer gets the same fix shape:
 // {latitude, longitude, accuracy, elevation, time} with `time` in milliseconds.
 import { simulatedTrack } from './simulator.js';
+import { now, fixTime } from '../clock.js';
 
 const simulate = new URLSearchParams(location.search).get('simulate');
 
@@ -28,7 +29,7 @@ export function watchPosition(onFix, onStatus = () => {}) {
         longitude: position.coords.longitude,
         accuracy: position.coords.accuracy,
         elevation: position.coords.altitude ?? undefined,
-        time: position.timestamp || Date.now(),
+        time: position.timestamp ? fixTime(position.timestamp) : now(),
       });
     },
     (error) => onStatus(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable',
