@@ -67,65 +67,7 @@ export async function analysisChart(canvas, { units, sport, onScrub }) {
   let mode = 'speed';
   let runs = [];  // [{points, colour, label}]
   const perUnit = unitMeters(units);
-
-  const chart = new Chart(canvas, {
-    type: 'line',
-    data: { datasets: [] },
-    plugins: [crosshair],
-    options: {
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      parsing: false,
-      normalized: true,
-      events: [],  // the scrubbing below replaces hover and tooltips
-      layout: { padding: { top: 8, right: 8 } },
-      plugins: { legend: { display: false }, tooltip: { enabled: false } },
-      elements: { point: { radius: 0 }, line: { borderWidth: 2.5, tension: 0.25 } },
-      scales: {
-        x: { type: 'linear', min: 0, grid: { display: false },
-          ticks: { maxTicksLimit: 7, callback: (value) => `${Number(value.toFixed(1))} ${unitName(units)}` } },
-        y: { grid: { color: '#edf1f4' }, ticks: { maxTicksLimit: 6 } },
-      },
-    },
-  });
-
-  function yAxis() {
-    const y = { grid: { color: '#edf1f4' }, ticks: { maxTicksLimit: 6 } };
-    const values = chart.data.datasets.flatMap((dataset) => dataset.data.map((point) => point.y));
-    if (mode === 'speed' && pace) {
-      y.reverse = true;  // faster is higher
-      y.ticks.callback = (value) => clock(value);
-      const low = percentile(values, 0.02), high = percentile(values, 0.98);
-      if (low !== null) {
-        // Round ticks: every 15 s, 30 s, 1 min… whatever gives at most five.
-        const step = [10, 15, 20, 30, 60, 120, 300, 600].find((candidate) => (high - low) / candidate <= 4) ?? 900;
-        y.min = Math.max(0, Math.floor(low / step) * step);
-        y.max = Math.ceil(high / step) * step;
-        if (y.max === y.min) y.max += step;
-        y.ticks.stepSize = step;
-      }
-      y.title = { display: true, text: `min/${unitName(units)}` };
-    } else if (mode === 'speed') {
-      y.beginAtZero = true;
-      y.title = { display: true, text: units === 'imperial' ? 'mph' : 'km/h' };
-    } else if (mode === 'elevation') {
-      const low = percentile(values, 0), high = percentile(values, 1);
-      if (low !== null) {
-        const pad = Math.max(5, (high - low) * 0.2);
-        const step = [5, 10, 20, 25, 50, 100, 200, 500].find((candidate) => (high - low + 2 * pad) / candidate <= 5) ?? 1000;
-        y.min = Math.floor((low - pad) / step) * step; y.max = Math.ceil((high + pad) / step) * step;
-        y.ticks.stepSize = step;
-      }
-      y.title = { display: true, text: units === 'imperial' ? 'ft' : 'm' };
-    } else {
-      y.beginAtZero = true;
-      y.ticks.callback = (value) => clock(value);
-      y.title = { display: true, text: 'time' };
-    }
-    y.title.color = '#5d6d7e';
-    return y;
-  }
+  const chart = new Chart(canvas, { type: 'line', data: { datasets: [] }, plugins: [crosshair], options: chartOptions(units) });
 
   function redraw() {
     chart.data.datasets = runs.map((run, index) => ({
@@ -137,14 +79,94 @@ export async function analysisChart(canvas, { units, sport, onScrub }) {
     }));
     const longest = Math.max(0, ...runs.map((run) => run.points.at(-1)?.distanceMeters ?? 0));
     chart.options.scales.x.max = longest / perUnit;
-    chart.options.scales.y = yAxis();
+    chart.options.scales.y = yAxis(mode, chart.data.datasets.flatMap((dataset) => dataset.data.map((point) => point.y)), units, pace);
     chart.update('none');
     canvas.dataset.mode = mode;
     canvas.dataset.datasets = String(runs.length);
   }
+  const scrubbing = scrub(canvas, chart, perUnit, onScrub);
 
-  // Scrubbing: a mouse hovering or a finger dragging sideways (vertical drags still scroll
-  // the page, by touch-action: pan-y) moves the crosshair; the view moves the map's markers.
+  return {
+    /** 'speed' (pace for runs and walks), 'elevation' or 'time'. */
+    setMode(next) { mode = next; redraw(); },
+    get mode() { return mode; },
+    /** [{points (prepared series), colour, label}]: the run, then the one compared. */
+    setRuns(next) { runs = next; redraw(); },
+    /** Draws the crosshair at `meters`. */
+    setCursor(meters) { chart.$cursor = meters / perUnit; chart.draw(); canvas.dataset.cursor = String(Math.round(meters)); },
+    /** The plotted values at `meters`, per run (for tests and the readout). */
+    valuesAt(meters) { return chart.data.datasets.map((dataset) => yAt(dataset.data, meters / perUnit)); },
+    destroy() {
+      scrubbing.stop();
+      chart.destroy();
+    },
+    chart,
+  };
+}
+
+/** Chart.js's options: no animation, no hover (the scrubbing replaces it), distance along x. */
+function chartOptions(units) {
+  return {
+    animation: false,
+    responsive: true,
+    maintainAspectRatio: false,
+    parsing: false,
+    normalized: true,
+    events: [],  // the scrubbing below replaces hover and tooltips
+    layout: { padding: { top: 8, right: 8 } },
+    plugins: { legend: { display: false }, tooltip: { enabled: false } },
+    elements: { point: { radius: 0 }, line: { borderWidth: 2.5, tension: 0.25 } },
+    scales: {
+      x: { type: 'linear', min: 0, grid: { display: false },
+        ticks: { maxTicksLimit: 7, callback: (value) => `${Number(value.toFixed(1))} ${unitName(units)}` } },
+      y: { grid: { color: '#edf1f4' }, ticks: { maxTicksLimit: 6 } },
+    },
+  };
+}
+
+/** The y axis for `mode` over the plotted `values`: round ticks, pace upside down (faster is higher). */
+function yAxis(mode, values, units, pace) {
+  const y = { grid: { color: '#edf1f4' }, ticks: { maxTicksLimit: 6 } };
+  if (mode === 'speed' && pace) {
+    y.reverse = true;  // faster is higher
+    y.ticks.callback = (value) => clock(value);
+    const low = percentile(values, 0.02), high = percentile(values, 0.98);
+    if (low !== null) {
+      // Round ticks: every 15 s, 30 s, 1 min… whatever gives at most five.
+      const step = [10, 15, 20, 30, 60, 120, 300, 600].find((candidate) => (high - low) / candidate <= 4) ?? 900;
+      y.min = Math.max(0, Math.floor(low / step) * step);
+      y.max = Math.ceil(high / step) * step;
+      if (y.max === y.min) y.max += step;
+      y.ticks.stepSize = step;
+    }
+    y.title = { display: true, text: `min/${unitName(units)}` };
+  } else if (mode === 'speed') {
+    y.beginAtZero = true;
+    y.title = { display: true, text: units === 'imperial' ? 'mph' : 'km/h' };
+  } else if (mode === 'elevation') {
+    const low = percentile(values, 0), high = percentile(values, 1);
+    if (low !== null) {
+      const pad = Math.max(5, (high - low) * 0.2);
+      const step = [5, 10, 20, 25, 50, 100, 200, 500].find((candidate) => (high - low + 2 * pad) / candidate <= 5) ?? 1000;
+      y.min = Math.floor((low - pad) / step) * step; y.max = Math.ceil((high + pad) / step) * step;
+      y.ticks.stepSize = step;
+    }
+    y.title = { display: true, text: units === 'imperial' ? 'ft' : 'm' };
+  } else {
+    y.beginAtZero = true;
+    y.ticks.callback = (value) => clock(value);
+    y.title = { display: true, text: 'time' };
+  }
+  y.title.color = '#5d6d7e';
+  return y;
+}
+
+/**
+ * Scrubbing: a mouse hovering or a finger dragging sideways (vertical drags still scroll
+ * the page, by touch-action: pan-y) moves the crosshair, and so do the arrow keys; the view
+ * moves the map's markers (`onScrub(meters)`). Returns {stop}.
+ */
+function scrub(canvas, chart, perUnit, onScrub) {
   let frame = 0, pendingX = null;
   function scrubTo(offsetX) {
     pendingX = offsetX;
@@ -172,24 +194,12 @@ export async function analysisChart(canvas, { units, sport, onScrub }) {
   canvas.addEventListener('pointerdown', onPointer);
   canvas.addEventListener('pointermove', onPointer);
   canvas.addEventListener('keydown', onKey);
-
   return {
-    /** 'speed' (pace for runs and walks), 'elevation' or 'time'. */
-    setMode(next) { mode = next; redraw(); },
-    get mode() { return mode; },
-    /** [{points (prepared series), colour, label}]: the run, then the one compared. */
-    setRuns(next) { runs = next; redraw(); },
-    /** Draws the crosshair at `meters`. */
-    setCursor(meters) { chart.$cursor = meters / perUnit; chart.draw(); canvas.dataset.cursor = String(Math.round(meters)); },
-    /** The plotted values at `meters`, per run (for tests and the readout). */
-    valuesAt(meters) { return chart.data.datasets.map((dataset) => yAt(dataset.data, meters / perUnit)); },
-    destroy() {
+    stop() {
       cancelAnimationFrame(frame);
       canvas.removeEventListener('pointerdown', onPointer);
       canvas.removeEventListener('pointermove', onPointer);
       canvas.removeEventListener('keydown', onKey);
-      chart.destroy();
     },
-    chart,
   };
 }
