@@ -3,6 +3,7 @@
 // walked REFRESH_DISTANCE from its centre (so the points ahead are always loaded), and
 // never more often than every MINIMUM_INTERVAL ms.
 import { distance } from '../core/geodesy.js';
+import { now as clockNow } from '../clock.js';
 
 /** Half the box's side, metres: the points within about 500 m. */
 export const BOX_HALF_SIZE = 500;
@@ -28,7 +29,7 @@ export class PoiBoxPlanner {
   }
 
   /** The box to ask for at `fix` ({latitude, longitude, time}), or null when the one loaded will do. */
-  next(fix, now = Date.now()) {
+  next(fix, now = clockNow()) {
     if (this.centre && distance(this.centre, fix) < this.refreshDistance) return null;
     if (now - this.askedAt < this.minimumInterval) return null;
     this.centre = { latitude: fix.latitude, longitude: fix.longitude };
