@@ -75,9 +75,9 @@ function raceScreen(sessionId) {
   // written at once when the phone puts the page away (engine/store/kept-fixes.js).
   screen.visibility = () => {
     if (document.visibilityState === 'visible' && screen.race.isConnected && !screen.results) keepAwake(screen);
-    if (document.visibilityState === 'hidden') screen.live.kept.flush();
+    if (document.visibilityState === 'hidden') screen.live.keepFixesNow();
   };
-  screen.pagehide = () => screen.live.kept.flush();
+  screen.pagehide = () => screen.live.keepFixesNow();
   document.addEventListener('visibilitychange', screen.visibility);
   window.addEventListener('pagehide', screen.pagehide);
   screen.ticker = setInterval(() => tick(screen), 100);

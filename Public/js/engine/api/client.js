@@ -1,4 +1,4 @@
-// The one place that calls fetch (with js/api/paceline.js and js/api/outbox.js on top of
+// The one place that calls fetch (with js/engine/api/paceline.js and js/engine/api/outbox.js on top of
 // it): JSON in and out, and errors turned into ApiError. The session rides in the server's
 // HttpOnly cookie, which the browser sends by itself (same origin only).
 import { session } from '../store/session.js';

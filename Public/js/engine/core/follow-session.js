@@ -52,7 +52,7 @@ const DEFAULTS = Object.freeze({
 });
 
 /**
- * One GPS reading as js/gps/source.js gives it.
+ * One GPS reading as js/engine/gps/source.js gives it.
  * @typedef {{latitude?: number | null, longitude?: number | null, accuracy?: number | null, time?: number | null}} FollowFix
  *   `time` in milliseconds since 1970
  */

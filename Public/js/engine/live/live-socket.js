@@ -5,9 +5,9 @@
 // (1 s, 2 s, 4 s … 15 s), says hello again, rejoins the session it was in, and resends
 // the fixes the server has not acknowledged, from the `lastSequence + 1` that `joined`
 // reports. Fixes are numbered 1, 2, 3… per session and kept until `ack`, in memory and in
-// localStorage (js/store/kept-fixes.js, written every few seconds and when the page is
-// hidden or closed): if the app dies meanwhile (a runner in a dead zone), the race page
-// opened again rejoins by session id and resends them too. They are forgotten on `leave`,
+// localStorage (js/engine/store/kept-fixes.js, written every few seconds, and at once by
+// `keepFixesNow()` when the page is hidden or closed): if the app dies meanwhile (a runner
+// in a dead zone), the race page opened again rejoins by session id and resends them too. They are forgotten on `leave`,
 // on the session's `results`, and once fixes are kept for another session.
 //
 //   const live = new LiveSocket();
@@ -261,6 +261,9 @@ export class LiveSocket {
 
   /** The server's clock now, ms since 1970. */
   serverNow() { return Date.now() + this.clockOffset; }
+
+  /** Writes the unacknowledged fixes to the device at once (the page is being hidden or closed). */
+  keepFixesNow() { this.kept.flush(); }
 
   close() {
     this.closed = true;

@@ -1,6 +1,6 @@
 // The fixes of a live race the server has not acknowledged yet, kept in localStorage so
 // that a runner whose app dies in a dead zone loses none of them: the race page, opened
-// again, finds them here and resends them (js/live/live-socket.js). One key per session
+// again, finds them here and resends them (js/engine/live/live-socket.js). One key per session
 // ("paceline.live.pending.SESSION_ID"), holding {userId, fixes}; only its own user gets
 // them back. Keeping the fixes of a new session forgets every other session's. The app,
 // opened again, goes back to the race that has fixes kept (`keptRace`, the activity

@@ -1,4 +1,4 @@
-// Formatting the screens need beyond core/units.js: heights in m or ft, short dates,
+// Formatting the screens need beyond engine/core/units.js: heights in m or ft, short dates,
 // names of sports, runs and privacy settings.
 
 export const FEET_PER_METER = 3.28084;
