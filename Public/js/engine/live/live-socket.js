@@ -7,8 +7,9 @@
 // reports. Fixes are numbered 1, 2, 3… per session and kept until `ack`, in memory and in
 // localStorage (js/engine/store/kept-fixes.js, written every few seconds, and at once by
 // `keepFixesNow()` when the page is hidden or closed): if the app dies meanwhile (a runner
-// in a dead zone), the race page opened again rejoins by session id and resends them too. They are forgotten on `leave`,
-// on the session's `results`, and once fixes are kept for another session.
+// in a dead zone), the race page opened again rejoins by session id and resends them too.
+// They are forgotten on `leave`, on the session's `results`, and once fixes are kept for
+// another session.
 //
 //   const live = new LiveSocket();
 //   live.on('session', (state) => …);            // any server message type, or:

@@ -14,8 +14,8 @@
 // hidden or unloaded (visibilitychange, pagehide), which is when a phone puts a tab away
 // before killing it, so only a death without warning (a crash, a flat battery) loses the
 // last few seconds. The page tells it so (`flush()`): the race screen listens to the page,
-// as the engine never touches it. Storage full or refused leaves the fixes in memory only, as before:
-// the race goes on.
+// as the engine never touches it. Storage full or refused leaves the fixes in memory
+// only, as before: the race goes on.
 const PREFIX = 'paceline.live.pending.';
 const WRITE_INTERVAL = 5000;        // ms, at least
 const WRITE_INTERVAL_PER_FIX = 5;   // ms
