@@ -1,5 +1,5 @@
 """What keeping a live race's unacknowledged fixes in localStorage costs
-(Public/js/store/kept-fixes.js): the size of the JSON and the time to write it (stringify
+(Public/js/engine/store/kept-fixes.js): the size of the JSON and the time to write it (stringify
 and setItem, as a write does) and to read it back, for 60 to 7,200 fixes (a minute to two
 hours in a dead zone), in headless Chromium.
 Usage: python3 Benchmarks/live_kept_fixes.py [WRITES]"""

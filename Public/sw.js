@@ -1,39 +1,47 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v3';
+const VERSION = 'paceline-v4';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
 // none is missing; the vendor folder's README and licences are not the app's).
 const SHELL = [
-  '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css', '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png',
+  '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css',
+  '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/css/discovery.css',
+  '/css/achievements.css', '/css/workouts.css', '/css/missions.css',
+  // The shell
   '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js',
-  '/js/account/password-form.js',
-  '/js/api/client.js', '/js/api/paceline.js', '/js/api/outbox.js',
-  '/js/store/db.js', '/js/store/session.js', '/js/store/ongoing-run.js', '/js/store/kept-fixes.js',
-  '/js/core/units.js', '/js/core/run-meter.js', '/js/core/run-tracker.js', '/js/core/geodesy.js', '/js/core/sport-thresholds.js',
-  '/js/core/checkpoint-index.js', '/js/core/route-position.js', '/js/core/follow-session.js', '/js/core/live-odometer.js', '/js/core/follow-result.js',
-  '/js/core/cue-speaker.js',
-  '/js/gps/source.js', '/js/gps/simulator.js',
-  '/js/map/basemap.js', '/js/map/route-layer.js', '/js/map/route-drawer.js',
-  '/js/analysis/chart.js', '/js/analysis/credit-note.js', '/js/analysis/format.js', '/js/analysis/series.js', '/js/analysis/trackmap.js',
-  '/js/views/login.js', '/js/views/activity.js', '/js/views/recording.js', '/js/views/summary.js', '/js/views/import.js',
-  '/js/views/analysis.js', '/js/views/profile.js', '/js/views/favourites.js',
-  '/js/views/friends.js', '/js/views/live.js',
-  '/js/live/live-socket.js', '/js/live/invitations.js', '/js/live/format.js', '/js/live/race-map.js', '/js/live/results-table.js',
-  '/css/discovery.css', '/js/api/discovery.js', '/js/discovery/poi-box.js', '/js/discovery/poi-layer.js', '/js/discovery/poi-detail.js', '/js/discovery/run-discoveries.js',
-  '/js/views/discoveries.js', '/js/views/poi.js', '/js/views/popular.js',
-  '/css/achievements.css', '/js/views/feed.js',
-  '/js/achievements/badges.js', '/js/achievements/share.js', '/js/achievements/earned.js', '/js/achievements/score-card.js',
-  '/css/workouts.css', '/js/views/workouts.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
-  '/js/workout/plan.js', '/js/workout/workout-session.js', '/js/workout/workout-speaker.js',
-  '/js/workout/active-workout.js', '/js/workout/workout-panel.js', '/js/workout/summary-table.js',
-  '/js/workout/log-card.js',
-  '/css/missions.css', '/js/views/missions.js', '/js/missions/journey-map.js', '/js/missions/advance-text.js', '/js/missions/stage-list.js',
-  '/vendor/leaflet/leaflet.min.js', '/vendor/leaflet/leaflet.css', '/vendor/leaflet/images/layers.png', '/vendor/leaflet/images/layers-2x.png',
-  '/vendor/leaflet/images/marker-icon.png', '/vendor/leaflet/images/marker-icon-2x.png', '/vendor/leaflet/images/marker-shadow.png',
-  '/vendor/chart.js/chart.min.js',
+  // The engine (no DOM)
+  '/js/engine/api/client.js', '/js/engine/api/discovery.js', '/js/engine/api/outbox.js',
+  '/js/engine/api/paceline.js', '/js/engine/clock.js', '/js/engine/core/checkpoint-index.js',
+  '/js/engine/core/cue-speaker.js', '/js/engine/core/follow-result.js', '/js/engine/core/follow-session.js',
+  '/js/engine/core/geodesy.js', '/js/engine/core/live-odometer.js', '/js/engine/core/route-position.js',
+  '/js/engine/core/run-meter.js', '/js/engine/core/sport-thresholds.js', '/js/engine/core/units.js',
+  '/js/engine/discovery/poi-box.js', '/js/engine/gps/simulator.js', '/js/engine/gps/source.js',
+  '/js/engine/live/invitations.js', '/js/engine/live/live-socket.js', '/js/engine/recording/run-tracker.js',
+  '/js/engine/store/db.js', '/js/engine/store/kept-fixes.js', '/js/engine/store/ongoing-run.js',
+  '/js/engine/store/session.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
+  '/js/engine/workout/workout-session.js', '/js/engine/workout/workout-speaker.js',
+  // The views
+  '/js/views/account/password-form.js', '/js/views/achievements/badges.js', '/js/views/achievements/earned.js',
+  '/js/views/achievements/score-card.js', '/js/views/achievements/share.js', '/js/views/activity.js',
+  '/js/views/analysis.js', '/js/views/analysis/chart.js', '/js/views/analysis/credit-note.js',
+  '/js/views/analysis/format.js', '/js/views/analysis/series.js', '/js/views/analysis/trackmap.js',
+  '/js/views/discoveries.js', '/js/views/discovery/poi-detail.js', '/js/views/discovery/poi-layer.js',
+  '/js/views/discovery/run-discoveries.js', '/js/views/favourites.js', '/js/views/feed.js',
+  '/js/views/friends.js', '/js/views/import.js', '/js/views/live.js',
+  '/js/views/live/format.js', '/js/views/live/race-map.js', '/js/views/live/results-table.js',
+  '/js/views/login.js', '/js/views/map/basemap.js', '/js/views/map/route-drawer.js',
+  '/js/views/map/route-layer.js', '/js/views/missions.js', '/js/views/missions/advance-text.js',
+  '/js/views/missions/journey-map.js', '/js/views/missions/stage-list.js', '/js/views/poi.js',
+  '/js/views/popular.js', '/js/views/profile.js', '/js/views/recording.js',
+  '/js/views/summary.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
+  '/js/views/workout/log-card.js', '/js/views/workout/summary-table.js', '/js/views/workout/workout-panel.js',
+  '/js/views/workouts.js',
+  '/vendor/leaflet/leaflet.min.js', '/vendor/leaflet/leaflet.css', '/vendor/leaflet/images/layers.png',
+  '/vendor/leaflet/images/layers-2x.png', '/vendor/leaflet/images/marker-icon.png', '/vendor/leaflet/images/marker-icon-2x.png',
+  '/vendor/leaflet/images/marker-shadow.png', '/vendor/chart.js/chart.min.js',
 ];
 
 self.addEventListener('install', (event) => {

@@ -1,7 +1,7 @@
 // Boots the app: the service worker, the outbox, the network badge and the router.
 import { show } from './router.js';
-import { outbox } from './api/outbox.js';
-import { session } from './store/session.js';
+import { outbox } from './engine/api/outbox.js';
+import { session } from './engine/store/session.js';
 import { fillIcons } from './icons.js';
 
 fillIcons();

@@ -1,7 +1,7 @@
 // Hash routes (#/activity, #/runs/ID …) to views. A view module exports
 // `render(params, query)`, which fills #view and may return a function that cleans up
 // (stops timers, closes sockets) when the user goes elsewhere.
-import { session } from './store/session.js';
+import { session } from './engine/store/session.js';
 import { mount, h, describe } from './ui.js';
 
 const ROUTES = [

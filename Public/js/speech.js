@@ -1,5 +1,5 @@
 // Spoken cues through the Web Speech API: works offline (the voices are the device's).
-import { deviceSettings } from './store/session.js';
+import { deviceSettings } from './engine/store/session.js';
 
 let muted = false;
 

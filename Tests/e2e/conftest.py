@@ -6,7 +6,8 @@ Fixtures:
 - `server`: the running server (`server.url`, `server.api(...)` for direct REST calls).
 - `browser`: a factory, `browser(phone=True)`, of new Chromium windows (closed after the
   test); each records what the app speaks in `window.__spoken`.
-- helpers on the returned driver wrapper: `open(path)`, `locate(lat, lon)`, `shot(name)`.
+- helpers on the returned driver wrapper: `open(path)`, `locate(lat, lon)`, `shot(name)`;
+  `step(lat, lon)` moves the app's clock a second on and the GPS with it (TEST_CLOCK).
 
 Screenshots go to Tests/e2e/screenshots/ (not committed), or $PACELINE_E2E_SCREENSHOTS.
 """
@@ -30,6 +31,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPOSITORY = Path(__file__).resolve().parents[2]
+# The shared track corpus, found as the Swift tests find it (PacelineTestSupport's
+# Fixtures.swift): $PACELINE_TRACKS, or ../shared/data/tracks beside the repository.
+TRACKS = Path(os.environ.get("PACELINE_TRACKS", REPOSITORY.parent / "shared/data/tracks"))
 SCREENSHOTS = Path(os.environ.get("PACELINE_E2E_SCREENSHOTS", REPOSITORY / "Tests/e2e/screenshots"))
 PHONE = (390, 844)
 DESKTOP = (1366, 900)
@@ -58,6 +62,23 @@ if (window.speechSynthesis) {
     setTimeout(() => utterance.onend && utterance.onend(new Event('end')), 10);
   };
 }
+"""
+
+# The app's clock in tests (Public/js/engine/clock.js): the device's time plus an offset
+# the test moves on (kept in sessionStorage, so a reload keeps it), so a minute of
+# running takes a moment. Installed through the DevTools protocol before the app's first
+# script, where no page can put it. `fixes` counts the GPS fixes the app has taken.
+TEST_CLOCK = """
+(() => {
+  const key = 'pacelineTestClock.offset';
+  const offset = () => { try { return Number(sessionStorage.getItem(key)) || 0; } catch (e) { return 0; } };
+  window.pacelineTestClock = {
+    fixes: 0,
+    now: () => Date.now() + offset(),
+    fixTime(timestamp) { this.fixes += 1; return timestamp + offset(); },
+    advance(ms) { sessionStorage.setItem(key, String(offset() + ms)); },
+  };
+})();
 """
 
 
@@ -175,6 +196,7 @@ class Browser:
         self.driver.set_window_size(*self.size)
         self.cdp("Browser.grantPermissions", {"origin": server.url, "permissions": ["geolocation"]})
         self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": SPEECH_RECORDER})
+        self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": TEST_CLOCK})
         if phone:
             self.cdp("Emulation.setDeviceMetricsOverride", {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True})
 
@@ -187,6 +209,18 @@ class Browser:
     def locate(self, latitude, longitude, accuracy=5):
         """Moves the device's GPS (what navigator.geolocation reports)."""
         self.cdp("Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": accuracy})
+
+    def now(self):
+        """The time on the app's clock, in seconds (the device's, plus what `step` added)."""
+        return self.js("return pacelineTestClock.now()") / 1000
+
+    def step(self, latitude, longitude, seconds=1):
+        """Moves the app's clock `seconds` on and the GPS to (latitude, longitude), and
+        waits until the app has taken the fix: a second of running, in a moment."""
+        taken = self.js("return pacelineTestClock.fixes")
+        self.js("pacelineTestClock.advance(arguments[0])", seconds * 1000)
+        self.locate(latitude, longitude)
+        self.wait(lambda: self.js("return pacelineTestClock.fixes") > taken, 10, "the app did not take the fix")
 
     def offline(self, offline=True):
         """Cuts (or restores) the page's network, as a phone in a tunnel. The service

@@ -63,7 +63,7 @@ def test_the_note_for_a_stretch_too_fast_names_the_speed(server, browser):
     b.open("/")
     text = b.driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        import('/js/analysis/credit-note.js').then(({ creditNote }) => done(creditNote({
+        import('/js/views/analysis/credit-note.js').then(({ creditNote }) => done(creditNote({
             distanceMeters: 12300, creditedDistanceMeters: 10100,
             uncredited: { tooFastMeters: 2200, untimedMeters: 0, maximumSpeedMetersPerSecond: 12.5 } }, 'metric').textContent));""")
     assert text.startswith("12.30 km recorded, 10.10 km credited: 2.20 km faster than 45.0 km/h."), text

@@ -5,7 +5,6 @@ Wikipedia link and when it was discovered. Then "Popular near you" changes with 
 import re
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 from selenium.webdriver.support.ui import Select
@@ -32,9 +31,9 @@ def import_plaque(server):
 
 
 def walk_north(b, metres, speed):
+    """Walks north, a fix a second of the app's clock."""
     for second in range(1, int(metres / speed) + 1):
-        b.locate(START[0] + speed * second / METERS_PER_DEGREE, START[1])
-        time.sleep(1)
+        b.step(START[0] + speed * second / METERS_PER_DEGREE, START[1])
 
 
 def test_a_walk_past_a_plaque_discovers_it(server, browser):

@@ -36,10 +36,9 @@ from pathlib import Path
 import gpxpy
 import pytest
 
-from conftest import paceline_binary
+from conftest import TRACKS as CORPUS, paceline_binary
 
 TOLERANCE = 1e-6
-CORPUS = Path("/work/shared/data/tracks")
 START = 1_777_622_400  # 2026-05-01T08:00:00Z, whole seconds
 ORIGIN = (46.0512, 14.5061)  # Ljubljana
 worst = {"seconds": 0.0, "meters": 0.0}
@@ -233,8 +232,8 @@ def cli_follow(pace_path, run_path, units="metric"):
 JS_REPLAY = """
 const [paceJSON, fixesJSON, sport, units, done] = arguments;
 (async () => {
-  const { FollowSession } = await import('/js/core/follow-session.js');
-  const { CueSpeaker } = await import('/js/core/cue-speaker.js');
+  const { FollowSession } = await import('/js/engine/core/follow-session.js');
+  const { CueSpeaker } = await import('/js/engine/core/cue-speaker.js');
   const { session, cues } = FollowSession.replay(JSON.parse(paceJSON), JSON.parse(fixesJSON), sport);
   const speaker = new CueSpeaker(units);
   return { cues: cues.map((cue) => ({ ...cue, spoken: speaker.spoken(cue) })), result: session.result };
@@ -389,7 +388,7 @@ def test_the_servers_pace_is_the_clis(server, tmp_path):
 COST = """
 const [fixCount, done] = arguments;
 (async () => {
-  const { FollowSession } = await import('/js/core/follow-session.js');
+  const { FollowSession } = await import('/js/engine/core/follow-session.js');
   // A 10 km winding pace (checkpoints every 20 m at 3 m/s), as GET pace gives it, and a
   // walker at 1 m/s, 1 Hz, wobbling 2 m: `fixCount` fixes, the route's length at 10,000.
   const origin = { latitude: 51.5, longitude: -0.12 };

@@ -2,13 +2,11 @@
 run, a malformed one gets its reason and costs the others nothing. And ?simulate= replays
 a stored run as the GPS."""
 import base64
-import os
 import time
 from pathlib import Path
 
-from conftest import REPOSITORY
+from conftest import TRACKS
 
-TRACKS = Path(os.environ.get("PACELINE_TRACKS", REPOSITORY.parent / "shared/data/tracks"))
 FILES = ["gpx/run.gpx", "tcx/garmin_connect.tcx", "fit/garmin-fenix-5-run.fit", "malformed/activity-unexpected-eof.fit"]
 
 DROP = """
@@ -47,7 +45,7 @@ def test_dropped_device_files_become_runs_and_a_broken_one_says_why(server, brow
     assert len(page["runs"]) == 3
     assert sorted(run["format"] for run in page["runs"]) == ["fit", "gpx", "tcx"]
     # The broken file stays listed, with its reason, until dismissed.
-    items = b.driver.execute_async_script("import('/js/api/outbox.js').then(m => m.outbox.items()).then(arguments[0])")
+    items = b.driver.execute_async_script("import('/js/engine/api/outbox.js').then(m => m.outbox.items()).then(arguments[0])")
     assert [item["state"] for item in items] == ["failed"]
 
 

@@ -112,8 +112,8 @@ def test_outbox_items_voice_privacy_and_log_out(server, browser):
     # One upload waiting (offline), one refused by the server.
     b.offline(True)
     b.js("""return (async () => {
-        const { put } = await import('/js/store/db.js');
-        const { outbox } = await import('/js/api/outbox.js');
+        const { put } = await import('/js/engine/store/db.js');
+        const { outbox } = await import('/js/engine/api/outbox.js');
         const owner = JSON.parse(localStorage.getItem('paceline.session')).profile.id;
         await put('outbox', {kind: 'upload', owner, key: 'k1', label: 'Run', state: 'failed', reason: 'The file holds no track points',
                              createdAt: '2026-03-20T08:00:00Z', upload: {fixes: [], sport: 'run'}});
@@ -127,7 +127,7 @@ def test_outbox_items_voice_privacy_and_log_out(server, browser):
     b.shot("profile-outbox")
     b.click(".outbox-card li.failed button[name=dismiss]")
     b.wait(lambda: b.finds(".outbox-card li.failed") == [], message="dismiss did not remove the failed upload")
-    b.js("""return (async () => { const { all, remove } = await import('/js/store/db.js');
+    b.js("""return (async () => { const { all, remove } = await import('/js/engine/store/db.js');
         for (const item of await all('outbox')) await remove('outbox', item.sequence); })()""")
     b.offline(False)
     # Voice is a device setting; default privacy goes to the server.
@@ -214,7 +214,7 @@ def test_favourites_offline_change_shows_at_once_and_empty_state(lonely_server):
         b.shot("favourites-empty")
         server.start()
         assert [r["id"] for r in server.api("GET", "/favourites", token=gus[0])[1]["routes"]] == [route["id"]]
-        b.js("return import('/js/api/outbox.js').then(({ outbox }) => outbox.flush())")
+        b.js("return import('/js/engine/api/outbox.js').then(({ outbox }) => outbox.flush())")
         b.wait(lambda: server.api("GET", "/favourites", token=gus[0])[1]["routes"] == [], message="the removal was not sent")
     finally:
         b.close()

@@ -2,12 +2,10 @@
 its page afterwards: the runner picks the workout, the card links to the entry, the entry
 is in the log view with the server's per-interval table; taken out of the log, the run's
 page offers to log it again."""
-import os
 from pathlib import Path
 
-from conftest import REPOSITORY
+from conftest import TRACKS
 
-TRACKS = Path(os.environ.get("PACELINE_TRACKS", REPOSITORY.parent / "shared/data/tracks"))
 
 
 def test_an_imported_run_is_added_to_the_workout_log_afterwards(server, browser):

@@ -18,11 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import paceline_binary
+from conftest import TRACKS as CORPUS, paceline_binary
 from test_follow_port import START, to_coordinate, winding
 
 TOLERANCE = 1e-6
-CORPUS = Path("/work/shared/data/tracks")
 ROUTE = winding(4000)
 TRACK = {"name": "Track", "steps": [
     {"seconds": 60, "target": "easy"},
@@ -88,8 +87,8 @@ def cli_workout(plan_path, run_path, bands_path, units="metric"):
 JS_REPLAY = """
 const [planJSON, segmentsJSON, sport, bandsJSON, units, done] = arguments;
 (async () => {
-  const { WorkoutSession } = await import('/js/workout/workout-session.js');
-  const { WorkoutSpeaker } = await import('/js/workout/workout-speaker.js');
+  const { WorkoutSession } = await import('/js/engine/workout/workout-session.js');
+  const { WorkoutSpeaker } = await import('/js/engine/workout/workout-speaker.js');
   const { session, cues } = WorkoutSession.replay(JSON.parse(planJSON), JSON.parse(segmentsJSON), sport, JSON.parse(bandsJSON));
   const speaker = new WorkoutSpeaker(units);
   return { cues: cues.map((cue) => ({ ...cue, spoken: speaker.spoken(cue, session.intervals) })), summary: session.summary };
@@ -174,7 +173,7 @@ def test_imperial_sentences_and_a_real_run_match_the_cli(server, browser, tmp_pa
 JS_LIVE = """
 const [planJSON, segmentsJSON, sport, bandsJSON, units, done] = arguments;
 (async () => {
-  const { RunTracker } = await import('/js/core/run-tracker.js');
+  const { RunTracker } = await import('/js/engine/recording/run-tracker.js');
   const segments = JSON.parse(segmentsJSON);
   const header = { startedAt: segments[0][0].time, sport, follow: null,
                    workout: { id: 'w', name: 'w', plan: JSON.parse(planJSON), bands: JSON.parse(bandsJSON) } };
@@ -222,7 +221,7 @@ def test_a_paused_workout_run_live_matches_the_servers_replay(server, browser, t
 JS_COST = """
 const [count, done] = arguments;
 (async () => {
-  const { WorkoutSession } = await import('/js/workout/workout-session.js');
+  const { WorkoutSession } = await import('/js/engine/workout/workout-session.js');
   const plan = { name: 'Long', steps: [{ seconds: 600, target: 'easy' },
     { repeat: 500, intervals: [{ meters: 400, target: 'fast' }, { seconds: 90, target: 'rest' }] }] };
   const fixes = [];

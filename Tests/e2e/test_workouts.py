@@ -4,7 +4,6 @@ GPS, too slowly in the last interval, and hears each interval start, the countdo
 drift warning and "Workout complete"; the summary shows each interval planned against
 actual; saved, the run is in the workout log with the same table and the run's map.
 The list's duplicate, reorder and delete work, and another user cannot see the workout."""
-import time
 
 START = (55.8700, -4.2900)
 METERS_PER_DEGREE = 111_320
@@ -17,12 +16,12 @@ def set_value(b, css, value):
 
 
 def run(b, phases, covered=0.0):
-    """Moves the GPS north one fix a second through (seconds, m/s) phases; returns metres covered."""
+    """Moves the GPS north one fix a second (of the app's clock) through (seconds, m/s)
+    phases; returns metres covered."""
     for seconds, speed in phases:
         for _ in range(seconds):
             covered += speed
-            b.locate(START[0] + covered / METERS_PER_DEGREE, START[1])
-            time.sleep(1)
+            b.step(START[0] + covered / METERS_PER_DEGREE, START[1])
     return covered
 
 

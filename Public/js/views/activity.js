@@ -1,16 +1,16 @@
 // Activity: the map of routes around the user, clustered by area; a route's drawer; the
 // Start (+) button. `?route=ID` opens that route's drawer (from Favourites).
-import { api } from '../api/paceline.js';
-import { basemap, retire, positionMarker } from '../map/basemap.js';
-import { currentPosition } from '../gps/source.js';
-import { ongoingRun } from '../store/ongoing-run.js';
-import { keptRace } from '../store/kept-fixes.js';
-import { session } from '../store/session.js';
+import { api } from '../engine/api/paceline.js';
+import { basemap, retire, positionMarker } from './map/basemap.js';
+import { currentPosition } from '../engine/gps/source.js';
+import { ongoingRun } from '../engine/store/ongoing-run.js';
+import { keptRace } from '../engine/store/kept-fixes.js';
+import { session } from '../engine/store/session.js';
 import { h, mount, toast } from '../ui.js';
 import { icon } from '../icons.js';
 import { go } from '../router.js';
-import { RouteDrawer } from '../map/route-drawer.js';
-import { RouteLayer } from '../map/route-layer.js';
+import { RouteDrawer } from './map/route-drawer.js';
+import { RouteLayer } from './map/route-layer.js';
 
 const VIEW_KEY = 'paceline.mapView';
 

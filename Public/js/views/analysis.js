@@ -2,17 +2,17 @@
 // elevation or time along the distance, and the track on a map; dragging across the chart
 // moves a marker on the map to that point. A run on a route can be compared with the
 // route's other runs (#/runs/ID?compare=OTHER): a second line, a second marker, the gap.
-import { api } from '../api/paceline.js';
-import { session } from '../store/session.js';
+import { api } from '../engine/api/paceline.js';
+import { session } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
-import * as units from '../core/units.js';
-import { prepare, interpolate, splits as splitsOf } from '../analysis/series.js';
-import { analysisChart } from '../analysis/chart.js';
-import { trackMap } from '../analysis/trackmap.js';
-import { shareButton } from '../achievements/share.js';
-import { workoutLogCard } from '../workout/log-card.js';
-import { creditNote } from '../analysis/credit-note.js';
-import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from '../analysis/format.js';
+import * as units from '../engine/core/units.js';
+import { prepare, interpolate, splits as splitsOf } from './analysis/series.js';
+import { analysisChart } from './analysis/chart.js';
+import { trackMap } from './analysis/trackmap.js';
+import { shareButton } from './achievements/share.js';
+import { workoutLogCard } from './workout/log-card.js';
+import { creditNote } from './analysis/credit-note.js';
+import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from './analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
 const COLOUR_B = '#e8590c';
@@ -30,11 +30,8 @@ function explain(error, what) {
 }
 
 export async function render({ runId }, query) {
-  const unit = session.units;
-  const me = session.profile?.id;
   const page = h('section', { class: 'page wide analysis-page' }, h('p', { class: 'muted loading' }, 'Loading the run…'));
   mount(page);
-
   const [runResult, seriesResult, trackResult] = await Promise.allSettled([api.run(runId), api.runSeries(runId), api.runTrack(runId)]);
   if (runResult.status === 'rejected') {
     page.replaceChildren(
@@ -43,16 +40,70 @@ export async function render({ runId }, query) {
       h('p', {}, h('a', { href: '#/profile' }, 'Back to your runs')));
     return null;
   }
-  let run = runResult.value;
-  const points = seriesResult.status === 'fulfilled' ? prepare(seriesResult.value.points ?? []) : [];
-  const pace = usesPace(run.sport);
-  const perUnit = units.unitMeters(unit);
-  const owned = run.owner?.id === me;
+  const view = analysisView(page, runId, runResult.value, seriesResult.status === 'fulfilled' ? prepare(seriesResult.value.points ?? []) : []);
+  const { run, unit, owned } = view;
+  // The owner's: is the run in the workout log, or add it.
+  const logCard = owned ? workoutLogCard(runId) : null;
+  // What of the run was not credited, and why, under its numbers.
+  const note = creditNote(run, unit);
+  const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${units.unitName(unit)}`), splitsTable(run, view.points, unit, view.pace));
+  page.replaceChildren(...[runHead(view), runFigures(run, unit, view.pace), note, h('div', { class: 'analysis' }, view.chartCard, view.mapBox),
+    h('div', { class: 'lower' }, view.compareCard, splitsCard, logCard)].filter(Boolean));
 
-  // The heading: title, when, who, and (for the owner) renaming and privacy.
-  const title = h('h1', { class: 'run-title' }, runTitle(run));
+  // The chart and the map need their boxes laid out first.
+  await drawChart(view, seriesResult);
+  if (view.disposed) { view.chart?.destroy(); return null; }
+  await drawMap(view, trackResult);
+  showLegend(view);
+  show(view, 0);
+  if (run.routeId) loadRouteRuns(view);
+  if (query.compare) compareWith(view, query.compare);
+
+  const onResize = () => view.map?.resize();
+  window.addEventListener('resize', onResize);
+  return () => {
+    view.disposed = true;
+    window.removeEventListener('resize', onResize);
+    view.chart?.destroy();
+    view.map?.destroy();
+  };
+}
+
+/** The screen's state (where the crosshair is, the run compared) and its live elements. */
+function analysisView(page, runId, run, points) {
+  const view = {
+    page, runId, run, points,
+    unit: session.units,
+    me: session.profile?.id,
+    pace: usesPace(run.sport),
+    owned: run.owner?.id === session.profile?.id,
+    cursor: 0,
+    other: null,  // {run, points, gaps, label}
+    chart: null,
+    map: null,
+    disposed: false,
+    legend: h('div', { class: 'legend' }),
+    readout: h('div', { class: 'readout', 'aria-live': 'off' }),
+    gapLine: h('div', { class: 'gap-line', hidden: true, role: 'status' }),
+    canvas: h('canvas', { class: 'analysis-chart', tabindex: '0', role: 'img',
+      'aria-label': 'Chart along the run: drag across it, or use the arrow keys, to see each point on the map' }),
+    mapBox: h('div', { class: 'map-box card' }, h('div', { class: 'map' })),
+    compareCard: run.routeId ? h('div', { class: 'card compare-card' }, h('h2', {}, 'Compare'), h('p', { class: 'muted' }, 'Loading the route’s runs…')) : null,
+  };
+  view.chartCard = h('div', { class: 'card chart-card' },
+    h('div', { class: 'chart-top' }, chartSwitch(view), view.legend), view.readout, view.gapLine,
+    h('div', { class: 'chart-box' }, view.canvas),
+    h('p', { class: 'hint muted' }, 'Drag across the chart to follow the run on the map.'));
+  return view;
+}
+
+/** The heading: title, when, who, and (for the owner) renaming and privacy. */
+function runHead(view) {
+  const { owned } = view;
+  const title = h('h1', { class: 'run-title' }, runTitle(view.run));
   const meta = h('p', { class: 'muted run-meta' });
   function describeRun() {
+    const { run } = view;
     title.textContent = runTitle(run);
     meta.replaceChildren(
       `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)} · `,
@@ -60,14 +111,16 @@ export async function render({ runId }, query) {
       owned ? '' : ` · by ${run.owner?.displayName ?? 'someone'}`);
   }
   describeRun();
-  const editor = owned ? runEditor(run, (updated) => { run = updated; describeRun(); }) : null;
+  const editor = owned ? runEditor(view.run, (updated) => { view.run = updated; describeRun(); }) : null;
   // Sharing: a public run's page (others' runs and non-public ones have no Share button).
-  const shareRun = run.privacy === 'public' ? shareButton(`/share/runs/${run.id}`, runTitle(run), 'run') : null;
-  const head = h('header', { class: 'run-head' },
+  const shareRun = view.run.privacy === 'public' ? shareButton(`/share/runs/${view.run.id}`, runTitle(view.run), 'run') : null;
+  return h('header', { class: 'run-head' },
     h('div', { class: 'spread' }, title, h('div', { class: 'row' }, shareRun, editor ? editor.button : null)), meta, editor?.form);
+}
 
-  // The numbers.
-  const figures = h('div', { class: 'figures' },
+/** The numbers. */
+function runFigures(run, unit, pace) {
+  return h('div', { class: 'figures' },
     figure('Distance', units.distance(run.distanceMeters, unit), 'distance'),
     figure('Moving time', units.clock(run.movingSeconds), 'moving'),
     figure(pace ? 'Average pace' : 'Average speed', pace
@@ -77,202 +130,181 @@ export async function render({ runId }, query) {
     figure('Ascent', height(run.ascentMeters, unit), 'ascent'),
     figure('Calories', Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'),
     Number.isFinite(run.steps) ? figure(run.stepsEstimated ? 'Steps (estimated)' : 'Steps', run.steps.toLocaleString(), 'steps') : null);
+}
 
-  // The chart, its switch and the values at the crosshair.
-  const modes = [['speed', pace ? 'Pace' : 'Speed'], ['elevation', 'Elevation'], ['time', 'Time']];
+/** What the chart shows: pace (or speed), elevation or time. */
+function chartSwitch(view) {
+  const modes = [['speed', view.pace ? 'Pace' : 'Speed'], ['elevation', 'Elevation'], ['time', 'Time']];
   const switcher = h('div', { class: 'segmented', role: 'group', 'aria-label': 'What the chart shows' },
     modes.map(([mode, label]) => h('button', { type: 'button', 'aria-pressed': String(mode === 'speed'), dataset: { mode },
-      onclick: () => { chart?.setMode(mode); for (const button of switcher.children) button.setAttribute('aria-pressed', String(button.dataset.mode === mode)); show(cursor); } }, label)));
-  const legend = h('div', { class: 'legend' });
-  const readout = h('div', { class: 'readout', 'aria-live': 'off' });
-  const gapLine = h('div', { class: 'gap-line', hidden: true, role: 'status' });
-  const canvas = h('canvas', { class: 'analysis-chart', tabindex: '0', role: 'img',
-    'aria-label': 'Chart along the run: drag across it, or use the arrow keys, to see each point on the map' });
-  const chartCard = h('div', { class: 'card chart-card' },
-    h('div', { class: 'chart-top' }, switcher, legend), readout, gapLine,
-    h('div', { class: 'chart-box' }, canvas),
-    h('p', { class: 'hint muted' }, 'Drag across the chart to follow the run on the map.'));
-  const mapBox = h('div', { class: 'map-box card' }, h('div', { class: 'map' }));
+      onclick: () => { view.chart?.setMode(mode); for (const button of switcher.children) button.setAttribute('aria-pressed', String(button.dataset.mode === mode)); show(view, view.cursor); } }, label)));
+  return switcher;
+}
 
-  const compareCard = run.routeId ? h('div', { class: 'card compare-card' }, h('h2', {}, 'Compare'), h('p', { class: 'muted' }, 'Loading the route’s runs…')) : null;
-  const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${units.unitName(unit)}`), splitsTable(run, points, unit, pace));
+function labelA({ owned, run }) { return owned ? 'This run' : `${run.owner?.displayName ?? 'This run'}`; }
 
-  // The owner's: is the run in the workout log, or add it.
-  const logCard = owned ? workoutLogCard(runId) : null;
+function showLegend(view) {
+  const { other, legend } = view;
+  legend.replaceChildren(
+    h('span', { class: 'key' }, h('i', { style: `background:${COLOUR_A}` }), other ? `${labelA(view)}, ${shortDate(view.run.startTime)}` : labelA(view)),
+    other ? h('span', { class: 'key' }, h('i', { style: `background:${COLOUR_B}` }), other.fullLabel,
+      h('button', { type: 'button', class: 'clear', name: 'clear-comparison', 'aria-label': 'Stop comparing', onclick: () => clearComparison(view) }, '✕')) : '');
+  legend.hidden = !other;
+}
 
-  // What of the run was not credited, and why, under its numbers.
-  const note = creditNote(run, unit);
-  page.replaceChildren(...[head, figures, note, h('div', { class: 'analysis' }, chartCard, mapBox),
-    h('div', { class: 'lower' }, compareCard, splitsCard, logCard)].filter(Boolean));
+/** Shows the point `meters` along the run: crosshair, markers, readout and gap. */
+function show(view, meters) {
+  const { points, pace, unit } = view;
+  if (!points.length) return;
+  view.cursor = Math.min(meters, points.at(-1).distanceMeters);
+  const cursor = view.cursor;
+  const here = interpolate(points, 'distanceMeters', cursor);
+  view.chart?.setCursor(cursor);
+  if (meters > 0) view.chartCard.querySelector('.hint')?.remove();  // they found out how
+  view.map?.place('a', here.latitude, here.longitude, cursor, COLOUR_A);
+  const speedText = pace ? units.paceFromSpeed(here.smoothSpeed, unit) : units.speed(here.smoothSpeed, unit);
+  view.readout.replaceChildren(
+    h('span', { dataset: { value: 'distance' } }, units.distance(cursor, unit)),
+    h('span', { dataset: { value: 'time' } }, units.clock(here.elapsedSeconds)),
+    h('span', { dataset: { value: 'speed' } }, speedText),
+    Number.isFinite(here.elevationMeters) ? h('span', { dataset: { value: 'elevation' } }, height(here.elevationMeters, unit)) : '');
+  view.readout.dataset.distance = String(Math.round(cursor));
+  if (view.other) showOther(view, here);
+}
 
-  // State: where the crosshair is, and the run compared (if any).
-  let cursor = 0;
-  let other = null;  // {run, points, gaps, label}
-  let chart = null;
-  let map = null;
-  let disposed = false;
-
-  function labelA() { return owned ? 'This run' : `${run.owner?.displayName ?? 'This run'}`; }
-  function showLegend() {
-    legend.replaceChildren(
-      h('span', { class: 'key' }, h('i', { style: `background:${COLOUR_A}` }), other ? `${labelA()}, ${shortDate(run.startTime)}` : labelA()),
-      other ? h('span', { class: 'key' }, h('i', { style: `background:${COLOUR_B}` }), other.fullLabel,
-        h('button', { type: 'button', class: 'clear', name: 'clear-comparison', 'aria-label': 'Stop comparing', onclick: () => clearComparison() }, '✕')) : '');
-    legend.hidden = !other;
-  }
-
-  /** Shows the point `meters` along the run: crosshair, markers, readout and gap. */
-  function show(meters) {
-    if (!points.length) return;
-    cursor = Math.min(meters, points.at(-1).distanceMeters);
-    const here = interpolate(points, 'distanceMeters', cursor);
-    chart?.setCursor(cursor);
-    if (meters > 0) chartCard.querySelector('.hint')?.remove();  // they found out how
-    map?.place('a', here.latitude, here.longitude, cursor, COLOUR_A);
-    const speedText = pace ? units.paceFromSpeed(here.smoothSpeed, unit) : units.speed(here.smoothSpeed, unit);
-    readout.replaceChildren(
-      h('span', { dataset: { value: 'distance' } }, units.distance(cursor, unit)),
-      h('span', { dataset: { value: 'time' } }, units.clock(here.elapsedSeconds)),
-      h('span', { dataset: { value: 'speed' } }, speedText),
-      Number.isFinite(here.elevationMeters) ? h('span', { dataset: { value: 'elevation' } }, height(here.elevationMeters, unit)) : '');
-    readout.dataset.distance = String(Math.round(cursor));
-    if (other) {
-      // The other runner's marker: where they were at the same time after their start.
-      const then = interpolate(other.points, 'elapsedSeconds', here.elapsedSeconds);
-      map?.place('b', then.latitude, then.longitude, then.distanceMeters, COLOUR_B);
-      const gap = other.gaps?.length ? interpolate(other.gaps, 'distanceMeters', cursor) : null;
-      gapLine.hidden = false;
-      if (gap && !gap.clamped) {
-        const seconds = Math.round(gap.gapSeconds);
-        const size = Math.abs(seconds) >= 60 ? units.clock(Math.abs(seconds)) : `${Math.abs(seconds)} s`;
-        gapLine.className = `gap-line ${seconds > 0 ? 'behind' : seconds < 0 ? 'ahead' : ''}`;
-        gapLine.textContent = seconds === 0
-          ? `${other.label} is level at ${units.distance(cursor, unit)}`
-          : `${other.label} is ${size} ${seconds > 0 ? 'behind' : 'ahead'} at ${units.distance(cursor, unit)}`;
-        gapLine.dataset.gap = String(seconds);
-      } else {
-        gapLine.className = 'gap-line';
-        gapLine.textContent = other.gaps ? `${other.label}: no time gap here (off the route)` : `${other.label}: ${other.note}`;
-        delete gapLine.dataset.gap;
-      }
-    }
-  }
-
-  async function compareWith(otherId, entry = null) {
-    if (otherId === runId) return;
-    gapLine.hidden = false;
-    gapLine.className = 'gap-line';
-    gapLine.textContent = 'Loading the run to compare…';
-    const routeId = run.routeId;
-    const [otherRun, otherSeries, comparison] = await Promise.allSettled([
-      api.run(otherId), api.runSeries(otherId), routeId ? api.comparison(routeId, runId, otherId) : Promise.reject(new Error('This run is not on a route, so there is no time gap.'))]);
-    if (disposed) return;
-    if (otherRun.status === 'rejected' || otherSeries.status === 'rejected') {
-      const error = otherRun.reason ?? otherSeries.reason;
-      gapLine.textContent = `Could not load the run to compare: ${explain(error, 'comparing')}`;
-      gapLine.className = 'gap-line error';
-      return;
-    }
-    const theirs = otherRun.value;
-    const mine = theirs.owner?.id === me;
-    other = {
-      run: theirs,
-      points: prepare(otherSeries.value.points ?? []),
-      gaps: comparison.status === 'fulfilled' ? comparison.value.gaps : null,
-      note: comparison.status === 'rejected' ? explain(comparison.reason, 'the time gap') : '',
-      label: mine ? 'Your other run' : (theirs.owner?.displayName ?? entry?.runner?.displayName ?? 'The other run'),
-      fullLabel: `${mine ? 'You' : (theirs.owner?.displayName ?? 'Other')}, ${shortDate(theirs.startTime)}`,
-    };
-    chart?.setRuns([{ points, colour: COLOUR_A, label: labelA() }, { points: other.points, colour: COLOUR_B, label: other.label }]);
-    map?.showOther(other.points, COLOUR_B);
-    showLegend();
-    markChosen(otherId);
-    history.replaceState(null, '', `#/runs/${runId}?compare=${otherId}`);
-    page.dataset.compare = otherId;
-    show(cursor);
-  }
-
-  function clearComparison() {
-    other = null;
-    chart?.setRuns([{ points, colour: COLOUR_A, label: labelA() }]);
-    map?.showOther(null);
-    gapLine.hidden = true;
-    showLegend();
-    markChosen(null);
-    history.replaceState(null, '', `#/runs/${runId}`);
-    delete page.dataset.compare;
-    show(cursor);
-  }
-
-  function markChosen(otherId) {
-    for (const button of compareCard?.querySelectorAll('button[data-run]') ?? []) {
-      button.setAttribute('aria-pressed', String(button.dataset.run === otherId));
-    }
-  }
-
-  async function loadRouteRuns() {
-    const [routeResult, boardResult] = await Promise.allSettled([api.route(run.routeId), api.leaderboard(run.routeId, 50)]);
-    if (disposed) return;
-    const routeName = routeResult.status === 'fulfilled' ? routeResult.value.route.name : 'this route';
-    const heading = h('h2', {}, `Compare on ${routeName}`);
-    if (boardResult.status === 'rejected') {
-      compareCard.replaceChildren(heading, h('p', { class: 'error' }, explain(boardResult.reason, 'comparing')));
-      return;
-    }
-    const entries = boardResult.value.entries.filter((entry) => entry.runId !== runId);
-    if (!entries.length) {
-      compareCard.replaceChildren(heading, h('p', { class: 'muted empty' }, 'Nobody else has run this route yet. Share it with a friend, or run it again to race yourself.'));
-      return;
-    }
-    compareCard.replaceChildren(heading,
-      h('p', { class: 'muted' }, 'Pick a run to see it on the same chart and map.'),
-      h('ul', { class: 'list compare-list' }, entries.map((entry) => h('li', {},
-        h('button', { type: 'button', class: 'compare-pick', dataset: { run: entry.runId }, 'aria-pressed': 'false',
-          onclick: () => (other?.run.id === entry.runId ? clearComparison() : compareWith(entry.runId, entry)) },
-        h('span', { class: 'rank' }, `#${entry.rank}`),
-        h('span', { class: 'who' }, entry.runner.id === me ? 'You' : entry.runner.displayName),
-        h('span', { class: 'muted' }, shortDate(entry.date)),
-        h('strong', {}, units.clock(entry.elapsedSeconds)))))));
-    if (other) markChosen(other.run.id);
-  }
-
-  // The chart and the map need their boxes laid out first.
-  if (points.length >= 2) {
-    try {
-      chart = await analysisChart(canvas, { units: unit, sport: run.sport, onScrub: show });
-      chart.setRuns([{ points, colour: COLOUR_A, label: labelA() }]);
-    } catch (error) {
-      console.warn('chart:', error);
-      chartCard.replaceChildren(h('p', { class: 'error' }, `The chart could not be drawn: ${describe(error)}`));
-    }
+/** The other runner's marker (where they were at the same time after their start), and the gap. */
+function showOther(view, here) {
+  const { other, gapLine, cursor, unit } = view;
+  const then = interpolate(other.points, 'elapsedSeconds', here.elapsedSeconds);
+  view.map?.place('b', then.latitude, then.longitude, then.distanceMeters, COLOUR_B);
+  const gap = other.gaps?.length ? interpolate(other.gaps, 'distanceMeters', cursor) : null;
+  gapLine.hidden = false;
+  if (gap && !gap.clamped) {
+    const seconds = Math.round(gap.gapSeconds);
+    const size = Math.abs(seconds) >= 60 ? units.clock(Math.abs(seconds)) : `${Math.abs(seconds)} s`;
+    gapLine.className = `gap-line ${seconds > 0 ? 'behind' : seconds < 0 ? 'ahead' : ''}`;
+    gapLine.textContent = seconds === 0
+      ? `${other.label} is level at ${units.distance(cursor, unit)}`
+      : `${other.label} is ${size} ${seconds > 0 ? 'behind' : 'ahead'} at ${units.distance(cursor, unit)}`;
+    gapLine.dataset.gap = String(seconds);
   } else {
+    gapLine.className = 'gap-line';
+    gapLine.textContent = other.gaps ? `${other.label}: no time gap here (off the route)` : `${other.label}: ${other.note}`;
+    delete gapLine.dataset.gap;
+  }
+}
+
+async function compareWith(view, otherId, entry = null) {
+  const { runId, gapLine, me } = view;
+  if (otherId === runId) return;
+  gapLine.hidden = false;
+  gapLine.className = 'gap-line';
+  gapLine.textContent = 'Loading the run to compare…';
+  const routeId = view.run.routeId;
+  const [otherRun, otherSeries, comparison] = await Promise.allSettled([
+    api.run(otherId), api.runSeries(otherId), routeId ? api.comparison(routeId, runId, otherId) : Promise.reject(new Error('This run is not on a route, so there is no time gap.'))]);
+  if (view.disposed) return;
+  if (otherRun.status === 'rejected' || otherSeries.status === 'rejected') {
+    const error = otherRun.reason ?? otherSeries.reason;
+    gapLine.textContent = `Could not load the run to compare: ${explain(error, 'comparing')}`;
+    gapLine.className = 'gap-line error';
+    return;
+  }
+  const theirs = otherRun.value;
+  const mine = theirs.owner?.id === me;
+  view.other = {
+    run: theirs,
+    points: prepare(otherSeries.value.points ?? []),
+    gaps: comparison.status === 'fulfilled' ? comparison.value.gaps : null,
+    note: comparison.status === 'rejected' ? explain(comparison.reason, 'the time gap') : '',
+    label: mine ? 'Your other run' : (theirs.owner?.displayName ?? entry?.runner?.displayName ?? 'The other run'),
+    fullLabel: `${mine ? 'You' : (theirs.owner?.displayName ?? 'Other')}, ${shortDate(theirs.startTime)}`,
+  };
+  view.chart?.setRuns([{ points: view.points, colour: COLOUR_A, label: labelA(view) }, { points: view.other.points, colour: COLOUR_B, label: view.other.label }]);
+  view.map?.showOther(view.other.points, COLOUR_B);
+  showLegend(view);
+  markChosen(view, otherId);
+  history.replaceState(null, '', `#/runs/${runId}?compare=${otherId}`);
+  view.page.dataset.compare = otherId;
+  show(view, view.cursor);
+}
+
+function clearComparison(view) {
+  view.other = null;
+  view.chart?.setRuns([{ points: view.points, colour: COLOUR_A, label: labelA(view) }]);
+  view.map?.showOther(null);
+  view.gapLine.hidden = true;
+  showLegend(view);
+  markChosen(view, null);
+  history.replaceState(null, '', `#/runs/${view.runId}`);
+  delete view.page.dataset.compare;
+  show(view, view.cursor);
+}
+
+function markChosen(view, otherId) {
+  for (const button of view.compareCard?.querySelectorAll('button[data-run]') ?? []) {
+    button.setAttribute('aria-pressed', String(button.dataset.run === otherId));
+  }
+}
+
+/** The route's other runs, to pick one to compare with. */
+async function loadRouteRuns(view) {
+  const { run, compareCard } = view;
+  const [routeResult, boardResult] = await Promise.allSettled([api.route(run.routeId), api.leaderboard(run.routeId, 50)]);
+  if (view.disposed) return;
+  const routeName = routeResult.status === 'fulfilled' ? routeResult.value.route.name : 'this route';
+  const heading = h('h2', {}, `Compare on ${routeName}`);
+  if (boardResult.status === 'rejected') {
+    compareCard.replaceChildren(heading, h('p', { class: 'error' }, explain(boardResult.reason, 'comparing')));
+    return;
+  }
+  const entries = boardResult.value.entries.filter((entry) => entry.runId !== view.runId);
+  if (!entries.length) {
+    compareCard.replaceChildren(heading, h('p', { class: 'muted empty' }, 'Nobody else has run this route yet. Share it with a friend, or run it again to race yourself.'));
+    return;
+  }
+  compareCard.replaceChildren(heading,
+    h('p', { class: 'muted' }, 'Pick a run to see it on the same chart and map.'),
+    h('ul', { class: 'list compare-list' }, entries.map((entry) => h('li', {}, comparePick(view, entry)))));
+  if (view.other) markChosen(view, view.other.run.id);
+}
+
+function comparePick(view, entry) {
+  return h('button', { type: 'button', class: 'compare-pick', dataset: { run: entry.runId }, 'aria-pressed': 'false',
+    onclick: () => (view.other?.run.id === entry.runId ? clearComparison(view) : compareWith(view, entry.runId, entry)) },
+  h('span', { class: 'rank' }, `#${entry.rank}`),
+  h('span', { class: 'who' }, entry.runner.id === view.me ? 'You' : entry.runner.displayName),
+  h('span', { class: 'muted' }, shortDate(entry.date)),
+  h('strong', {}, units.clock(entry.elapsedSeconds)));
+}
+
+async function drawChart(view, seriesResult) {
+  const { points, chartCard } = view;
+  if (points.length < 2) {
     chartCard.replaceChildren(h('p', { class: seriesResult.status === 'rejected' ? 'error' : 'muted empty' },
       seriesResult.status === 'rejected' ? `The chart is not available: ${explain(seriesResult.reason, 'the chart')}` : 'This run has too few GPS points for a chart.'));
+    return;
   }
-  if (disposed) { chart?.destroy(); return null; }
   try {
-    map = await trackMap(mapBox.querySelector('.map'), { colour: COLOUR_A });
-    if (trackResult.status === 'fulfilled') map.showTrack(trackResult.value);
-    else if (points.length) map.showTrack({ type: 'Feature', geometry: { type: 'LineString', coordinates: points.map((p) => [p.longitude, p.latitude]) } });
+    view.chart = await analysisChart(view.canvas, { units: view.unit, sport: view.run.sport, onScrub: (meters) => show(view, meters) });
+    view.chart.setRuns([{ points, colour: COLOUR_A, label: labelA(view) }]);
+  } catch (error) {
+    console.warn('chart:', error);
+    chartCard.replaceChildren(h('p', { class: 'error' }, `The chart could not be drawn: ${describe(error)}`));
+  }
+}
+
+async function drawMap(view, trackResult) {
+  const { points, mapBox } = view;
+  try {
+    view.map = await trackMap(mapBox.querySelector('.map'), { colour: COLOUR_A });
+    if (trackResult.status === 'fulfilled') view.map.showTrack(trackResult.value);
+    else if (points.length) view.map.showTrack({ type: 'Feature', geometry: { type: 'LineString', coordinates: points.map((p) => [p.longitude, p.latitude]) } });
   } catch (error) {
     console.warn('map:', error);
     mapBox.replaceChildren(h('p', { class: 'error' }, `The map could not be shown: ${describe(error)}`));
-    map = null;
+    view.map = null;
   }
-  showLegend();
-  show(0);
-  if (run.routeId) loadRouteRuns();
-  if (query.compare) compareWith(query.compare);
-
-  const onResize = () => map?.resize();
-  window.addEventListener('resize', onResize);
-  return () => {
-    disposed = true;
-    window.removeEventListener('resize', onResize);
-    chart?.destroy();
-    map?.destroy();
-  };
-
 }
 
 /** The splits as rows with a bar each: longer bar, slower split; the fastest marked. */

@@ -1,11 +1,11 @@
 // #/favourites: the runner's favourite routes. Changes made offline (in the outbox) show at
 // once; the last list seen is kept on the device, to show when the network is away.
-import { api } from '../api/paceline.js';
-import { outbox } from '../api/outbox.js';
-import { session } from '../store/session.js';
+import { api } from '../engine/api/paceline.js';
+import { outbox } from '../engine/api/outbox.js';
+import { session } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
-import * as units from '../core/units.js';
-import { shareButton } from '../achievements/share.js';
+import * as units from '../engine/core/units.js';
+import { shareButton } from './achievements/share.js';
 
 const CACHE = 'paceline.favourites';
 
@@ -36,25 +36,8 @@ export function render() {
         h('a', { href: '#/activity' }, 'map'), ' and tap ♥ to keep it here.'));
       return;
     }
-    list.replaceChildren(...shown.map((route) => item(route, pending.has(route.id))));
+    list.replaceChildren(...shown.map((route) => item(route, pending.has(route.id), unit, remove)));
     body.replaceChildren(list);
-  }
-
-  function item(route, pending) {
-    const facts = [
-      units.distance(route.distanceMeters, unit),
-      route.runners !== undefined ? `${route.runners} runner${route.runners === 1 ? '' : 's'}` : null,
-      Number.isFinite(route.averageElapsedSeconds) ? `average ${units.clock(route.averageElapsedSeconds)}` : null,
-    ].filter(Boolean).join(' · ');
-    return h('li', { dataset: { route: route.id } },
-      h('a', { class: 'route-link', href: `#/activity?route=${route.id}` },
-        h('span', { class: 'route-name' }, route.name || 'Unnamed route', h('span', { class: 'chevron', 'aria-hidden': 'true' }, ' ›')),
-        h('span', { class: 'route-facts' }, facts),
-        pending ? h('span', { class: 'pending' }, 'waiting to send') : ''),
-      route.privacy === 'public' ? shareButton(`/share/routes/${route.id}`, route.name || 'A route on Paceline', 'route') : '',
-      h('button', { type: 'button', class: 'heart', name: 'unfavourite', 'aria-pressed': 'true',
-        'aria-label': `Remove ${route.name || 'this route'} from favourites`, title: 'Remove from favourites',
-        onclick: () => remove(route) }, '♥'));
   }
 
   async function remove(route) {
@@ -97,4 +80,22 @@ export function render() {
   const stop = outbox.onDone((sent) => { if (sent.kind === 'favourite' && !disposed) load(); });
   load();
   return () => { disposed = true; stop(); };
+}
+
+/** A favourite route: name, facts, waiting to send, Share when public, and ♥ to remove it. */
+function item(route, pending, unit, remove) {
+  const facts = [
+    units.distance(route.distanceMeters, unit),
+    route.runners !== undefined ? `${route.runners} runner${route.runners === 1 ? '' : 's'}` : null,
+    Number.isFinite(route.averageElapsedSeconds) ? `average ${units.clock(route.averageElapsedSeconds)}` : null,
+  ].filter(Boolean).join(' · ');
+  return h('li', { dataset: { route: route.id } },
+    h('a', { class: 'route-link', href: `#/activity?route=${route.id}` },
+      h('span', { class: 'route-name' }, route.name || 'Unnamed route', h('span', { class: 'chevron', 'aria-hidden': 'true' }, ' ›')),
+      h('span', { class: 'route-facts' }, facts),
+      pending ? h('span', { class: 'pending' }, 'waiting to send') : ''),
+    route.privacy === 'public' ? shareButton(`/share/routes/${route.id}`, route.name || 'A route on Paceline', 'route') : '',
+    h('button', { type: 'button', class: 'heart', name: 'unfavourite', 'aria-pressed': 'true',
+      'aria-label': `Remove ${route.name || 'this route'} from favourites`, title: 'Remove from favourites',
+      onclick: () => remove(route) }, '♥'));
 }

@@ -1,10 +1,10 @@
 // #/feed: friends' (and my) recent runs, walks, badges and mission milestones, newest first, as each one's
 // privacy allows (the server decides), a page at a time.
-import { api } from '../api/paceline.js';
-import { session } from '../store/session.js';
+import { api } from '../engine/api/paceline.js';
+import { session } from '../engine/store/session.js';
 import { h, mount, describe } from '../ui.js';
-import * as units from '../core/units.js';
-import { dayAndTime, runTitle, sportName } from '../analysis/format.js';
+import * as units from '../engine/core/units.js';
+import { dayAndTime, runTitle, sportName } from './analysis/format.js';
 
 const PAGE = 20;
 

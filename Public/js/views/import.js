@@ -1,6 +1,6 @@
 // Import: a GPX, TCX or FIT file recorded elsewhere, dropped here (or picked), goes through
 // the outbox like a recorded run: uploaded now, or when the network returns.
-import { outbox } from '../api/outbox.js';
+import { outbox } from '../engine/api/outbox.js';
 import { h, mount, toast } from '../ui.js';
 
 const ACCEPTED = /\.(gpx|tcx|fit)$/i;

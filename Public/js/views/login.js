@@ -1,6 +1,6 @@
 // Log in or register: one form, a switch between the two.
-import { api } from '../api/paceline.js';
-import { session } from '../store/session.js';
+import { api } from '../engine/api/paceline.js';
+import { session } from '../engine/store/session.js';
 import { h, mount, field, describe } from '../ui.js';
 
 /** `next` when it is one of the app's own screens (`#/…`), never another page or a `javascript:` address. */

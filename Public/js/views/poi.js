@@ -1,5 +1,5 @@
 // #/pois/ID: one point of interest's detail.
-import { poiDetailCard } from '../discovery/poi-detail.js';
+import { poiDetailCard } from './discovery/poi-detail.js';
 import { h, mount, describe } from '../ui.js';
 
 export async function render({ poiId }) {

@@ -1,9 +1,9 @@
 // #/popular: public walks and runs starting within 10 km of the user, by
 // runners + likes / 2 (the server's score), with like / unlike.
-import { discoveryApi } from '../api/discovery.js';
-import { currentPosition } from '../gps/source.js';
-import { session } from '../store/session.js';
-import * as units from '../core/units.js';
+import { discoveryApi } from '../engine/api/discovery.js';
+import { currentPosition } from '../engine/gps/source.js';
+import { session } from '../engine/store/session.js';
+import * as units from '../engine/core/units.js';
 import { h, mount, toast, describe } from '../ui.js';
 
 export async function render() {

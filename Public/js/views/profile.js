@@ -1,13 +1,13 @@
 // #/profile: what is waiting to send, the runner's totals and records, their runs (newest
 // first, a page at a time) and their settings.
-import { api } from '../api/paceline.js';
-import { outbox } from '../api/outbox.js';
-import { session, deviceSettings } from '../store/session.js';
+import { api } from '../engine/api/paceline.js';
+import { outbox } from '../engine/api/outbox.js';
+import { session, deviceSettings } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
-import * as units from '../core/units.js';
-import { achievementCards } from '../achievements/score-card.js';
-import { passwordForm } from '../account/password-form.js';
-import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from '../analysis/format.js';
+import * as units from '../engine/core/units.js';
+import { achievementCards } from './achievements/score-card.js';
+import { passwordForm } from './account/password-form.js';
+import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
 
 const PAGE = 20;
 
@@ -17,127 +17,138 @@ function offlineOr(error, what) {
 
 export function render() {
   const profile = session.profile ?? {};
-  const page = h('section', { class: 'page profile-page' });
-  const outboxCard = h('div', { class: 'card outbox-card', hidden: true });
-  const statsCard = h('div', { class: 'card stats-card' }, h('h2', {}, 'Your running'), h('p', { class: 'muted' }, 'Loading…'));
-  const historyList = h('ul', { class: 'list history' });
-  const historyStatus = h('div', { class: 'history-status' });
-  const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your runs'), historyList, historyStatus);
+  const view = {
+    unit: session.units,
+    disposed: false,
+    cursor: null,    // the history's next page
+    outboxCard: h('div', { class: 'card outbox-card', hidden: true }),
+    statsCard: h('div', { class: 'card stats-card' }, h('h2', {}, 'Your running'), h('p', { class: 'muted' }, 'Loading…')),
+    historyList: h('ul', { class: 'list history' }),
+    historyStatus: h('div', { class: 'history-status' }),
+  };
+  const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your runs'), view.historyList, view.historyStatus);
   const settingsCard = settings(() => render());
   const initial = (profile.displayName ?? '?').trim().charAt(0).toUpperCase() || '?';
-
+  const page = h('section', { class: 'page profile-page' });
   page.append(
     h('div', { class: 'profile-head' }, h('div', { class: 'avatar', 'aria-hidden': 'true' }, initial),
       h('div', {}, h('h1', {}, profile.displayName ?? 'You'), h('p', { class: 'muted' }, profile.email ?? ''))),
-    outboxCard,
-    h('div', { class: 'columns' }, h('div', {}, statsCard, historyCard), h('div', {}, settingsCard)));
+    view.outboxCard,
+    h('div', { class: 'columns' }, h('div', {}, view.statsCard, historyCard), h('div', {}, settingsCard)));
   const achievements = achievementCards(profile, session.units);
-  page.insertBefore(h('div', { class: 'columns achievements' }, h('div', {}, achievements.score, achievements.badges), h('div', {}, achievements.board)), outboxCard.nextSibling);
+  page.insertBefore(h('div', { class: 'columns achievements' }, h('div', {}, achievements.score, achievements.badges), h('div', {}, achievements.board)), view.outboxCard.nextSibling);
   mount(page);
 
-  let disposed = false;
-  const unit = session.units;
-
-  // Waiting to send: the outbox's uploads (favourite changes are the favourites screen's).
-  async function showOutbox() {
-    const items = (await outbox.items()).filter((item) => item.kind === 'upload');
-    if (disposed) return;
-    const online = navigator.onLine;
-    const signature = JSON.stringify([online, items.map((item) => [item.sequence, item.state, item.reason])]);
-    if (signature === outboxCard.dataset.signature) return;  // nothing new: no flicker
-    outboxCard.dataset.signature = signature;
-    outboxCard.hidden = !items.length;
-    if (!items.length) { outboxCard.replaceChildren(); return; }
-    const waiting = items.filter((item) => item.state !== 'failed').length;
-    outboxCard.replaceChildren(
-      h('h2', {}, waiting ? `${waiting} run${waiting === 1 ? '' : 's'} waiting to send` : 'Not sent'),
-      waiting ? h('p', { class: 'muted' }, online ? 'Sending…' : 'They will be sent when you are back online.') : '',
-      h('ul', { class: 'list' }, items.map((item) => {
-        if (item.state === 'failed') {
-          return h('li', { class: 'failed', dataset: { sequence: String(item.sequence) } },
-            h('div', {}, h('strong', {}, `${item.label ?? 'Run'} of ${dayAndTime(item.upload?.fixes?.[0]?.time ?? item.upload?.segments?.[0]?.[0]?.time ?? item.createdAt)}: not sent`),
-              h('div', { class: 'reason muted' }, item.reason ?? 'The server refused it.')),
-            h('button', { type: 'button', class: 'ghost small', name: 'dismiss', onclick: async () => { await outbox.dismiss(item.sequence); showOutbox(); } }, 'Dismiss'));
-        }
-        return h('li', { class: 'waiting', dataset: { sequence: String(item.sequence) } },
-          h('span', {}, `${item.label ?? 'Run'} of ${dayAndTime(item.upload?.fixes?.[0]?.time ?? item.upload?.segments?.[0]?.[0]?.time ?? item.createdAt)}`),
-          h('span', { class: 'pill good' }, 'waiting to send'));
-      })));
-  }
-
-  async function showStats() {
-    let stats;
-    try {
-      stats = await api.statistics();
-    } catch (error) {
-      if (!disposed) statsCard.replaceChildren(h('h2', {}, 'Your running'), h('p', { class: 'error' }, offlineOr(error, 'your totals')));
-      return;
-    }
-    if (disposed) return;
-    if (!stats.runs) {
-      statsCard.replaceChildren(h('h2', {}, 'Your running'), h('p', { class: 'muted empty' }, 'Your totals and personal records will appear here after your first run.'));
-      return;
-    }
-    const figure = (label, value, name) => h('div', { class: 'figure', dataset: { name } }, h('strong', {}, value), h('span', {}, label));
-    const week = stats.weekly?.[0];
-    statsCard.replaceChildren(
-      h('h2', {}, 'Your running'),
-      h('div', { class: 'figures' },
-        figure('Runs', String(stats.runs), 'runs'),
-        figure('Distance', units.distance(stats.distanceMeters, unit, 1), 'distance'),
-        figure('Moving time', units.clock(stats.movingSeconds), 'moving'),
-        figure('Average run', units.distance(stats.averageDistanceMeters, unit), 'average-distance'),
-        figure('Average pace', units.pace(stats.averagePaceSecondsPerKilometer, unit), 'average-pace'),
-        figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week')),
-      ...(stats.records?.length
-        ? [h('h2', {}, 'Personal records'),
-          h('table', { class: 'splits records' },
-            h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, 'Time'), h('th', {}, 'Pace'), h('th', {}, 'When'))),
-            h('tbody', {}, stats.records.map((record) => h('tr', {},
-              h('td', {}, record.name),
-              h('td', {}, h('a', { href: `#/runs/${record.runId}` }, units.clock(record.elapsedSeconds))),
-              h('td', {}, units.pace(record.elapsedSeconds / (record.distanceMeters / 1000), unit)),
-              h('td', {}, shortDate(record.date))))))]
-        : [h('p', { class: 'muted' }, 'Run a full kilometre to set your first record.')]));
-  }
-
-  // The history, a page at a time.
-  let cursor = null;
-  async function loadRuns() {
-    historyStatus.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
-    let answer;
-    try {
-      answer = await api.runs(cursor ?? undefined, PAGE);
-    } catch (error) {
-      if (disposed) return;
-      historyStatus.replaceChildren(h('p', { class: 'error' }, offlineOr(error, 'your runs')),
-        h('button', { type: 'button', class: 'ghost', onclick: loadRuns }, 'Try again'));
-      return;
-    }
-    if (disposed) return;
-    historyList.append(...answer.runs.map((run) => runItem(run, unit)));
-    cursor = answer.nextCursor ?? null;
-    if (!historyList.children.length) {
-      historyStatus.replaceChildren(h('p', { class: 'muted empty' }, 'No runs yet: press + on the ',
-        h('a', { href: '#/activity' }, 'map'), ' to record one, or ', h('a', { href: '#/import' }, 'import'), ' a GPX, TCX or FIT file.'));
-    } else if (cursor) {
-      historyStatus.replaceChildren(h('button', { type: 'button', class: 'ghost load-more', name: 'load-more', onclick: loadRuns }, 'Load more'));
-    } else {
-      historyStatus.replaceChildren(historyList.children.length > PAGE ? h('p', { class: 'muted' }, 'That is all your runs.') : '');
-    }
-    historyList.dataset.count = String(historyList.children.length);
-  }
-
-  const stopChange = outbox.onChange(() => showOutbox());
+  const stopChange = outbox.onChange(() => showOutbox(view));
   const stopDone = outbox.onDone((item, result) => {
     if (item.kind !== 'upload' || !result?.run) return;
     // A run just arrived on the server: start the history and totals again.
-    historyList.replaceChildren(); cursor = null; loadRuns(); showStats();
+    view.historyList.replaceChildren(); view.cursor = null; loadRuns(view); showStats(view);
   });
-  showOutbox();
-  showStats();
-  loadRuns();
-  return () => { disposed = true; stopChange(); stopDone(); };
+  showOutbox(view);
+  showStats(view);
+  loadRuns(view);
+  return () => { view.disposed = true; stopChange(); stopDone(); };
+}
+
+/** Waiting to send: the outbox's uploads (favourite changes are the favourites screen's). */
+async function showOutbox(view) {
+  const { outboxCard } = view;
+  const items = (await outbox.items()).filter((item) => item.kind === 'upload');
+  if (view.disposed) return;
+  const online = navigator.onLine;
+  const signature = JSON.stringify([online, items.map((item) => [item.sequence, item.state, item.reason])]);
+  if (signature === outboxCard.dataset.signature) return;  // nothing new: no flicker
+  outboxCard.dataset.signature = signature;
+  outboxCard.hidden = !items.length;
+  if (!items.length) { outboxCard.replaceChildren(); return; }
+  const waiting = items.filter((item) => item.state !== 'failed').length;
+  outboxCard.replaceChildren(
+    h('h2', {}, waiting ? `${waiting} run${waiting === 1 ? '' : 's'} waiting to send` : 'Not sent'),
+    waiting ? h('p', { class: 'muted' }, online ? 'Sending…' : 'They will be sent when you are back online.') : '',
+    h('ul', { class: 'list' }, items.map((item) => outboxItem(view, item))));
+}
+
+function outboxItem(view, item) {
+  const when = dayAndTime(item.upload?.fixes?.[0]?.time ?? item.upload?.segments?.[0]?.[0]?.time ?? item.createdAt);
+  if (item.state === 'failed') {
+    return h('li', { class: 'failed', dataset: { sequence: String(item.sequence) } },
+      h('div', {}, h('strong', {}, `${item.label ?? 'Run'} of ${when}: not sent`),
+        h('div', { class: 'reason muted' }, item.reason ?? 'The server refused it.')),
+      h('button', { type: 'button', class: 'ghost small', name: 'dismiss', onclick: async () => { await outbox.dismiss(item.sequence); showOutbox(view); } }, 'Dismiss'));
+  }
+  return h('li', { class: 'waiting', dataset: { sequence: String(item.sequence) } },
+    h('span', {}, `${item.label ?? 'Run'} of ${when}`),
+    h('span', { class: 'pill good' }, 'waiting to send'));
+}
+
+async function showStats(view) {
+  const { statsCard, unit } = view;
+  let stats;
+  try {
+    stats = await api.statistics();
+  } catch (error) {
+    if (!view.disposed) statsCard.replaceChildren(h('h2', {}, 'Your running'), h('p', { class: 'error' }, offlineOr(error, 'your totals')));
+    return;
+  }
+  if (view.disposed) return;
+  if (!stats.runs) {
+    statsCard.replaceChildren(h('h2', {}, 'Your running'), h('p', { class: 'muted empty' }, 'Your totals and personal records will appear here after your first run.'));
+    return;
+  }
+  const figure = (label, value, name) => h('div', { class: 'figure', dataset: { name } }, h('strong', {}, value), h('span', {}, label));
+  const week = stats.weekly?.[0];
+  statsCard.replaceChildren(
+    h('h2', {}, 'Your running'),
+    h('div', { class: 'figures' },
+      figure('Runs', String(stats.runs), 'runs'),
+      figure('Distance', units.distance(stats.distanceMeters, unit, 1), 'distance'),
+      figure('Moving time', units.clock(stats.movingSeconds), 'moving'),
+      figure('Average run', units.distance(stats.averageDistanceMeters, unit), 'average-distance'),
+      figure('Average pace', units.pace(stats.averagePaceSecondsPerKilometer, unit), 'average-pace'),
+      figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week')),
+    ...records(stats.records, unit));
+}
+
+/** The personal records, or what sets the first. */
+function records(list, unit) {
+  if (!list?.length) return [h('p', { class: 'muted' }, 'Run a full kilometre to set your first record.')];
+  return [h('h2', {}, 'Personal records'),
+    h('table', { class: 'splits records' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, 'Time'), h('th', {}, 'Pace'), h('th', {}, 'When'))),
+      h('tbody', {}, list.map((record) => h('tr', {},
+        h('td', {}, record.name),
+        h('td', {}, h('a', { href: `#/runs/${record.runId}` }, units.clock(record.elapsedSeconds))),
+        h('td', {}, units.pace(record.elapsedSeconds / (record.distanceMeters / 1000), unit)),
+        h('td', {}, shortDate(record.date))))))];
+}
+
+/** The history, a page at a time. */
+async function loadRuns(view) {
+  const { historyList, historyStatus } = view;
+  const again = () => loadRuns(view);
+  historyStatus.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+  let answer;
+  try {
+    answer = await api.runs(view.cursor ?? undefined, PAGE);
+  } catch (error) {
+    if (view.disposed) return;
+    historyStatus.replaceChildren(h('p', { class: 'error' }, offlineOr(error, 'your runs')),
+      h('button', { type: 'button', class: 'ghost', onclick: again }, 'Try again'));
+    return;
+  }
+  if (view.disposed) return;
+  historyList.append(...answer.runs.map((run) => runItem(run, view.unit)));
+  view.cursor = answer.nextCursor ?? null;
+  if (!historyList.children.length) {
+    historyStatus.replaceChildren(h('p', { class: 'muted empty' }, 'No runs yet: press + on the ',
+      h('a', { href: '#/activity' }, 'map'), ' to record one, or ', h('a', { href: '#/import' }, 'import'), ' a GPX, TCX or FIT file.'));
+  } else if (view.cursor) {
+    historyStatus.replaceChildren(h('button', { type: 'button', class: 'ghost load-more', name: 'load-more', onclick: again }, 'Load more'));
+  } else {
+    historyStatus.replaceChildren(historyList.children.length > PAGE ? h('p', { class: 'muted' }, 'That is all your runs.') : '');
+  }
+  historyList.dataset.count = String(historyList.children.length);
 }
 
 function runItem(run, unit) {
@@ -175,17 +186,45 @@ function settings(rerender) {
     }
   }
 
-  const unitSwitch = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Units' },
+  const voice = h('input', { type: 'checkbox', name: 'voice', role: 'switch', checked: deviceSettings.voice,
+    onchange: () => { deviceSettings.voice = voice.checked; status.textContent = voice.checked ? 'Voice on.' : 'Voice off.'; } });
+  const privacy = h('select', { name: 'default-privacy', onchange: () => change({ defaultPrivacy: privacy.value }, 'Default privacy') },
+    ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'public') }, privacyName(value))));
+  const logOutArea = h('div', { class: 'logout-area' });
+
+  return h('div', { class: 'card settings' },
+    h('h2', {}, 'Settings'),
+    h('div', { class: 'switch-row' }, h('span', {}, 'Units'), unitSwitch(profile, change, rerender)),
+    h('label', { class: 'switch-row' }, h('span', {}, 'Voice', h('small', {}, 'Spoken pace and distance while running (this device)')), voice),
+    h('label', { class: 'switch-row' }, h('span', {}, `Weight (${imperial ? 'lb' : 'kg'})`, h('small', {}, 'For calories')), weightInput(profile, change)),
+    h('label', { class: 'switch-row' }, h('span', {}, `Step length (${imperial ? 'in' : 'cm'})`,
+      h('small', {}, 'Estimates a walk\'s steps when the device gave no cadence')), stepLengthInput(profile, change)),
+    h('label', { class: 'switch-row' }, h('span', {}, 'New runs are seen by'), privacy),
+    status,
+    passwordForm(),
+    h('div', { class: 'actions' },
+      h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),
+      h('a', { class: 'button', href: '#/discoveries' }, 'Discoveries'),
+      h('a', { class: 'button', href: '#/popular' }, 'Popular near you'),
+      h('a', { class: 'button', href: '#/workouts', id: 'workouts-link' }, 'Workouts'),
+      h('button', { type: 'button', class: 'ghost', name: 'logout', onclick: () => logOut(logOutArea) }, 'Log out')),
+    logOutArea);
+}
+
+/** km or miles; the screen is drawn again in the new units. */
+function unitSwitch(profile, change, rerender) {
+  return h('div', { class: 'segmented', role: 'group', 'aria-label': 'Units' },
     [['metric', 'km'], ['imperial', 'miles']].map(([value, label]) => h('button', {
       type: 'button', name: `units-${value}`, 'aria-pressed': String((profile.units ?? 'metric') === value),
       onclick: async () => {
         if ((session.profile?.units ?? 'metric') === value) return;
         if (await change({ units: value }, 'Units')) { rerender(); toast(value === 'imperial' ? 'Showing miles' : 'Showing kilometres'); }
       } }, label)));
+}
 
-  const voice = h('input', { type: 'checkbox', name: 'voice', role: 'switch', checked: deviceSettings.voice,
-    onchange: () => { deviceSettings.voice = voice.checked; status.textContent = voice.checked ? 'Voice on.' : 'Voice off.'; } });
-
+/** The weight in kg or lb, for calories. */
+function weightInput(profile, change) {
+  const imperial = profile.units === 'imperial';
   const kilograms = profile.weightKilograms;
   const weight = h('input', { type: 'number', name: 'weight', inputmode: 'decimal', min: imperial ? '44' : '20', max: imperial ? '880' : '400', step: imperial ? '1' : '0.5',
     value: Number.isFinite(kilograms) ? String(imperial ? Math.round(kilograms * POUNDS_PER_KILOGRAM) : Math.round(kilograms * 10) / 10) : '',
@@ -197,8 +236,12 @@ function settings(rerender) {
       if (kg < 20 || kg > 400) { toast('A weight between 20 and 400 kg, please.', { error: true }); return; }
       await change({ weightKilograms: Math.round(kg * 10) / 10 }, 'Weight');
     } });
+  return weight;
+}
 
-  // Step length in centimetres or inches; walks without cadence estimate their steps from it.
+/** Step length in centimetres or inches; walks without cadence estimate their steps from it. */
+function stepLengthInput(profile, change) {
+  const imperial = profile.units === 'imperial';
   const perUnit = imperial ? 2.54 : 1;
   const stepLength = h('input', { type: 'number', name: 'step-length', inputmode: 'decimal',
     min: String(Math.ceil(30 / perUnit)), max: String(Math.floor(150 / perUnit)), step: '1',
@@ -214,39 +257,19 @@ function settings(rerender) {
       }
       await change({ stepLengthMeters: Math.round(meters * 1000) / 1000 }, 'Step length');
     } });
+  return stepLength;
+}
 
-  const privacy = h('select', { name: 'default-privacy', onchange: () => change({ defaultPrivacy: privacy.value }, 'Default privacy') },
-    ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'public') }, privacyName(value))));
-
-  const logOutArea = h('div', { class: 'logout-area' });
-  async function logOut(force = false) {
-    const waiting = (await outbox.items()).filter((item) => item.state !== 'failed').length;
-    if (waiting && !force) {
-      logOutArea.replaceChildren(h('p', { class: 'error' }, `${waiting} item${waiting > 1 ? 's are' : ' is'} still waiting to send from this device; ` +
-        'they will be sent once you (or whoever logs in here next) are online.'),
-      h('div', { class: 'row' }, h('button', { type: 'button', class: 'danger', name: 'logout-anyway', onclick: () => logOut(true) }, 'Log out anyway'),
-        h('button', { type: 'button', class: 'ghost', onclick: () => logOutArea.replaceChildren() }, 'Stay')));
-      return;
-    }
-    try { await api.logOut(); } catch (error) { if (!error.isNetwork && error.status !== 401) console.warn('log out:', error); }
-    session.end();
+/** Logs out, unless items still wait to send from this device (then asks first, in `area`). */
+async function logOut(area, force = false) {
+  const waiting = (await outbox.items()).filter((item) => item.state !== 'failed').length;
+  if (waiting && !force) {
+    area.replaceChildren(h('p', { class: 'error' }, `${waiting} item${waiting > 1 ? 's are' : ' is'} still waiting to send from this device; ` +
+      'they will be sent once you (or whoever logs in here next) are online.'),
+    h('div', { class: 'row' }, h('button', { type: 'button', class: 'danger', name: 'logout-anyway', onclick: () => logOut(area, true) }, 'Log out anyway'),
+      h('button', { type: 'button', class: 'ghost', onclick: () => area.replaceChildren() }, 'Stay')));
+    return;
   }
-
-  return h('div', { class: 'card settings' },
-    h('h2', {}, 'Settings'),
-    h('div', { class: 'switch-row' }, h('span', {}, 'Units'), unitSwitch),
-    h('label', { class: 'switch-row' }, h('span', {}, 'Voice', h('small', {}, 'Spoken pace and distance while running (this device)')), voice),
-    h('label', { class: 'switch-row' }, h('span', {}, `Weight (${imperial ? 'lb' : 'kg'})`, h('small', {}, 'For calories')), weight),
-    h('label', { class: 'switch-row' }, h('span', {}, `Step length (${imperial ? 'in' : 'cm'})`,
-      h('small', {}, 'Estimates a walk\'s steps when the device gave no cadence')), stepLength),
-    h('label', { class: 'switch-row' }, h('span', {}, 'New runs are seen by'), privacy),
-    status,
-    passwordForm(),
-    h('div', { class: 'actions' },
-      h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),
-      h('a', { class: 'button', href: '#/discoveries' }, 'Discoveries'),
-      h('a', { class: 'button', href: '#/popular' }, 'Popular near you'),
-      h('a', { class: 'button', href: '#/workouts', id: 'workouts-link' }, 'Workouts'),
-      h('button', { type: 'button', class: 'ghost', name: 'logout', onclick: () => logOut() }, 'Log out')),
-    logOutArea);
+  try { await api.logOut(); } catch (error) { if (!error.isNetwork && error.status !== 401) console.warn('log out:', error); }
+  session.end();
 }

@@ -2,15 +2,15 @@
 // an entry shows each interval planned against actual, as the server computed it from the
 // stored track, and the run's map; it can be taken out of the log (the run stays, and its
 // page offers to log it again, e.g. with the right workout).
-import { api } from '../api/paceline.js';
-import { session } from '../store/session.js';
-import * as units from '../core/units.js';
+import { api } from '../engine/api/paceline.js';
+import { session } from '../engine/store/session.js';
+import * as units from '../engine/core/units.js';
 import { h, mount, describe, toast } from '../ui.js';
 import { go } from '../router.js';
-import { retire } from '../map/basemap.js';
-import { trackMap } from '../analysis/trackmap.js';
-import { intervals } from '../workout/plan.js';
-import { summaryTable } from '../workout/summary-table.js';
+import { retire } from './map/basemap.js';
+import { trackMap } from './analysis/trackmap.js';
+import { intervals } from '../engine/workout/plan.js';
+import { summaryTable } from './workout/summary-table.js';
 
 const day = (iso) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 

@@ -1,0 +1,49 @@
+// Where fixes come from: the device's GPS (navigator.geolocation), or with
+// ?simulate=<run id or file URL> in the address a recorded track replayed in real time
+// as if it were the GPS (for demos and tests). Every consumer gets the same fix shape:
+// {latitude, longitude, accuracy, elevation, time} with `time` in milliseconds.
+import { simulatedTrack } from './simulator.js';
+import { now, fixTime } from '../clock.js';
+
+const simulate = new URLSearchParams(location.search).get('simulate');
+
+/** Whether the fixes are a replay (the screen says so). */
+export const isSimulated = simulate !== null;
+
+/**
+ * Calls `onFix(fix)` for every position and `onStatus(status, message)` when the GPS
+ * state changes (`waiting`, `ok`, `denied`, `unavailable`). Returns a function that stops.
+ */
+export function watchPosition(onFix, onStatus = () => {}) {
+  if (isSimulated) return simulatedTrack(simulate, onFix, onStatus);
+  if (!('geolocation' in navigator)) {
+    onStatus('unavailable', 'This browser has no GPS access');
+    return () => {};
+  }
+  onStatus('waiting', 'Waiting for GPS');
+  const id = navigator.geolocation.watchPosition(
+    (position) => {
+      onStatus('ok', `GPS ±${Math.round(position.coords.accuracy)} m`);
+      onFix({
+        latitude: position.coords.latitude,
+        longitude: position.coords.longitude,
+        accuracy: position.coords.accuracy,
+        elevation: position.coords.altitude ?? undefined,
+        time: position.timestamp ? fixTime(position.timestamp) : now(),
+      });
+    },
+    (error) => onStatus(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable',
+      error.code === error.PERMISSION_DENIED ? 'Location permission denied' : 'No GPS signal'),
+    { enableHighAccuracy: true, maximumAge: 0, timeout: 30_000 },
+  );
+  return () => navigator.geolocation.clearWatch(id);
+}
+
+/** The current position once (for centring the map), or null. */
+export function currentPosition(timeoutMs = 8000) {
+  return new Promise((resolve) => {
+    let stop = null;
+    const timer = setTimeout(() => { stop?.(); resolve(null); }, timeoutMs);
+    stop = watchPosition((fix) => { clearTimeout(timer); queueMicrotask(() => stop?.()); resolve(fix); });
+  });
+}

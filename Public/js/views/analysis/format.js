@@ -1,0 +1,41 @@
+// Formatting the screens need beyond engine/core/units.js: heights in m or ft, short dates,
+// names of sports, runs and privacy settings.
+
+export const FEET_PER_METER = 3.28084;
+export const POUNDS_PER_KILOGRAM = 2.20462;
+
+/** "123 m" or "404 ft". */
+export function height(meters, units = 'metric') {
+  if (!Number.isFinite(meters)) return '–';
+  return units === 'imperial' ? `${Math.round(meters * FEET_PER_METER)} ft` : `${Math.round(meters)} m`;
+}
+
+/** A height in the user's unit, as a number (for chart axes). */
+export const heightValue = (meters, units) => (units === 'imperial' ? meters * FEET_PER_METER : meters);
+
+/** "1 Mar 2026". */
+export function shortDate(iso) {
+  if (!iso) return '–';
+  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** "Sat 1 Mar, 08:00". */
+export function dayAndTime(iso) {
+  if (!iso) return '–';
+  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+const SPORTS = { run: 'Run', walk: 'Walk', hike: 'Hike', ride: 'Ride', swim: 'Swim', other: 'Activity' };
+/** "Run", "Walk"… */
+export const sportName = (sport) => SPORTS[sport] ?? 'Activity';
+
+/** A run's title: its name, or "Run on 1 Mar 2026". */
+export function runTitle(run) {
+  return run.name?.trim() || `${sportName(run.sport)} on ${shortDate(run.startTime ?? run.createdAt)}`;
+}
+
+/** Whether a sport is shown as pace (min/km) rather than speed (km/h). */
+export const usesPace = (sport) => sport !== 'ride';
+
+const PRIVACY = { public: 'Public', friends: 'Friends', private: 'Only me' };
+export const privacyName = (privacy) => PRIVACY[privacy] ?? privacy;

@@ -1,0 +1,53 @@
+// A point of interest's detail: title, photo, inscription, the people it commemorates
+// (linked to Wikipedia where the data set says), the year it went up, when the user
+// discovered it, and a favourite toggle. A photo on another host (Open Plaques' are on
+// Wikimedia, Flickr …) is a link that opens it there: the Content-Security-Policy loads
+// images from this server (and the map tiles) only.
+import { discoveryApi } from '../../engine/api/discovery.js';
+import { shortDistance } from '../../engine/core/units.js';
+import { session } from '../../engine/store/session.js';
+import { h, toast, describe, ownAddress } from '../../ui.js';
+
+/** How close a walk must pass to discover a point, metres (the server's `ProximityGrid.defaultRadius`). */
+export const DISCOVERY_RADIUS = 30;
+
+/** The detail card of point `id` (loaded here). */
+export async function poiDetailCard(id) {
+  const poi = await discoveryApi.poi(id);
+  const favourite = h('button', { name: 'favourite-poi', 'aria-pressed': String(poi.favourite) }, poi.favourite ? '♥ Favourite' : '♡ Favourite');
+  favourite.addEventListener('click', async () => {
+    const next = favourite.getAttribute('aria-pressed') !== 'true';
+    try {
+      await (next ? discoveryApi.addFavouritePoi(id) : discoveryApi.removeFavouritePoi(id));
+      favourite.setAttribute('aria-pressed', String(next));
+      favourite.textContent = next ? '♥ Favourite' : '♡ Favourite';
+    } catch (error) { toast(describe(error), { error: true }); }
+  });
+  const when = poi.discovery
+    ? h('p', { class: 'discovered', id: 'poi-discovered' }, `Discovered ${new Date(poi.discovery.discoveredAt).toLocaleString()} `,
+      h('a', { href: `#/runs/${poi.discovery.runId}` }, 'on this walk'))
+    : h('p', { class: 'muted', id: 'poi-discovered' }, `Not discovered yet: pass within ${shortDistance(DISCOVERY_RADIUS, session.units)} of it on a walk.`);
+  return h('article', { class: 'card poi-detail', dataset: { poi: poi.id } },
+    h('h2', {}, poi.title),
+    poi.photoUrl ? (ownAddress(poi.photoUrl)
+      ? h('img', { class: 'poi-photo', src: poi.photoUrl, alt: `Photo of ${poi.title}`, loading: 'lazy' })
+      : h('p', {}, h('a', { class: 'poi-photo-link', href: poi.photoUrl, target: '_blank', rel: 'noopener' }, 'Photo'), ' (opens where it is kept)'))
+      : null,
+    poi.inscription ? h('blockquote', { class: 'inscription' }, poi.inscription) : null,
+    poi.subjects.length ? h('ul', { class: 'poi-subjects' }, ...poi.subjects.map((subject) => h('li', {},
+      subject.wikipediaUrl ? h('a', { href: subject.wikipediaUrl, target: '_blank', rel: 'noopener' }, subject.name) : subject.name))) : null,
+    poi.erectedYear ? h('p', { class: 'muted' }, `Erected ${poi.erectedYear}`) : null,
+    when,
+    h('div', { class: 'row' }, favourite));
+}
+
+/** Opens point `id`'s detail in a sheet over the current screen; tapping outside closes it. */
+export async function openPoiSheet(id) {
+  document.querySelector('.poi-sheet')?.remove();
+  let card;
+  try { card = await poiDetailCard(id); } catch (error) { toast(describe(error), { error: true }); return; }
+  const close = h('button', { class: 'ghost', name: 'close-poi' }, 'Close');
+  const sheet = h('div', { class: 'poi-sheet', role: 'dialog', 'aria-label': 'Point of interest' }, card, close);
+  close.addEventListener('click', () => sheet.remove());
+  document.body.append(sheet);
+}

@@ -1,0 +1,121 @@
+// The drawer of the Activity map: one route at a time (left/right through the routes of a
+// marker), its distance, average time and top runs, a heart, and Follow, which politely
+// refuses when the runner is far from the start.
+import { api } from '../../engine/api/paceline.js';
+import { outbox } from '../../engine/api/outbox.js';
+import { currentPosition } from '../../engine/gps/source.js';
+import { distance as geodesic } from '../../engine/core/geodesy.js';
+import { session } from '../../engine/store/session.js';
+import * as units from '../../engine/core/units.js';
+import { h } from '../../ui.js';
+import { go } from '../../router.js';
+
+/** How far from a route's start (metres) one may start following it. */
+export const FOLLOW_RADIUS = 200;
+
+export class RouteDrawer {
+  constructor(screen, L, map) {
+    this.screen = screen;
+    this.L = L;
+    this.map = map;
+    this.element = null;
+    this.line = null;
+  }
+
+  open(routes, index = 0) {
+    this.routes = routes;
+    this.index = index;
+    this.show();
+  }
+
+  close() {
+    this.element?.remove();
+    this.element = null;
+    this.line?.remove();
+    this.line = null;
+  }
+
+  async show() {
+    const route = this.routes[this.index];
+    const u = session.units;
+    const heart = h('button', { class: 'heart', name: 'favourite', 'aria-pressed': 'false', 'aria-label': 'Favourite' }, '♡');
+    const top = h('ol', { class: 'list top-runs' }, h('li', { class: 'muted' }, 'Loading top runs…'));
+    const message = h('p', { class: 'follow-message', role: 'status' });
+    const follow = h('button', { class: 'primary', name: 'follow' }, 'Follow');
+    const paging = this.routes.length > 1 ? h('div', { class: 'spread' },
+      h('button', { class: 'ghost', name: 'previous', 'aria-label': 'Previous route', disabled: this.index === 0, onclick: () => { this.index -= 1; this.show(); } }, '←'),
+      h('span', { class: 'muted' }, `${this.index + 1} of ${this.routes.length}`),
+      h('button', { class: 'ghost', name: 'next', 'aria-label': 'Next route', disabled: this.index === this.routes.length - 1, onclick: () => { this.index += 1; this.show(); } }, '→')) : null;
+
+    const element = h('aside', { class: 'drawer', 'aria-label': 'Route', dataset: { routeId: route.id } },
+      h('div', { class: 'drawer-head' }, h('h2', {}, route.name || 'Route'), heart,
+        h('button', { class: 'close', name: 'close', 'aria-label': 'Close', onclick: () => this.close() }, '✕')),
+      paging,
+      h('div', { class: 'grid' },
+        h('div', { class: 'stat' }, h('strong', { class: 'route-distance' }, units.distance(route.distanceMeters, u)), h('span', {}, 'distance')),
+        h('div', { class: 'stat' }, h('strong', { class: 'route-average' }, route.averageElapsedSeconds ? units.clock(route.averageElapsedSeconds) : '–'), h('span', {}, 'average time')),
+        h('div', { class: 'stat' }, h('strong', {}, String(route.runners)), h('span', {}, route.runners === 1 ? 'runner' : 'runners'))),
+      h('h3', {}, 'Top runs'), top, message,
+      h('div', { class: 'row' }, follow, h('a', { class: 'button ghost', href: `#/runs/${route.runId}` }, 'Analyse')));
+    this.element?.remove();
+    this.element = element;
+    this.screen.append(element);
+
+    const pending = await outbox.pendingFavourites();
+    let favourite = pending.has(route.id) ? pending.get(route.id) : route.isFavourite;
+    const showHeart = () => { heart.textContent = favourite ? '♥' : '♡'; heart.setAttribute('aria-pressed', String(favourite)); };
+    showHeart();
+    heart.addEventListener('click', () => { favourite = !favourite; route.isFavourite = favourite; showHeart(); outbox.favourite(route.id, favourite); });
+    follow.addEventListener('click', () => this.follow(route, message, follow));
+
+    this.reveal(route.start);
+    this.drawLine(route);
+    try {
+      const detail = await api.route(route.id);
+      if (this.element !== element) return;
+      top.replaceChildren(...(detail.topRuns.length ? detail.topRuns.map((entry) => h('li', {},
+        h('a', { href: `#/runs/${entry.runId}` }, `${entry.rank}. ${entry.runner.displayName}`),
+        h('strong', {}, units.clock(entry.elapsedSeconds)))) : [h('li', { class: 'muted' }, 'No runs yet: be the first to follow it')]));
+    } catch (error) {
+      top.replaceChildren(h('li', { class: 'muted' }, error.isNetwork ? 'Top runs need a connection' : error.message));
+    }
+  }
+
+  /** Pans the map so that `position` shows above the drawer. */
+  reveal(position) {
+    const point = this.map.latLngToContainerPoint([position.latitude, position.longitude]);
+    const visible = this.map.getSize().y - (this.element?.offsetHeight ?? 0);
+    if (point.y > visible - 40 || point.y < 40) this.map.panBy([0, point.y - visible / 2], { animate: false });
+  }
+
+  async drawLine(route) {
+    this.line?.remove();
+    try {
+      const track = await api.runTrack(route.runId);
+      if (this.routes[this.index] !== route || !this.element) return;
+      this.line = this.L.geoJSON(track, { style: { color: '#0b6e4f', weight: 5, opacity: 0.8 } }).addTo(this.map);
+    } catch { /* the line is a nicety */ }
+  }
+
+  async follow(route, message, button) {
+    button.disabled = true;
+    message.className = 'follow-message';
+    message.textContent = 'Finding you…';
+    const here = await currentPosition();
+    if (!this.element) return;
+    button.disabled = false;
+    if (!here) {
+      message.textContent = 'No GPS position yet. Allow location and try again outside.';
+      return;
+    }
+    const away = geodesic(here, route.start);
+    if (away > FOLLOW_RADIUS) {
+      message.classList.add('error');
+      message.textContent = `You are ${units.distance(away, session.units, away > 10_000 ? 0 : 1)} from the start of this route. `
+        + `Go to its start (the ▶ on the map) to follow it.`;
+      this.map.setView([route.start.latitude, route.start.longitude], Math.max(this.map.getZoom(), 15));
+      return;
+    }
+    go(`#/record?follow=${route.id}`);
+  }
+}

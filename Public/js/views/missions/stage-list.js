@@ -1,0 +1,45 @@
+// The stages of a journey as a list: unlocked ones with their photo, credit and date;
+// locked ones greyed with a lock. A photo on another host is a link to it: the
+// Content-Security-Policy loads images from this server (and the map tiles) only.
+import { h, ownAddress } from '../../ui.js';
+import { icon } from '../../icons.js';
+import * as units from '../../engine/core/units.js';
+
+/** Every stage from the journey's start to its end, in order. */
+export function journeyStages(mission, journey) {
+  const stages = [];
+  mission.routes.forEach((route, routeIndex) => route.stages.forEach((stage, stageIndex) => {
+    const at = { route: routeIndex, stage: stageIndex };
+    if (compare(at, journey.start) >= 0 && compare(at, journey.end) <= 0) stages.push({ ...at, routeName: route.name, ...stage });
+  }));
+  return stages;
+}
+
+/** Orders two {route, stage} places. */
+const compare = (a, b) => a.route - b.route || a.stage - b.stage;
+
+/** The list element. */
+export function stageList(mission, journey, unit) {
+  const done = new Map(journey.completedStages.map((stage) => [`${stage.route}/${stage.stage}`, stage]));
+  return h('ol', { class: 'stage-list' }, journeyStages(mission, journey).map((stage) => {
+    const completed = done.get(`${stage.route}/${stage.stage}`);
+    const title = h('span', { class: 'stage-title' }, `Stage ${stage.stage + 1} · ${stage.name}`);
+    const facts = h('span', { class: 'muted' }, `${stage.routeName} · ${units.distance(stage.endMeters - stage.startMeters, unit, 1)}`);
+    if (!completed) {
+      return h('li', { class: 'stage locked', dataset: { route: stage.route, stage: stage.stage } },
+        h('span', { class: 'stage-lock', 'aria-hidden': 'true' }, icon('lock')),
+        h('div', {}, title, facts, h('span', { class: 'muted' }, 'Locked: complete the stage to see its photo')));
+    }
+    const photo = completed.photo;
+    const picture = !photo ? h('span', { class: 'photo-missing' }, stage.name)
+      : h('a', { href: photo.page ?? photo.url, target: '_blank', rel: 'noopener', class: ownAddress(photo.url) ? null : 'photo-link' },
+        ownAddress(photo.url)
+          ? h('img', { src: photo.url, alt: stage.name, loading: 'lazy', onerror: (event) => event.target.replaceWith(
+            h('span', { class: 'photo-missing' }, stage.name)) })
+          : ['Photo', h('small', {}, 'opens its page')]);
+    return h('li', { class: 'stage unlocked', dataset: { route: stage.route, stage: stage.stage } },
+      h('div', { class: 'stage-photo' }, picture),
+      h('div', {}, title, facts, h('span', { class: 'stage-date' }, `Unlocked ${units.date(completed.completedAt)}`),
+        photo ? h('small', { class: 'muted credit' }, photo.attribution) : ''));
+  }));
+}
