@@ -31,9 +31,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-# The shared track corpus, found as the Swift tests find it (PacelineTestSupport's
-# Fixtures.swift): $PACELINE_TRACKS, or ../shared/data/tracks beside the repository.
-TRACKS = Path(os.environ.get("PACELINE_TRACKS", REPOSITORY.parent / "shared/data/tracks"))
+# The track corpus, found as the Swift tests find it (PacelineTestSupport's
+# Fixtures.swift): $PACELINE_TRACKS, or the repository's Tests/Fixtures/tracks.
+TRACKS = Path(os.environ.get("PACELINE_TRACKS", REPOSITORY / "Tests/Fixtures/tracks"))
 SCREENSHOTS = Path(os.environ.get("PACELINE_E2E_SCREENSHOTS", REPOSITORY / "Tests/e2e/screenshots"))
 PHONE = (390, 844)
 DESKTOP = (1366, 900)
