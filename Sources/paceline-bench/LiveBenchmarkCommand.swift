@@ -88,12 +88,14 @@ struct LiveBenchmarkCommand: AsyncParsableCommand {
         let report = await LiveLoadGenerator.run(plan)
         let (serverUsage, generatorUsage) = await usage.value
         let memory = ProcessStats.read(pid: server.pid)
-        let logLines = server.logLines
+        let logged = server.logged
+        // Shown, so a failed run says why (a test prints it).
+        for line in logged { Output.error("server: \(line)") }
         server.stop()
         await database.remove()
         return LiveBenchResult(database: database.location.kind, sessionSize: sessionSize, report: report,
                                serverCPUPercent: serverUsage, generatorCPUPercent: generatorUsage,
                                serverResidentMiB: memory?.residentMiB, serverPeakResidentMiB: memory?.peakResidentMiB,
-                               serverLogLines: logLines, target: Self.target)
+                               serverLogLines: logged.count, target: Self.target)
     }
 }

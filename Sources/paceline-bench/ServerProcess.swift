@@ -63,9 +63,10 @@ final class ServerProcess {
         return text.split(separator: "\n").suffix(10).joined(separator: "\n")
     }
 
-    /// Lines the server logged (warnings and errors).
-    var logLines: Int {
-        ((try? String(contentsOf: logURL, encoding: .utf8)) ?? "").split(separator: "\n").count
+    /// What the server logged (warnings and errors, lines `[ LEVEL ] …`; not what `serve`
+    /// prints for people, such as where to open the app).
+    var logged: [String] {
+        ((try? String(contentsOf: logURL, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("[ ") }.map(String.init)
     }
 
     /// SIGTERM (a graceful stop), SIGKILL if it has not stopped within `grace` seconds;

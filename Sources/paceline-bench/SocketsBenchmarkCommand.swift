@@ -131,13 +131,15 @@ struct SocketsBenchmarkCommand: AsyncParsableCommand {
         let atEnd = flood.counts
         let memory = ProcessStats.read(pid: server.pid)
         await flood.stop()
-        let logLines = server.logLines
+        let logged = server.logged
+        // Shown, so a failed run says why (a test prints it).
+        for line in logged { Output.error("server: \(line)") }
         server.stop()
         await database.remove()
         return SocketBenchResult(database: database.location.kind, sockets: count, hello: kind.rawValue, perAddress: perAddress,
                                  openingSeconds: Double(opening.components.seconds) + Double(opening.components.attoseconds) / 1e18,
                                  openAfterOpening: atStart.open, flood: atEnd, probes: probes,
-                                 serverResidentMiB: memory?.residentMiB, serverLogLines: logLines, target: Self.target)
+                                 serverResidentMiB: memory?.residentMiB, serverLogLines: logged.count, target: Self.target)
     }
 
     /// The made-up IPv4 address of client `number` (10.0.0.0/8).

@@ -8,7 +8,7 @@ struct AnalyzeCommand: ParsableCommand {
         commandName: "analyze",
         abstract: "How a run or walk went: distance, time, pace, climb and splits of GPX, TCX and FIT files.",
         discussion: """
-            With --json, prints one JSON object per file, one per line (the contract in DESIGN.md). \
+            With --json, prints one JSON object per file, one per line (the contract in docs/ARCHITECTURE.md). \
             A file that cannot be read gets one line on stderr; the others are still analysed, \
             and the exit status is 65.
 

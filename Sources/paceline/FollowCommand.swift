@@ -11,7 +11,7 @@ struct FollowCommand: ParsableCommand {
         discussion: """
             The pace is normalized to checkpoints every 20 m; the run's fixes are fed in time order \
             through a follow session, as a phone would deliver them. With --json, prints one object \
-            (the contract in DESIGN.md); otherwise a transcript of the cues and what a voice would say. \
+            (the contract in docs/ARCHITECTURE.md); otherwise a transcript of the cues and what a voice would say. \
             A file that cannot be read, or a pace too short to follow, gets exit status 65.
             """
     )

@@ -30,7 +30,7 @@ import Testing
         #expect(report["sessionsFailed"] as? Int == 0)
         #expect(report["runnersHearingEveryone"] as? Int == 20)
         #expect(report["dropped"] as? Int == 0)
-        #expect((report["errors"] as? [String: Int])?.isEmpty == true, "\(report["errors"] ?? "")")
+        #expect((report["errors"] as? [String: Int])?.isEmpty == true, "\(report["errors"] ?? ""); \(result.stderr)")
         // 20 runners × 4 s, a fix a second each; each to the 4 others. A loaded machine's
         // timers fire late, so a few fewer may fall in the window (75 seen); never more.
         let sent = try #require(report["fixesSent"] as? Int)
@@ -49,7 +49,7 @@ import Testing
         #expect(run["targetHeld"] as? Bool == (p99 < target))
         #expect((run["serverCPUPercent"] as? Double ?? -1) >= 0)
         #expect((run["serverResidentMiB"] as? Double ?? 0) > 0)
-        #expect(run["serverLogLines"] as? Int == 0, "the server logged warnings or errors")
+        #expect(run["serverLogLines"] as? Int == 0, "the server logged warnings or errors: \(result.stderr)")
         // The temporary database is gone (others' runs, e.g. one killed midway, may have left theirs).
         let leftovers = try temporaryDatabases().subtracting(before)
         #expect(leftovers.isEmpty, "\(leftovers)")

@@ -164,7 +164,7 @@ public enum BrowseBenchmark {
                         cell_x, cell_y, created_at, updated_at) VALUES \(rows.joined(separator: ", "))
                     """)
             }
-            try await database.transaction { [batches] transaction in
+            try await database.retryingTransaction { [batches] transaction in
                 for batch in batches { try await transaction.sql.raw(batch).run() }
             }
             if inserted % 100_000 == 0 || inserted == count { progress("inserted \(inserted) routes") }
@@ -188,14 +188,14 @@ public enum BrowseBenchmark {
             (route.startLatitude, route.startLongitude) = (start.latitude, start.longitude)
             (route.endLatitude, route.endLongitude) = (start.latitude, start.longitude)
             RouteGrid.place(route)
-            adds.add(try await database.transaction { transaction in
+            adds.add(try await database.retryingTransaction { transaction in
                 try await route.create(on: transaction)
                 return try await clock.measure { try await RouteGrid.add(route, on: transaction) }
             })
             created.append(route)
         }
         for route in created {
-            removes.add(try await database.transaction { transaction in
+            removes.add(try await database.retryingTransaction { transaction in
                 try await route.delete(on: transaction)
                 return try await clock.measure { try await RouteGrid.remove(route, on: transaction) }
             })

@@ -50,7 +50,7 @@ public struct LiveBenchmarkDatabase: Sendable {
                 return user
             }
             let batch = users.map { _ in TokenIssuer.newToken() }
-            try await database.transaction { transaction in
+            try await database.retryingTransaction { transaction in
                 try await users.create(on: transaction)
                 try await zip(users, batch).map { user, token in
                     Token(userID: user.id!, tokenHash: TokenIssuer.hash(token), expiresAt: expiresAt)

@@ -92,7 +92,7 @@ extension APIHandler {
         }
         try await limiter.giveBack(taken)
         user.passwordHash = try await passwords.hash(newPassword)
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             try await user.save(on: transaction)
             try await Token.query(on: transaction).filter(\.$user.$id == authenticated.id)
                 .filter(\.$tokenHash != authenticated.tokenHash).delete()

@@ -9,7 +9,7 @@ extension APIHandler {
         let plan = try InvitationPlan(creation, host: host.id)
         try await plan.checkGuests(on: database)
         let invitation = plan.invitation
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             try await invitation.create(on: transaction)
             let invitationID = try invitation.requireID()
             try await plan.guestIDs.map { InvitationGuest(invitationID: invitationID, guestID: $0) }.create(on: transaction)

@@ -52,7 +52,7 @@ extension APIHandler {
             throw APIError.unprocessable(error.message)
         }
         let userID = try user.requireID(), missionID = try record.requireID()
-        let journey = try await database.transaction { transaction in
+        let journey = try await database.retryingTransaction { transaction in
             let existing = try await JourneyRecord.query(on: transaction).filter(\.$user.$id == userID)
                 .filter(\.$mission.$id == missionID).first()
             if let existing {
@@ -91,7 +91,7 @@ extension APIHandler {
             throw APIError.notFound("mission")
         }
         let missionID = try record.requireID()
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             let journeys = try await JourneyRecord.query(on: transaction).filter(\.$user.$id == user.id)
                 .filter(\.$mission.$id == missionID).all(\.$id)
             try await JourneyAdvanceRecord.query(on: transaction).filter(\.$journey.$id ~~ journeys).delete()

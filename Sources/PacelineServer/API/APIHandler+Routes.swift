@@ -27,7 +27,7 @@ extension APIHandler {
         route.endLatitude = last.coordinate.latitude
         route.endLongitude = last.coordinate.longitude
         RouteGrid.place(route)
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             try await route.create(on: transaction)
             let routeID = try route.requireID()
             try await RouteRun(routeID: routeID, runID: try run.requireID(), runnerID: user.id, elapsedSeconds: last.elapsed,
@@ -53,7 +53,7 @@ extension APIHandler {
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
         guard route.$creator.id == user.id else { throw APIError.notFound("route") }
         let routeID = try route.requireID()
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             try await RouteRun.query(on: transaction).filter(\.$route.$id == routeID).delete()
             try await Run.query(on: transaction).withDeleted().filter(\.$route.$id == routeID).set(\.$route.$id, to: nil).update()
             // Favourites are marked removed (not deleted) so syncing clients learn of it.

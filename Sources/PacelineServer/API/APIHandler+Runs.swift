@@ -100,7 +100,7 @@ extension APIHandler {
         if try await Route.query(on: database).filter(\.$run.$id == runID).count() > 0 {
             throw APIError.conflict("a route was made from this run; delete the route first")
         }
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             try await RouteRun.query(on: transaction).filter(\.$run.$id == runID).delete()
             // Its workout log entry summarised the run, which is gone: the log would link to a 404.
             try await WorkoutLogEntry.query(on: transaction).filter(\.$run.$id == runID).delete()

@@ -41,7 +41,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         let workout = try await WorkoutAccess.ownWorkout(input.path.workoutId, of: user.id, on: database)
         let id = try workout.requireID()
-        try await database.transaction { db in
+        try await database.retryingTransaction { db in
             // Done here, not only by the foreign keys: SQLite enforces them only when asked to.
             try await WorkoutSettingsRow.query(on: db).filter(\.$activeWorkout.$id == id).set(\.$activeWorkout.$id, to: nil).update()
             try await WorkoutLogEntry.query(on: db).filter(\.$workout.$id == id).set(\.$workout.$id, to: nil).update()
@@ -59,7 +59,7 @@ extension APIHandler {
         copy.steps = original.steps
         copy.intervalCount = original.intervalCount
         copy.position = original.position + 1
-        try await database.transaction { db in
+        try await database.retryingTransaction { db in
             for later in try await Workout.query(on: db).filter(\.$user.$id == user.id).filter(\.$position > original.position).all() {
                 later.position += 1
                 try await later.save(on: db)
@@ -78,7 +78,7 @@ extension APIHandler {
         guard ids.count == body.workoutIds.count, Set(ids).count == ids.count, Set(ids) == Set(byID.keys) else {
             throw APIError.badRequest("`workoutIds` must list each of your \(workouts.count) workouts exactly once")
         }
-        try await database.transaction { db in
+        try await database.retryingTransaction { db in
             for (position, id) in ids.enumerated() where byID[id]!.position != position {
                 byID[id]!.position = position
                 try await byID[id]!.save(on: db)

@@ -11,11 +11,11 @@ import SQLKit
 /// The routes code keeps the grid in step with the routes table:
 /// ```swift
 /// RouteGrid.place(route)                          // before the first save
-/// try await database.transaction { db in
+/// try await database.retryingTransaction { db in
 ///     try await route.save(on: db)
 ///     try await RouteGrid.add(route, on: db)      // after creating (or making public)
 /// }
-/// try await database.transaction { db in
+/// try await database.retryingTransaction { db in
 ///     try await route.delete(on: db)
 ///     try await RouteGrid.remove(route, on: db)   // after deleting (or before making private)
 /// }
@@ -53,7 +53,7 @@ package enum RouteGrid {
     package static func remove(_ route: Route, on database: any Database) async throws {
         guard route.privacy == .public else { return }
         let cells = self.cells(of: route)
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             let sql = transaction.sql
             try await sql.raw(upsert(route, sign: -1)).run()
             let keys = cells.map { cell -> SQLQueryString in
@@ -69,7 +69,7 @@ package enum RouteGrid {
     /// one.
     /// - Complexity: one pass over the public routes, then over the cells.
     package static func rebuild(on database: any Database) async throws {
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             let sql = transaction.sql
             try await sql.raw("DELETE FROM route_cells").run()
             try await sql.raw("""

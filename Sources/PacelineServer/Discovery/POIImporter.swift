@@ -44,7 +44,7 @@ enum POIImporter {
         var latest: [String: Int] = [:]
         for (index, point) in points.enumerated() { latest[point.source + "\u{1F}" + point.sourceID] = index }
         let unique = points.indices.filter { latest[points[$0].source + "\u{1F}" + points[$0].sourceID] == $0 }.map { points[$0] }
-        return try await database.transaction { transaction in
+        return try await database.retryingTransaction { transaction in
             var counts = POIImportCounts()
             var written = 0
             for start in stride(from: 0, to: unique.count, by: batchSize) {

@@ -24,7 +24,7 @@ public struct MissionImport: Sendable, Hashable {
 /// - Complexity: O(routes + stages + points) of all missions, in one transaction.
 public func importMissions(_ missions: [Mission], into location: DatabaseLocation) async throws -> [MissionImport] {
     try await location.withApplication { app in
-        try await app.db.transaction { database in
+        try await app.db.retryingTransaction { database in
             var imports: [MissionImport] = []
             for mission in missions {
                 let isNew = try await MissionCatalogue.save(mission, on: database)
@@ -67,7 +67,7 @@ public enum MissionExamples {
             }
         }
         let readable = missions
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             for mission in readable { try await MissionCatalogue.save(mission, on: transaction) }
         }
         if !readable.isEmpty { logger.info("example missions saved: \(readable.map(\.id).joined(separator: ", "))") }

@@ -29,7 +29,7 @@ enum RouteJoin {
         let minimumSeconds = (pace.last?.distance ?? 0) / maximumSpeed
         guard result.finish.elapsedSeconds >= minimumSeconds else { return (result, .impossiblyFast(minimumSeconds: minimumSeconds)) }
         let routeID = try route.requireID()
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             try await RouteRun(routeID: routeID, runID: try run.requireID(), runnerID: run.$owner.id,
                                elapsedSeconds: result.finish.elapsedSeconds, coverage: result.coverage,
                                runDate: run.startTime ?? Date()).create(on: transaction)

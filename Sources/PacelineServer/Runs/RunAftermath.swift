@@ -13,7 +13,7 @@ enum RunAftermath {
     /// - Complexity: linear in the run's fixes, plus the owner's achievement facts.
     static func store(_ run: Run, from activity: Activity, on database: any Database,
                       alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws {
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             try await run.create(on: transaction)
             try await alongside(transaction)
             try await apply(to: run, from: activity, on: transaction)

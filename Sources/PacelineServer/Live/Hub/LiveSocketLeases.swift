@@ -36,7 +36,7 @@ enum LiveSocketLeases {
                 """).all().isEmpty
         }
         guard database.sql.dialect.name == "postgresql" else { return try await insert(database.sql) }
-        return try await database.transaction { transaction in
+        return try await database.retryingTransaction { transaction in
             let sql = transaction.sql
             try await sql.raw("SELECT id FROM users WHERE id = \(bind: user) FOR NO KEY UPDATE").run()
             return try await insert(sql)

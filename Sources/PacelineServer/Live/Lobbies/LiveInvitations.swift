@@ -30,7 +30,7 @@ enum LiveInvitations {
         session.invitationID = uuid
         let members = [invitation.$host.id] + (try await Invitation.acceptedGuestIDs(of: uuid, on: database))
         do {
-            try await database.transaction { transaction in
+            try await database.retryingTransaction { transaction in
                 try await session.create(on: transaction)
                 let sessionID = try session.requireID()
                 for member in Set(members) {

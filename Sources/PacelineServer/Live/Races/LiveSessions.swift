@@ -30,7 +30,7 @@ enum LiveSessions {
         let id = UUID()
         session.id = id
         let hostMember = LiveMember(sessionID: id, userID: host, status: .joined, seenAt: Date())
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             try await session.create(on: transaction)
             try await hostMember.create(on: transaction)
             for guest in guests {

@@ -39,7 +39,7 @@ enum LiveStart {
     /// SQLite has one writer.
     private static func locked<T: Sendable>(_ sessionID: UUID, on database: any Database,
                                             _ body: @escaping @Sendable (LiveSession, any Database) async throws -> T) async throws -> T {
-        try await database.transaction { transaction in
+        try await database.retryingTransaction { transaction in
             let sql = transaction.sql
             if sql.dialect.name == "postgresql" {
                 try await sql.raw("SELECT id FROM live_sessions WHERE id = \(bind: sessionID) FOR UPDATE").run()
