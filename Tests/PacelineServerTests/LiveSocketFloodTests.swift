@@ -9,7 +9,10 @@ import Testing
 
 /// Live sockets that never authenticate, or say hello with wrong tokens, can't starve
 /// the database pool: with 2,000 of them open, `/health` and a login still answer within
-/// 200 ms.
+/// a second (the median of 20). Before the fix they waited for the pool and failed after
+/// 10 s; how fast they answer is `paceline-bench sockets`'s to measure (under 200 ms on a
+/// quiet machine), not this test's: the whole suite shares the machine's cores (a login
+/// median of 0.21 s in CI, 0.59 s with builds running beside).
 ///
 /// Server and sockets share this process and its cores, so what is asserted is robust
 /// on a loaded machine: the median of 20 probes, and that none fails. The sockets stay
@@ -21,7 +24,7 @@ import Testing
 @Suite("Live sockets can't starve the database", .serialized)
 struct LiveSocketFloodTests {
     static let sockets = 2_000
-    static let target = Duration.milliseconds(200)
+    static let target = Duration.seconds(1)
 
     @Test("2,000 idle sockets", arguments: TestDatabase.available)
     func idle(database: TestDatabase) async throws {
