@@ -32,6 +32,37 @@ struct RequestBodyLimitTests {
         }
     }
 
+    /// `body` as the chunks of a body sent without a `Content-Length`, without the last.
+    static func chunks(_ body: Data) -> Data {
+        stride(from: 0, to: body.count, by: 64 << 10).reduce(into: Data()) { data, start in
+            let chunk = body[start..<min(body.count, start + (64 << 10))]
+            data += Data((String(chunk.count, radix: 16) + "\r\n").utf8) + chunk + Data("\r\n".utf8)
+        }
+    }
+
+    /// How many responses have begun in `text`.
+    static func responses(_ text: String) -> [Substring] {
+        text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+    }
+
+    @Test("a body refused half-way, whose client goes on sending, leaves its connection serving the next request",
+          arguments: TestDatabase.available)
+    func connectionAfterRefusal(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let head = "PATCH /api/v1/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ann.token)\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let next = "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            let answers = try await RawConnection.exchange(port: server.baseURL.port!, [
+                .init(Data(head.utf8) + Self.chunks(Self.padded(300 << 10))) { Self.responses($0).count == 1 },
+                .init(Self.chunks(Data(repeating: 0x20, count: 100 << 10)) + Data("0\r\n\r\n".utf8) + Data(next.utf8)) {
+                    Self.responses($0).count == 2
+                },
+            ])
+            #expect(Self.responses(answers) == ["413", "200"])
+        }
+    }
+
     @Test("an upload streamed past 32 MiB is 413", arguments: TestDatabase.available)
     func uploads(database: TestDatabase) async throws {
         try await withServer(database) { server in

@@ -7,6 +7,10 @@ import OpenAPIRuntime
 /// few thousand workouts, are tens of kilobytes). A declared `Content-Length` over the
 /// limit is refused before any of the body is read; a body sent without one is counted as
 /// it arrives and refused once it passes the limit, so no body is ever held past it.
+///
+/// A body refused half-way is still read to its end and thrown away, up to as much again
+/// as the limit, so that its connection can serve the next request: Vapor stops reading a
+/// connection for good once a request's body is left half-read.
 struct RequestBodyLimit: ServerMiddleware {
     /// The largest upload, bytes.
     static let upload = 32 << 20
@@ -44,8 +48,27 @@ struct RequestBodyLimit: ServerMiddleware {
             mutating func next() async throws -> HTTPBody.ByteChunk? {
                 guard let chunk = try await chunks.next() else { return nil }
                 count += chunk.count
-                guard count <= limit else { throw APIError.payloadTooLarge(maximumBytes: limit) }
+                guard count <= limit else {
+                    Discarded(chunks: chunks).readToEnd(upTo: limit)
+                    throw APIError.payloadTooLarge(maximumBytes: limit)
+                }
                 return chunk
+            }
+        }
+    }
+
+    /// The rest of a refused body, handed to a task of its own that reads it and throws it
+    /// away. Unchecked: the request lets go of the iterator as it hands it over.
+    private final class Discarded: @unchecked Sendable {
+        var chunks: HTTPBody.AsyncIterator
+
+        init(chunks: HTTPBody.AsyncIterator) { self.chunks = chunks }
+
+        /// Reads to the body's end, or until `maximum` more bytes have come, whichever is first.
+        func readToEnd(upTo maximum: Int) {
+            Task {
+                var discarded = 0
+                while discarded <= maximum, let chunk = try? await chunks.next() { discarded += chunk.count }
             }
         }
     }
