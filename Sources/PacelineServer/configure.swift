@@ -17,6 +17,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     switch settings.database {
     case .sqlite(let path):
         app.databases.use(.sqlite(path == ":memory:" ? .memory : .file(path)), as: .sqlite)
+        try await SQLiteSetup.configureConnections(app, inMemory: path == ":memory:")
         bus = LocalLiveBus()
     case .postgres(let url, let schema):
         var configuration = try SQLPostgresConfiguration(url: url)
