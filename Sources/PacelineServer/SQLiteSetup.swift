@@ -19,16 +19,35 @@ import Vapor
 /// Beside the file live its `-wal` and `-shm` files while the server runs; a copy of the
 /// database must take all three (or be made with SQLite's backup).
 enum SQLiteSetup {
-    /// Sets every connection's pragmas, and the file's journal mode. Fluent keeps one
+    /// Sets the file's journal mode, then every connection's pragmas. Fluent keeps one
     /// SQLite connection per event loop for the server's life, so each is set once here.
+    /// WAL comes first, on the first connection alone: SQLite changes a file's journal
+    /// mode only when no other connection has it open, and says so only by answering the
+    /// mode it kept.
     static func configureConnections(_ app: Application, inMemory: Bool) async throws {
-        for eventLoop in app.eventLoopGroup.makeIterator() {
-            guard let database = app.databases.database(.sqlite, logger: app.logger, on: eventLoop) else { continue }
-            try await database.sql.raw("PRAGMA busy_timeout = 5000").run()
-            try await database.sql.raw("PRAGMA synchronous = FULL").run()
+        let connections = app.eventLoopGroup.makeIterator().compactMap {
+            app.databases.database(.sqlite, logger: app.logger, on: $0)
         }
-        if !inMemory {
-            try await app.db.sql.raw("PRAGMA journal_mode = WAL").run()
+        if !inMemory, let first = connections.first {
+            let mode = try await first.sql.raw("PRAGMA journal_mode = WAL").first()?.decode(column: "journal_mode", as: String.self)
+            guard mode == "wal" else { throw SQLiteSetupError.journalModeKept(mode ?? "none") }
+        }
+        for connection in connections {
+            try await connection.sql.raw("PRAGMA busy_timeout = 5000").run()
+            try await connection.sql.raw("PRAGMA synchronous = FULL").run()
+        }
+    }
+}
+
+/// The database could not be set up as the server needs it.
+enum SQLiteSetupError: Error, CustomStringConvertible {
+    /// SQLite kept the file in another journal mode (another program has it open?).
+    case journalModeKept(String)
+
+    var description: String {
+        switch self {
+        case .journalModeKept(let mode):
+            "the SQLite database stayed in journal mode '\(mode)' instead of WAL: is another program using the file?"
         }
     }
 }
