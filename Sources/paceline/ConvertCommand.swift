@@ -27,12 +27,36 @@ struct ConvertCommand: ParsableCommand {
         let text: String
         switch ext {
         case "gpx": text = GPXWriter.write(activity)
-        case "tcx": text = TCXWriter.write(activity)
+        case "tcx":
+            try checkTimes(of: activity, for: "TCX")
+            text = TCXWriter.write(activity)
         case "geojson", "json": text = GeoJSONWriter.write(activity)
         default:
             Output.error("\(output): cannot write .\(ext); use .gpx, .tcx or .geojson")
             throw ExitCode(64)
         }
+        try write(text)
+    }
+
+    /// Refuses (exit 65) an activity without a single timed fix for a format that holds
+    /// only timed ones, and says how many fixes will be left out when only some lack a time.
+    private func checkTimes(of activity: Activity, for format: String) throws {
+        let leftOut = TCXWriter.fixesLeftOut(of: activity), total = activity.track.fixCount
+        if leftOut == total {
+            let what = switch (total, activity.routes.isEmpty) {
+            case (0, false): "holds a route, not a recorded track"
+            case (0, true): "has no track points"
+            default: "has no times (a route, not a recorded activity)"
+            }
+            Output.error("\(input) \(what): \(format) holds recorded activities only; convert it to .gpx or .geojson")
+            throw ExitCode(65)
+        }
+        if leftOut > 0 {
+            Output.error("warning: \(leftOut) of \(total) points of \(input) have no time and are left out of the \(format) file (their distance still counts)")
+        }
+    }
+
+    private func write(_ text: String) throws {
         if output == "-" {
             print(text, terminator: "")
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import PacelineCore
 import PacelineTestSupport
 import Testing
 
@@ -93,6 +94,55 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("km"))
         #expect(result.stdout.contains("/km"))
+    }
+
+    @Test("a GPX without times converts to GPX and GeoJSON as a route, every point in order, and is refused for TCX")
+    func convertUntimedRoute() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = Fixtures.track("gpx/ecology-trail-and-lovers-lane-loop.gpx")
+        let points = { (text: String) in
+            text.components(separatedBy: "<rtept").dropFirst().map { $0.prefix(60).split(separator: ">").first.map(String.init) ?? "" }
+        }
+        let original = points(try String(contentsOf: source, encoding: .utf8))
+        #expect(original.count == 139)
+
+        let gpx = directory.appendingPathComponent("route.gpx").path
+        #expect(try PacelineCLI.run(["convert", source.path, gpx]).status == 0)
+        let written = points(try String(contentsOfFile: gpx, encoding: .utf8))
+        #expect(written.count == original.count)
+        let latitudes = { (points: [String]) in points.compactMap { $0.split(separator: "\"").dropFirst().first.flatMap { Double($0) } } }
+        #expect(latitudes(written) == latitudes(original))
+
+        let geojson = directory.appendingPathComponent("route.geojson").path
+        #expect(try PacelineCLI.run(["convert", source.path, geojson]).status == 0)
+        let features = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: geojson))) as? [String: Any])?["features"] as? [[String: Any]])
+        let lines = features.compactMap { ($0["geometry"] as? [String: Any])?["coordinates"] as? [[Double]] }
+        #expect(lines.filter { !$0.isEmpty }.map(\.count) == [139])
+
+        let tcx = directory.appendingPathComponent("route.tcx").path
+        let refused = try PacelineCLI.run(["convert", source.path, tcx])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("holds a route, not a recorded track: TCX holds recorded activities only; convert it to .gpx or .geojson"))
+        #expect(!FileManager.default.fileExists(atPath: tcx))
+    }
+
+    @Test("fixes without a time that TCX can't hold are counted on stderr, not dropped silently")
+    func convertReportsUntimedFixes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = Fixtures.track("gpx/korita-zbevnica.gpx")
+        let activity = try ActivityReader.read(contentsOf: source)
+        let leftOut = TCXWriter.fixesLeftOut(of: activity)
+        try #require(leftOut > 0 && leftOut < activity.track.fixCount, "the file mixes timed and untimed parts")
+        let out = directory.appendingPathComponent("run.tcx").path
+        let result = try PacelineCLI.run(["convert", source.path, out])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: \(leftOut) of \(activity.track.fixCount) points"))
+        let trackpoints = try String(contentsOfFile: out, encoding: .utf8).components(separatedBy: "<Trackpoint>").count - 1
+        #expect(trackpoints == activity.track.fixCount - leftOut)
     }
 
     @Test func convertRoundTripsThroughOurOwnReader() throws {

@@ -48,6 +48,13 @@ public enum TCXWriter {
         TextOutput.stream(to: &target) { emit(activity, into: &$0, target: &$1, chunkSize: $2) }
     }
 
+    /// How many of `activity`'s fixes TCX cannot hold, those without a time: `write` leaves
+    /// them out. All of them, for a route drawn on a map or a GPX without times, which is
+    /// no activity for TCX at all.
+    public static func fixesLeftOut(of activity: Activity) -> Int {
+        activity.track.segments.reduce(0) { count, segment in count + segment.count { $0.time == nil } }
+    }
+
     /// The `Sport` attribute value TCX uses for `sport`.
     public static func sportName(for sport: Sport) -> String {
         switch sport {
