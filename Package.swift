@@ -41,6 +41,8 @@ let package = Package(
         // PNG encoding of the core's raster previews (link cards), compressed by zlib: apart
         // from the core, which stays Foundation-only.
         .target(name: "PacelinePNG", dependencies: ["PacelineCore", "CZlib"]),
+        // Activity files as people keep them: gzipped too (a Strava export), by zlib.
+        .target(name: "PacelineArchives", dependencies: ["PacelineCore", "CZlib"]),
         // The REST contract: Sources/PacelineAPI/openapi.yaml is the source of truth; the
         // plugin generates its types, the server protocol and the client at build time.
         .target(
@@ -60,6 +62,7 @@ let package = Package(
                 "PacelineCore",
                 "PacelineAPI",
                 "PacelinePNG",
+                "PacelineArchives",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentKit", package: "fluent-kit"),
@@ -94,6 +97,7 @@ let package = Package(
             dependencies: [
                 "PacelineCore",
                 "PacelinePNG",
+                "PacelineArchives",
                 "PacelineServer",
                 "PacelineAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -159,6 +163,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PacelineCoreTests", dependencies: ["PacelineCore", "PacelineSynthetic", "PacelineTestSupport"]),
+        .testTarget(name: "PacelineArchivesTests", dependencies: ["PacelineCore", "PacelineArchives", "PacelineTestSupport"]),
         .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineSynthetic", "PacelineTestSupport"]),
         .testTarget(name: "PacelineCLITests", dependencies: ["PacelineCore", "PacelineServer", "PacelineTestSupport", "paceline"]),
         .testTarget(

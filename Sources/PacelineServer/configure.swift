@@ -46,6 +46,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.middleware.use(ErrorResponder())
     // The request's context (client address, headers) for everything that answers it.
     app.middleware.use(RequestContext.Middleware(trustProxy: settings.trustProxy))
+    // A shutdown waits for the requests being answered before the database closes.
+    let inFlight = InFlightRequests()
+    app.middleware.use(inFlight)
+    app.lifecycle.use(inFlight)
     WebClient.register(on: app, settings: settings.web)
     // Public share pages (HTML with link-card tags, SVG map previews) outside /api/v1.
     ShareRoutes.register(on: app, publicURL: settings.publicURL)

@@ -66,11 +66,22 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 /// read clients' addresses from `X-Forwarded-For`; `limits` are the
 /// production ones unless a test says otherwise (each test's database starts with no
 /// attempt counted). With `sharing`, the server is a second instance on `sharing`'s
-/// database (which that server removes at its end).
+/// database (which that server removes at its end). At most 10 servers run at once
+/// (`ServerSlots`).
 public func withServer<R>(
     _ database: TestDatabase = .sqlite, bcryptCost: Int = 4, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
     publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(), sharing other: TestServer? = nil,
     _ body: (TestServer) async throws -> R
+) async throws -> R {
+    try await ServerSlots.withSlot {
+        try await startServer(database, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live, publicURL: publicURL,
+                              trustProxy: trustProxy, limits: limits, sharing: other, body)
+    }
+}
+
+private func startServer<R>(
+    _ database: TestDatabase, bcryptCost: Int, tokenLifetime: TimeInterval, live: LiveSettings, publicURL: URL?,
+    trustProxy: Bool, limits: AttemptLimits, sharing other: TestServer?, _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
     let location: DatabaseLocation

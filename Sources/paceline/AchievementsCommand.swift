@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PacelineArchives
 import PacelineCore
 
 /// `paceline achievements FILE...`: the score, streak and badges a set of activity files
@@ -35,7 +36,7 @@ struct AchievementsCommand: ParsableCommand {
         var failed = false
         for path in files {
             do {
-                var activity = try ActivityReader.read(contentsOf: URL(fileURLWithPath: path))
+                var activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: path))
                 activity.track = FixLimits(now: Date()).screen(activity.track).track
                 if let fact = Self.fact(of: activity, id: path, utcOffsetMinutes: utcOffsetMinutes) { facts.activities.append(fact) }
                 else { Output.error("\(path): no timed GPS positions, so nothing to count"); failed = true }

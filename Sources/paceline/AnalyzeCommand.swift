@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PacelineArchives
 import PacelineCore
 
 /// `paceline analyze FILE... [--json]`: statistics of activity files.
@@ -23,7 +24,7 @@ struct AnalyzeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Activity files (.gpx, .tcx, .fit).", completion: .file())
+    @Argument(help: "Activity files (.gpx, .tcx, .fit, each also gzipped as .gz).", completion: .file())
     var files: [String]
 
     @Flag(help: "Print JSON (one object per file per line).")
@@ -42,7 +43,7 @@ struct AnalyzeCommand: ParsableCommand {
         for (index, path) in files.enumerated() {
             progress.show(index, path)
             do {
-                var activity = try ActivityReader.read(contentsOf: URL(fileURLWithPath: path))
+                var activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: path))
                 if let sport { activity.sport = sport }
                 let screening: FixLimits.Screening
                 (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)

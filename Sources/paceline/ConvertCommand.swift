@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PacelineArchives
 import PacelineCore
 
 /// `paceline convert IN OUT`: rewrite an activity as GPX 1.1, TCX or GeoJSON.
@@ -9,7 +10,7 @@ struct ConvertCommand: ParsableCommand {
         abstract: "Convert GPX, TCX or FIT into GPX 1.1, TCX or GeoJSON (chosen by OUT's extension)."
     )
 
-    @Argument(help: "The activity to read (.gpx, .tcx, .fit).", completion: .file())
+    @Argument(help: "The activity to read (.gpx, .tcx, .fit, each also gzipped as .gz).", completion: .file())
     var input: String
 
     @Argument(help: "Where to write: .gpx, .tcx, .geojson or .json; '-' for stdout as GPX.", completion: .file())
@@ -18,7 +19,7 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let activity: Activity
         do {
-            activity = try ActivityReader.read(contentsOf: URL(fileURLWithPath: input))
+            activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: input))
         } catch {
             Output.error("\(input): \(error)")
             throw ExitCode(65)

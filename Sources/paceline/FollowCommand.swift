@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PacelineArchives
 import PacelineCore
 
 /// `paceline follow --pace PACE --run RUN [--json] [--interval 5]`: replays a run
@@ -73,7 +74,7 @@ struct FollowCommand: ParsableCommand {
     /// Reads an activity file, or says why not on stderr and exits with status 65.
     static func read(_ path: String) throws -> Activity {
         do {
-            return try ActivityReader.read(contentsOf: URL(fileURLWithPath: path))
+            return try ActivityFile.read(contentsOf: URL(fileURLWithPath: path))
         } catch {
             Output.error("\(path): \(error)")
             throw ExitCode(65)

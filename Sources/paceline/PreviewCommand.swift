@@ -12,7 +12,7 @@ struct PreviewCommand: ParsableCommand {
         abstract: "Draw an activity's track as an SVG (or PNG) map preview (as share pages show it)."
     )
 
-    @Argument(help: "The activity (.gpx, .tcx, .fit).", completion: .file())
+    @Argument(help: "The activity (.gpx, .tcx, .fit, each also gzipped as .gz).", completion: .file())
     var input: String
 
     @Option(name: .shortAndLong, help: "Where to write the SVG or PNG; stdout when absent (SVG only).", completion: .file())

@@ -16,7 +16,7 @@ struct UploadCommand: AsyncParsableCommand {
         discussion: "Get a token with `paceline login`; pass it with --token or PACELINE_TOKEN."
     )
 
-    @Argument(help: "Activity files (.gpx, .tcx, .fit).")
+    @Argument(help: "Activity files (.gpx, .tcx, .fit, each also gzipped as .gz).")
     var files: [String]
 
     @Option(help: "The server's address.")

@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import PacelineAPI
+import PacelineArchives
 import PacelineCore
 
 /// Reads an upload's body, whatever its shape, into an activity.
@@ -49,8 +50,15 @@ enum RunUpload {
         return data
     }
 
-    private static func read(_ data: Data, as format: ActivityFormat?) throws -> (Activity, String) {
-        guard !data.isEmpty else { throw APIError.badRequest("the upload is empty") }
+    /// Reads an uploaded file, gunzipped first when it is gzip (whatever its declared type).
+    private static func read(_ upload: Data, as format: ActivityFormat?) throws -> (Activity, String) {
+        guard !upload.isEmpty else { throw APIError.badRequest("the upload is empty") }
+        let data: Data
+        do {
+            data = try ActivityFile.uncompressed(upload)
+        } catch {
+            throw APIError(status: .unprocessableContent, code: "invalid_file", message: "the gzip file can't be read: \(error)")
+        }
         guard let format = format ?? ActivityFormat(sniffing: data.prefix(1024)) else {
             throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
                            message: "the file is neither GPX, TCX nor FIT")
