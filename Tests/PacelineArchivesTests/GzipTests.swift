@@ -7,22 +7,6 @@ import Testing
 /// gzipped activity files, made by the system's own `gzip`, read as their originals.
 @Suite("gzipped activity files")
 struct GzipTests {
-    /// `data` compressed by /usr/bin/gzip.
-    static func gzip(_ data: Data) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
-        process.arguments = ["-c"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let writer = Thread { input.fileHandleForWriting.write(data); try? input.fileHandleForWriting.close() }
-        writer.start()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return compressed
-    }
-
     @Test("a .gz of GPX, TCX or FIT reads as the file itself", arguments: [
         "gpx/run.gpx", "tcx/garmin_connect.tcx", "fit/2013-02-06-12-11-14.fit",
     ])
@@ -32,7 +16,7 @@ struct GzipTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let gz = directory.appendingPathComponent(original.lastPathComponent + ".gz")
-        try Self.gzip(Data(contentsOf: original)).write(to: gz)
+        try SystemGzip.compress(Data(contentsOf: original)).write(to: gz)
 
         let plain = try ActivityReader.read(contentsOf: original)
         let unzipped = try ActivityFile.read(contentsOf: gz)
@@ -49,13 +33,13 @@ struct GzipTests {
     func members() throws {
         let text = try String(contentsOf: Fixtures.track("gpx/run.gpx"), encoding: .utf8)
         let half = text.index(text.startIndex, offsetBy: text.count / 2)
-        let joined = try Self.gzip(Data(text[..<half].utf8)) + Self.gzip(Data(text[half...].utf8))
+        let joined = try SystemGzip.compress(Data(text[..<half].utf8)) + SystemGzip.compress(Data(text[half...].utf8))
         #expect(try Gzip.decompress(joined, maximumBytes: 1 << 30) == Data(text.utf8))
     }
 
     @Test("a cut, a corrupt and an overlarge gzip file are refused, each saying why")
     func refusals() throws {
-        let compressed = try Self.gzip(Data(contentsOf: Fixtures.track("gpx/run.gpx")))
+        let compressed = try SystemGzip.compress(Data(contentsOf: Fixtures.track("gpx/run.gpx")))
         #expect(throws: ActivityFileError(.truncated, "the gzip file ends before its data does")) {
             try Gzip.decompress(compressed.prefix(compressed.count / 2), maximumBytes: 1 << 30)
         }
@@ -65,7 +49,7 @@ struct GzipTests {
             (error as? ActivityFileError)?.kind == .corrupt
         }
         // 8 MiB of spaces compress to about 8 KiB: a bomb is stopped at the limit.
-        let bomb = try Self.gzip(Data(repeating: 0x20, count: 8 << 20))
+        let bomb = try SystemGzip.compress(Data(repeating: 0x20, count: 8 << 20))
         #expect(bomb.count < 64 << 10)
         #expect(throws: ActivityFileError(.invalidValue, "the file is larger than 1 MiB uncompressed")) {
             try Gzip.decompress(bomb, maximumBytes: 1 << 20)
