@@ -51,13 +51,16 @@ struct AccountTests {
     @Test("an expired token is refused", arguments: TestDatabase.available)
     func expiry(database: TestDatabase) async throws {
         // 5 s: the token is used while fresh (when the machine gets there in time), then expires.
+        // It was issued after `start` and before `issued`, so it is surely fresh until
+        // `start` + 5 s and surely expired from `issued` + 5 s.
         try await withServer(database, tokenLifetime: 5) { server in
             let start = Date()
             let di = try await server.newUser("Di")
+            let issued = Date()
             let fresh = try await server.raw(.GET, "/me", token: di.token)
             // Good while fresh, unless the machine took the whole lifetime to get here.
             if Date().timeIntervalSince(start) < 4 { #expect(fresh.status == 200) }
-            try await Task.sleep(for: .seconds(5.5 - Date().timeIntervalSince(start)))
+            try await Task.sleep(for: .seconds(max(0, 5.5 - Date().timeIntervalSince(issued))))
             let response = try await server.raw(.GET, "/me", token: di.token)
             #expect(response.status == 401)
             #expect((response.json?["error"] as? [String: Any])?["message"] as? String == "the token expired; log in again")

@@ -13,6 +13,7 @@ import { ongoingRun } from '../engine/store/ongoing-run.js';
 import { session } from '../engine/store/session.js';
 import { RunTracker } from '../engine/recording/run-tracker.js';
 import { now as clockNow } from '../engine/clock.js';
+import { storedFix } from '../engine/core/stored-fix.js';
 import { speech } from '../speech.js';
 import * as units from '../engine/core/units.js';
 import { h, mount, stat, toast } from '../ui.js';
@@ -180,8 +181,9 @@ function showCue(rec, cue, spoken) {
   if (spoken) rec.spokenLine.textContent = `“${spoken}”`;
 }
 
-function onFix(rec, fix) {
+function onFix(rec, gpsFix) {
   const { tracker } = rec;
+  const fix = storedFix(gpsFix);  // what the server will keep, so live and replayed numbers agree
   showPosition(rec, fix);
   rec.pois?.update(fix);
   if (!tracker || tracker.isPaused) return;  // paused: the marker moves, nothing counts

@@ -6,7 +6,6 @@ import { targetLabel } from './workout-panel.js';
 
 const STATUS = { completed: 'done', current: 'stopped here', notStarted: 'not started' };
 
-/** "4:30" per km or mi; "–" when unknown. */
 /** The table of `summary` (WorkoutSummary JSON) for the intervals of `intervals` (the plan's, expanded). */
 export function summaryTable(summary, intervals, u) {
   const rows = summary.intervals.map((row, i) => h('tr', { class: `status-${row.status}`, dataset: { status: row.status } },
