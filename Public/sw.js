@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v4';
+const VERSION = 'paceline-v5';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -17,7 +17,8 @@ const SHELL = [
   '/js/engine/api/paceline.js', '/js/engine/clock.js', '/js/engine/core/checkpoint-index.js',
   '/js/engine/core/cue-speaker.js', '/js/engine/core/follow-result.js', '/js/engine/core/follow-session.js',
   '/js/engine/core/geodesy.js', '/js/engine/core/live-odometer.js', '/js/engine/core/route-position.js',
-  '/js/engine/core/run-meter.js', '/js/engine/core/sport-thresholds.js', '/js/engine/core/units.js',
+  '/js/engine/core/run-meter.js', '/js/engine/core/sport-thresholds.js', '/js/engine/core/stored-fix.js',
+  '/js/engine/core/units.js',
   '/js/engine/discovery/poi-box.js', '/js/engine/gps/simulator.js', '/js/engine/gps/source.js',
   '/js/engine/live/invitations.js', '/js/engine/live/live-socket.js', '/js/engine/recording/run-tracker.js',
   '/js/engine/store/db.js', '/js/engine/store/kept-fixes.js', '/js/engine/store/ongoing-run.js',
