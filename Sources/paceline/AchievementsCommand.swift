@@ -38,6 +38,7 @@ struct AchievementsCommand: ParsableCommand {
             do {
                 var activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: path))
                 activity.track = FixLimits(now: Date()).screen(activity.track).track
+                activity.inferSportIfUnnamed()  // as the server does with an upload
                 if let fact = Self.fact(of: activity, id: path, utcOffsetMinutes: utcOffsetMinutes) { facts.activities.append(fact) }
                 else { Output.error("\(path): no timed GPS positions, so nothing to count"); failed = true }
             } catch {
@@ -56,7 +57,7 @@ struct AchievementsCommand: ParsableCommand {
         let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
         let profile = TrackProfile(segments: kept, thresholds: thresholds)
         let summary = ActivitySummary(activity, profile: profile, dropped: dropped, thresholds: thresholds)
-        guard let start = summary.startTime, summary.distanceSource == "gps" else { return nil }
+        guard let start = summary.startTime, summary.gpsDistanceMeters != nil else { return nil }
         let longitude = activity.track.fixes.first { $0.coordinate != nil }?.coordinate?.longitude
         return ActivityFact(
             id: id, start: start, utcOffsetSeconds: utcOffsetMinutes.map { $0 * 60 } ?? LocalDay.fallbackOffset(longitude: longitude),

@@ -12,7 +12,7 @@ struct AnalysisTable {
         let body = rows.map { path, s in
             [
                 (path as NSString).lastPathComponent, s.sport.rawValue, String(s.points),
-                units.distance(s.distanceMeters) + (s.distanceSource == "device" ? "*" : ""),
+                units.distance(s.distanceMeters) + (s.distanceSource == .device ? "*" : ""),
                 UnitSystem.clock(s.elapsedSeconds), UnitSystem.clock(s.movingSeconds),
                 units.pace(secondsPerKilometer: s.averagePaceSecondsPerKilometer), units.speed(s.maxSpeedMetersPerSecond),
                 s.ascentMeters.map { String(format: "%.0f m", $0) } ?? "–",
@@ -21,8 +21,8 @@ struct AnalysisTable {
             ]
         }
         var lines = Self.table([header] + body)
-        if rows.contains(where: { $0.summary.distanceSource == "device" }) {
-            lines.append("* no GPS positions in the file: distance as the device measured it")
+        if rows.contains(where: { $0.summary.distanceSource == .device }) {
+            lines.append("* distance as the device counted it, as its own screen shows it; --json has the GPS measure beside it")
         }
         if rows.count == 1, let splits = rows.first?.summary.splits, !splits.isEmpty, units == .metric {
             lines.append("")

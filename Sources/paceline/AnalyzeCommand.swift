@@ -18,9 +18,10 @@ struct AnalyzeCommand: ParsableCommand {
             a day ahead, …) are left out first, as the server leaves them out of an upload, \
             and counted in `screening`.
 
-            A file that names no sport (most GPX) is analysed as `other`, with the loosest \
-            thresholds, as the file says no more; the server stores such an upload as a run, \
-            so `--sport run` shows the numbers it will keep.
+            A file that names no sport (most GPX) is analysed as the sport its speeds and \
+            climb suggest (a 25 km/h outing is a ride, a 5 km/h one a walk or a hike), as the \
+            server does with an upload; --json says `"sportSource": "inferred"`, and --sport \
+            says otherwise.
             """
     )
 
@@ -44,9 +45,13 @@ struct AnalyzeCommand: ParsableCommand {
             progress.show(index, path)
             do {
                 var activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: path))
-                if let sport { activity.sport = sport }
+                if let sport {
+                    activity.sport = sport
+                    activity.sportSource = .chosen
+                }
                 let screening: FixLimits.Screening
                 (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
+                activity.inferSportIfUnnamed()
                 let summary = ActivitySummary(activity)
                 if json {
                     try printJSON(path, summary, screening)

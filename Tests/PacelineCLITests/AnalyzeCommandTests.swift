@@ -28,6 +28,22 @@ import Testing
         #expect(run["startTime"] as? String == "2012-08-27T13:52:56Z" || (run["startTime"] as? String)?.hasPrefix("20") == true)
     }
 
+    @Test func theSportComesFromTheFileTheSpeedsOrThePerson() throws {
+        let files = [Fixtures.track("fit/2015-10-13-08-43-15.fit").path, Fixtures.track("gpx/run.gpx").path]
+        let lines = try PacelineCLI.run(["analyze", "--json"] + files).stdout.split(separator: "\n")
+        let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects.map { $0["sport"] as? String } == ["ride", "run"])
+        #expect(objects.map { $0["sportSource"] as? String } == ["file", "inferred"])
+        // Device numbers, with the GPS measure beside them.
+        #expect(objects[0]["distanceSource"] as? String == "device" && objects[0]["ascentSource"] as? String == "device")
+        #expect((objects[0]["gpsDistanceMeters"] as? Double).map { abs($0 - 11_387) < 1 } == true)
+        let chosen = try PacelineCLI.run(["analyze", "--json", "--sport", "walk", files[1]]).stdout
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(chosen.utf8)) as? [String: Any])
+        #expect(object["sport"] as? String == "walk" && object["sportSource"] as? String == "chosen")
+        let table = try PacelineCLI.run(["analyze", files[0]]).stdout
+        #expect(table.contains("11.54 km*") && table.contains("* distance as the device counted it"), "\(table)")
+    }
+
     @Test func impossibleNumbersAreLeftOutAndCountedAsTheServerDoes() throws {
         // A run with an elevation of 1e308 and a heart rate of 900: kept without them.
         let points = (0..<120).map { i in

@@ -11,7 +11,7 @@ import Testing
         return folders.flatMap { Fixtures.files(in: $0.0, withExtension: $0.1) }.compactMap { url in
             guard let activity = try? ActivityReader.read(contentsOf: url) else { return nil }
             let summary = ActivitySummary(activity)
-            guard summary.distanceSource == "gps", summary.distanceMeters >= 1000, summary.segments <= 2,
+            guard summary.gpsDistanceMeters != nil, summary.distanceMeters >= 1000, summary.segments <= 2,
                   let elapsed = summary.elapsedSeconds, elapsed < 12 * 3600,
                   (try? Normalization.checkpoints(of: activity)) != nil else { return nil }
             return url.lastPathComponent

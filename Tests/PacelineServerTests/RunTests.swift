@@ -13,7 +13,7 @@ struct RunTests {
             let ann = try await server.newUser("Ann")
             for path in ["gpx/run.gpx", "tcx/garmin_connect.tcx", "fit/garmin-fenix-5-run.fit"] {
                 var activity = try ActivityReader.read(contentsOf: Fixtures.track(path))
-                if activity.sport == .other { activity.sport = .run }  // what the server assumes
+                activity.inferSportIfUnnamed()  // what the server does
                 let expected = ActivitySummary(activity)
                 let response = try await server.upload(path, as: ann)
                 #expect(response.status == 201, "\(path): \(String(decoding: response.body, as: UTF8.self))")
@@ -32,6 +32,25 @@ struct RunTests {
             #expect(sniffed.status == 201)
             #expect(sniffed.json?["sport"] as? String == "walk" && sniffed.json?["privacy"] as? String == "private")
             #expect(sniffed.json?["format"] as? String == "gpx" && sniffed.json?["name"] as? String == "Evening")
+        }
+    }
+
+    @Test("a file that names no sport is what its speeds say; the person's word wins", arguments: TestDatabase.available)
+    func sportOfAnUnnamedFile(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let cy = try await server.newUser("Cy")
+            // An Edge 200 ride at 26 km/h, sent as fixes without a sport.
+            let ride = try ActivityReader.read(contentsOf: Fixtures.track("fit/2015-10-13-08-43-15.fit"))
+            let fixes = ride.track.fixes.compactMap { fix -> Components.Schemas.FixInput? in
+                guard let time = fix.time, let coordinate = fix.coordinate else { return nil }
+                return .init(time: time, latitude: coordinate.latitude, longitude: coordinate.longitude, elevation: fix.elevation)
+            }
+            let inferred = try await cy.client.uploadRun(body: .json(.init(fixes: fixes))).created.body.json
+            #expect(inferred.sport == .ride)
+            let said = try await cy.client.uploadRun(body: .json(.init(sport: .run, fixes: fixes))).created.body.json
+            #expect(said.sport == .run)
+            let gpx = try await server.upload("gpx/garmin_with_extensions.gpx", as: cy)
+            #expect(gpx.json?["sport"] as? String == "hike", "\(String(decoding: gpx.body, as: UTF8.self))")
         }
     }
 

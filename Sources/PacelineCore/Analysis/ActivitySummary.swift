@@ -1,23 +1,31 @@
 import Foundation
 
-/// The statistics of one activity, computed from its fixes (never copied from what
-/// the device claims). Its JSON form is the `paceline analyze --json` contract.
+/// The statistics of one activity, computed from its fixes, except where the device
+/// counted for itself and the file says so: its odometer is the distance (the positions'
+/// measure kept beside it) and its total ascent the ascent, so the numbers agree with the
+/// runner's watch. Its JSON form is the `paceline analyze --json` contract.
 public struct ActivitySummary: Sendable, Hashable {
     public var format: ActivityFormat
     public var sport: Sport
+    /// Where `sport` comes from: the file, a guess from the speeds, or the person.
+    public var sportSource: SportSource
     public var name: String?
     /// Fixes in the file's track, with or without position.
     public var points: Int
     /// Track segments in the file (empty ones included).
     public var segments: Int
-    /// Geodesic metres over the kept fixes (see `TrackProfile`).
+    /// The metres covered, as the device counted them where the file carries its odometer,
+    /// otherwise as measured along the kept positions (see `TrackProfile`).
     public var distanceMeters: Double
-    /// The part of the GPS distance that counts (statistics, records, badges, points,
+    /// Metres measured along the kept positions; nil when the activity has none.
+    public var gpsDistanceMeters: Double?
+    /// The part of the distance that counts (statistics, records, badges, points,
     /// missions), what was left out and why: see `CreditedDistance`.
     public var credited: CreditedDistance
-    /// Where `distanceMeters` comes from: "gps", or "device" for a file with no
-    /// positions at all (treadmill, foot pod), whose own distance is all there is.
-    public var distanceSource: String
+    /// Where `distanceMeters` comes from.
+    public var distanceSource: DistanceSource
+    /// Where `ascentMeters` and `descentMeters` come from; nil when there are none.
+    public var ascentSource: AscentSource?
     public var elapsedSeconds: Double?
     public var movingSeconds: Double?
     public var ascentMeters: Double?
@@ -51,6 +59,7 @@ public struct ActivitySummary: Sendable, Hashable {
 
         format = activity.format
         sport = activity.sport
+        sportSource = activity.sportSource
         name = activity.name
         points = activity.track.fixCount
         segments = activity.track.segments.count
@@ -60,19 +69,23 @@ public struct ActivitySummary: Sendable, Hashable {
         endTime = span?.end
         elapsedSeconds = span.map { $0.end.timeIntervalSince($0.start) }
 
-        if !positioned, let deviceDistance = allFixes.lazy.compactMap(\.distance).max() {
-            distanceMeters = deviceDistance
-            distanceSource = "device"
-        } else {
+        if positioned {
             distanceMeters = profile.distance
-            distanceSource = "gps"
+            gpsDistanceMeters = profile.gpsDistance
+            distanceSource = profile.isDeviceDistance ? .device : .gps
+        } else if let deviceDistance = Self.unpositionedDistance(activity) {
+            distanceMeters = deviceDistance
+            distanceSource = .device
+        } else {
+            distanceMeters = 0
+            distanceSource = .gps
         }
         credited = CreditedDistance(profile: profile, maximumSpeed: thresholds.maximumSpeed)
         movingSeconds = positioned ? profile.movingTime : nil
         // Over the credited distance: moving time is only counted where times are
         // trusted, so a stretch without them must not make the pace (equal to the
         // recorded distance for an honest recording).
-        let counted = distanceSource == "gps" ? credited.credited : distanceMeters
+        let counted = positioned ? credited.credited : distanceMeters
         if let moving = movingSeconds, moving > 0, counted >= 1 {
             averageSpeedMetersPerSecond = counted / moving
             averagePaceSecondsPerKilometer = moving / (counted / 1000)
@@ -87,10 +100,26 @@ public struct ActivitySummary: Sendable, Hashable {
         } else {
             nil
         }
-        ascentMeters = gain?.ascent
-        descentMeters = gain?.descent
+        if let device = activity.deviceTotals, let ascent = device.ascentMeters {
+            ascentMeters = ascent
+            descentMeters = device.descentMeters ?? gain?.descent
+            ascentSource = .device
+        } else {
+            ascentMeters = gain?.ascent
+            descentMeters = gain?.descent
+            ascentSource = gain == nil ? nil : .elevations
+        }
         splits = Split.kilometers(of: profile)
         heartRate = HeartRateSummary(allFixes)
+    }
+
+    /// The distance of an activity without positions (treadmill, pool, trainer, foot pod):
+    /// the records' odometer, else the device's total, else its laps' distances added up.
+    private static func unpositionedDistance(_ activity: Activity) -> Double? {
+        if let odometer = activity.track.segments.joined().lazy.compactMap(\.distance).max() { return odometer }
+        if let total = activity.deviceTotals?.distanceMeters { return total }
+        let laps = activity.laps.compactMap(\.distanceMeters)
+        return laps.isEmpty ? nil : laps.reduce(0, +)
     }
 
     /// The earliest and latest times of the track's fixes.
@@ -127,9 +156,9 @@ public struct ActivitySummary: Sendable, Hashable {
 
 extension ActivitySummary: Encodable {
     private enum Key: String, CodingKey {
-        case format, sport, name, points, segments, distanceMeters, creditedDistanceMeters, uncredited, distanceSource
-        case elapsedSeconds, movingSeconds
-        case ascentMeters, descentMeters, maxSpeedMetersPerSecond, averageSpeedMetersPerSecond
+        case format, sport, sportSource, name, points, segments, distanceMeters, gpsDistanceMeters, creditedDistanceMeters, uncredited
+        case distanceSource, elapsedSeconds, movingSeconds
+        case ascentMeters, descentMeters, ascentSource, maxSpeedMetersPerSecond, averageSpeedMetersPerSecond
         case averagePaceSecondsPerKilometer, startTime, endTime, splits, heartRate, dropped
     }
 
@@ -137,10 +166,12 @@ extension ActivitySummary: Encodable {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(format, forKey: .format)
         try c.encode(sport, forKey: .sport)
+        try c.encode(sportSource, forKey: .sportSource)
         try c.encode(name, forKey: .name)
         try c.encode(points, forKey: .points)
         try c.encode(segments, forKey: .segments)
         try c.encode(Self.rounded(distanceMeters, 2), forKey: .distanceMeters)
+        try c.encode(gpsDistanceMeters.map { Self.rounded($0, 2) }, forKey: .gpsDistanceMeters)
         try c.encode(Self.rounded(credited.credited, 2), forKey: .creditedDistanceMeters)
         try c.encode(["tooFastMeters": Self.rounded(credited.tooFast, 2), "untimedMeters": Self.rounded(credited.untimed, 2)],
                      forKey: .uncredited)
@@ -149,6 +180,7 @@ extension ActivitySummary: Encodable {
         try c.encode(movingSeconds.map { Self.rounded($0, 3) }, forKey: .movingSeconds)
         try c.encode(ascentMeters.map { Self.rounded($0, 1) }, forKey: .ascentMeters)
         try c.encode(descentMeters.map { Self.rounded($0, 1) }, forKey: .descentMeters)
+        try c.encode(ascentSource, forKey: .ascentSource)
         try c.encode(maxSpeedMetersPerSecond.map { Self.rounded($0, 3) }, forKey: .maxSpeedMetersPerSecond)
         try c.encode(averageSpeedMetersPerSecond.map { Self.rounded($0, 3) }, forKey: .averageSpeedMetersPerSecond)
         try c.encode(averagePaceSecondsPerKilometer.map { Self.rounded($0, 1) }, forKey: .averagePaceSecondsPerKilometer)
@@ -184,4 +216,21 @@ extension HeartRateSummary {
         self.minimum = minimum
         self.maximum = maximum
     }
+}
+
+/// Where an activity's distance comes from.
+public enum DistanceSource: String, Sendable, Hashable, Codable {
+    /// Measured along the recorded positions.
+    case gps
+    /// The device's own count: its odometer in the file's records, or for an activity
+    /// without positions its total or its laps'.
+    case device
+}
+
+/// Where an activity's ascent and descent come from.
+public enum AscentSource: String, Sendable, Hashable, Codable {
+    /// The device's own totals (a FIT session's total ascent and descent).
+    case device
+    /// Counted from the recorded elevations (see `ElevationGain`).
+    case elevations
 }

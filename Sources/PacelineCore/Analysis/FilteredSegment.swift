@@ -10,9 +10,17 @@ public struct FilteredSegment: Sendable, Hashable {
     public var times: [Double]? { isTimed ? timeColumn : nil }
     /// The elevation of each kept fix, if it has one.
     public private(set) var elevations: [Double?] = []
+    /// Where each kept fix is in `Track.fixes` (every segment's fixes in order), as
+    /// `FixFilter` records it; empty for a segment built without sources.
+    public private(set) var sources: [Int] = []
+    /// The device's own odometer at each kept fix (FIT record and TCX trackpoint
+    /// distance), metres; nil unless every kept fix has one and they never decrease.
+    public var deviceDistances: [Double]? { hasOdometer && !odometerColumn.isEmpty ? odometerColumn : nil }
 
     private var timeColumn: [Double] = []
     private var isTimed = true
+    private var odometerColumn: [Double] = []
+    private var hasOdometer = true
 
     /// Number of kept fixes.
     public var count: Int { coordinates.count }
@@ -26,15 +34,23 @@ public struct FilteredSegment: Sendable, Hashable {
         elevations.reserveCapacity(capacity)
     }
 
-    /// Appends a kept fix; `time` is nil when the fix has none or it is not trusted.
-    public mutating func append(_ coordinate: Coordinate, time: Date?, elevation: Double?) {
+    /// Appends a kept fix; `time` is nil when the fix has none or it is not trusted;
+    /// `deviceDistance` is the device's odometer there, if the file has one.
+    public mutating func append(_ coordinate: Coordinate, time: Date?, elevation: Double?, deviceDistance: Double? = nil, source: Int? = nil) {
         coordinates.append(coordinate)
+        if let source { sources.append(source) }
         elevations.append(elevation)
         if let time, isTimed {
             timeColumn.append(time.timeIntervalSince1970)
         } else if isTimed {
             isTimed = false
             timeColumn = []
+        }
+        if hasOdometer, let deviceDistance, deviceDistance >= (odometerColumn.last ?? 0) {
+            odometerColumn.append(deviceDistance)
+        } else if hasOdometer {
+            hasOdometer = false
+            odometerColumn = []
         }
     }
 }

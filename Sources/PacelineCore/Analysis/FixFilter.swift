@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A segment whose clock is broken (three or more fixes, all times within one second)
 /// first loses its times. Then, per segment against the last *kept* fix:
-/// 1. no coordinate → not positioned (kept out of distance, still used for heart rate);
+/// 1. no coordinate, or one off the Earth (NaN, a latitude past 90°) → not positioned
+///    (kept out of distance, still used for heart rate);
 /// 2. horizontal accuracy worse than `maximumAccuracy` (default 50 m) → dropped;
 /// 3. no time in a segment whose other fixes have times → dropped (its speed can't be
 ///    checked, and one untimed fix would leave the whole segment untimed);
@@ -42,6 +43,7 @@ public struct FixFilter: Sendable {
     public func filter(_ track: Track) -> (segments: [FilteredSegment], counts: Counts) {
         var counts = Counts()
         var result: [FilteredSegment] = []
+        var source = -1  // the fix's index in `track.fixes`
         for segment in track.segments {
             let trustsTimes = !Self.hasBrokenClock(segment)
             if !trustsTimes { counts.untrustedTimes += segment.count }
@@ -50,7 +52,8 @@ public struct FixFilter: Sendable {
             var last: (coordinate: Coordinate, time: Date?)?  // the last kept fix
             var pending: [Spike] = []  // fixes rejected as spikes, in case the jump was real
             for fix in segment {
-                guard let coordinate = fix.coordinate else { counts.unpositioned += 1; continue }
+                source += 1
+                guard let coordinate = fix.coordinate, coordinate.isValid else { counts.unpositioned += 1; continue }
                 if let accuracy = fix.horizontalAccuracy, accuracy > thresholds.maximumAccuracy { counts.inaccurate += 1; continue }
                 let time = trustsTimes ? fix.time : nil
                 if timed, time == nil { counts.untimed += 1; continue }
@@ -62,12 +65,15 @@ public struct FixFilter: Sendable {
                         continue
                     }
                     if isTooFast(from: previous.coordinate, to: coordinate, in: seconds) {
-                        pending.append(Spike(coordinate: coordinate, time: time, elevation: fix.elevation))
+                        pending.append(Spike(coordinate: coordinate, time: time, elevation: fix.elevation, deviceDistance: fix.distance, source: source))
                         if pending.count > spikeRecovery, isConsistent(pending) {
                             // A real jump: close the segment, start anew from the first pending fix.
                             result.append(kept)
                             kept = FilteredSegment()
-                            for spike in pending { kept.append(spike.coordinate, time: spike.time, elevation: spike.elevation) }
+                            for spike in pending {
+                                kept.append(spike.coordinate, time: spike.time, elevation: spike.elevation, deviceDistance: spike.deviceDistance,
+                                            source: spike.source)
+                            }
                             last = (pending[pending.count - 1].coordinate, pending[pending.count - 1].time)
                             pending = []
                         }
@@ -78,7 +84,7 @@ public struct FixFilter: Sendable {
                     counts.spikes += pending.count
                     pending = []
                 }
-                kept.append(coordinate, time: time, elevation: fix.elevation)
+                kept.append(coordinate, time: time, elevation: fix.elevation, deviceDistance: fix.distance, source: source)
                 last = (coordinate, time)
             }
             counts.spikes += pending.count
@@ -108,6 +114,8 @@ public struct FixFilter: Sendable {
         var coordinate: Coordinate
         var time: Date
         var elevation: Double?
+        var deviceDistance: Double?
+        var source: Int
     }
 
     /// Whether the rejected fixes form a plausible path among themselves.

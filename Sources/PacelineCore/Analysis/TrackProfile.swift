@@ -12,6 +12,13 @@ import Foundation
 /// `smoothed`), then summed in steps of at least `minimumStep` metres, so what is left
 /// of the jitter cannot add length; while stopped, only the net displacement from where
 /// the stop began to where it ended counts, never the jitter path.
+///
+/// The device's odometer wins where it has one: in a segment whose every kept fix carries
+/// the device's own distance (FIT record, TCX trackpoint), never decreasing, the distances
+/// are the odometer's growth, as Garmin Connect and Strava show them; across a break
+/// between two such segments, what the odometer counted there is added too, unless it is
+/// faster than the sport's `maximumSpeed`. The positions still decide moving or stopped,
+/// and their own measure is kept as `gpsDistance`.
 public struct TrackProfile: Sendable {
     /// The kept fixes of one segment with, at each, the cumulative values from the
     /// start of the activity, as columns (index k is the segment's k-th kept fix).
@@ -39,13 +46,12 @@ public struct TrackProfile: Sendable {
     /// Profiles the filtered segments with `thresholds`.
     /// - Complexity: O(n): windows advance with two pointers.
     public init(segments filtered: [FilteredSegment], thresholds: SportThresholds) {
-        var distance = 0.0
-        var movingTime = 0.0
-        segments = filtered.map { fixes in
-            Self.profile(fixes, thresholds: thresholds, distance: &distance, movingTime: &movingTime)
-        }
+        var totals = Totals()
+        segments = filtered.map { fixes in Self.profile(fixes, thresholds: thresholds, totals: &totals) }
         let timed = segments.contains { $0.movingTimes?.isEmpty == false }
-        self.movingTime = timed ? movingTime : nil
+        self.movingTime = timed ? totals.movingTime : nil
+        gpsDistance = totals.gpsDistance
+        isDeviceDistance = totals.odometered
     }
 
     /// Total metres covered.
@@ -54,12 +60,59 @@ public struct TrackProfile: Sendable {
     /// Total seconds moving over the timed segments; nil when no segment has times.
     public let movingTime: Double?
 
-    private static func profile(
-        _ fixes: FilteredSegment, thresholds: SportThresholds, distance: inout Double, movingTime: inout Double
-    ) -> Segment {
+    /// Metres measured along the positions, whatever the device's odometer said.
+    public let gpsDistance: Double
+
+    /// Whether `distances` follow the device's own odometer in some segment.
+    public let isDeviceDistance: Bool
+
+    /// What carries over from one segment to the next.
+    private struct Totals {
+        var distance = 0.0
+        var gpsDistance = 0.0
+        var movingTime = 0.0
+        /// The odometer's reading at the last fix of the previous segment, and its time.
+        var odometer: (reading: Double, time: Double?)?
+        var odometered = false
+    }
+
+    private static func profile(_ fixes: FilteredSegment, thresholds: SportThresholds, totals: inout Totals) -> Segment {
         let n = fixes.count
         guard n > 0 else { return Segment(times: nil, elevations: [], distances: [], movingTimes: nil, positions: [], moving: []) }
+        let (walked, movingTimes, positions, moving) = measured(fixes, thresholds: thresholds, movingTime: &totals.movingTime)
+        totals.gpsDistance += walked[n - 1]
+        var distances: [Double]
+        if let readings = fixes.deviceDistances {
+            // The odometer: its growth within the segment, and across the break before it
+            // what it counted there, when that is no faster than the sport allows.
+            let first = readings[0], time = fixes.times?[0]
+            if let last = totals.odometer, first >= last.reading, let time, let lastTime = last.time,
+               first - last.reading <= thresholds.maximumSpeed * (time - lastTime) {
+                totals.distance += first - last.reading
+            }
+            let base = totals.distance
+            distances = readings.map { base + ($0 - first) }
+            totals.odometer = (readings[n - 1], fixes.times?[n - 1])
+            totals.odometered = true
+        } else {
+            let base = totals.distance
+            distances = walked.map { base + $0 }
+            totals.odometer = nil
+        }
+        totals.distance = distances[n - 1]
+        return Segment(times: fixes.times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
+                       positions: positions, moving: moving)
+    }
+
+    /// The metres walked along the positions from the segment's first fix to each, the
+    /// moving seconds since the activity's start at each (nil when untimed), the smoothed
+    /// positions and the moving flags; `movingTime` grows by the segment's.
+    private static func measured(
+        _ fixes: FilteredSegment, thresholds: SportThresholds, movingTime: inout Double
+    ) -> (walked: [Double], movingTimes: [Double]?, positions: [Coordinate], moving: [Bool]) {
+        let n = fixes.count
         let rawCoordinates = fixes.coordinates
+        var distance = 0.0
         var distances = [Double]()
         distances.reserveCapacity(n)
         distances.append(distance)
@@ -68,16 +121,12 @@ public struct TrackProfile: Sendable {
                 distance += Geodesy.distance(rawCoordinates[k - 1], rawCoordinates[k])
                 distances.append(distance)
             }
-            return Segment(times: nil, elevations: fixes.elevations, distances: distances, movingTimes: nil,
-                           positions: rawCoordinates, moving: [false] + Array(repeating: true, count: n - 1))
+            return (distances, nil, rawCoordinates, [false] + Array(repeating: true, count: n - 1))
         }
         var movingTimes = [Double]()
         movingTimes.reserveCapacity(n)
         movingTimes.append(movingTime)
-        guard n > 1 else {
-            return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
-                           positions: rawCoordinates, moving: [false])
-        }
+        guard n > 1 else { return (distances, movingTimes, rawCoordinates, [false]) }
         let coordinates = smoothed(rawCoordinates, times, halfWindow: thresholds.positionSmoothing / 2)
         let moving = movingIntervals(coordinates, times, thresholds)
         // Distance accrues from an anchor: a step is counted once the (smoothed) position
@@ -105,8 +154,7 @@ public struct TrackProfile: Sendable {
         }
         var movingFlags = moving
         movingFlags[0] = false
-        return Segment(times: times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
-                       positions: coordinates, moving: movingFlags)
+        return (distances, movingTimes, coordinates, movingFlags)
     }
 
     /// Metres of travel, either side, beyond which positions are not averaged.

@@ -8,8 +8,10 @@ public struct Activity: Sendable {
     public var format: ActivityFormat
     /// A name the file gives the activity, if any.
     public var name: String?
-    /// The sport, from the file when it says, otherwise `.other`.
+    /// The sport, from the file when it says, otherwise `.other` (see `inferSportIfUnnamed`).
     public var sport: Sport
+    /// Where `sport` comes from: the file unless something else set it.
+    public var sportSource: SportSource = .file
     /// The recorded fixes.
     public var track: Track
     /// GPX `<rte>` routes (planned paths, no times), kept apart from the track.

@@ -24,8 +24,12 @@ extension APIHandler {
         (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
         if let sport = input.query.sport {
             activity.sport = Sport(sport)
-        } else if activity.sport == .other {
-            activity.sport = .run
+            activity.sportSource = .chosen
+        } else {
+            // A file that names no sport is what its speeds say (a 25 km/h ride is no run);
+            // with nothing to go on, a run, which the recorder then measures.
+            activity.inferSportIfUnnamed()
+            if activity.sport == .other, activity.sportSource == .file { activity.sport = .run }
         }
         let privacy = input.query.privacy.map(Privacy.init) ?? owner.defaultPrivacy
         let run: Run

@@ -9,7 +9,7 @@ enum InvitationAccess {
     static func visibleInvitation(_ id: String, to user: UUID, on database: any Database) async throws -> Invitation {
         guard let uuid = UUID(uuidString: id),
               let invitation = try await Invitation.query(on: database).filter(\.$id == uuid)
-                  .with(\.$host).with(\.$guests) { $0.with(\.$guest) }.first(),
+                  .with(\.$host).with(\.$guests, { $0.with(\.$guest) }).first(),
               invitation.$host.id == user || invitation.guests.contains(where: { $0.$guest.id == user })
         else { throw APIError.notFound("invitation") }
         return invitation

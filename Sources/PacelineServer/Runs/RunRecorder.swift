@@ -1,9 +1,11 @@
 import Foundation
 import PacelineCore
 
-/// Makes a `Run` row of an uploaded activity: every statistic computed here, from the
-/// fixes, whatever the file or client claims, and the credited distance beside the
-/// recorded one (`CreditedDistance`), so what is shown and what counts are the numbers kept.
+/// Makes a `Run` row of an uploaded activity: every statistic computed here by
+/// `ActivitySummary`, from the fixes (with the device's odometer where the file has one),
+/// whatever totals the file or client claims, and the credited distance beside the
+/// recorded one (`CreditedDistance`: the sport's maximum speed caps an odometer as it caps
+/// positions), so what is shown and what counts are the numbers kept.
 package enum RunRecorder {
     /// The shortest run accepted, metres: less is a GPS test, not a run.
     static let minimumDistance = 20.0
@@ -13,7 +15,7 @@ package enum RunRecorder {
         let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
         let profile = TrackProfile(segments: kept, thresholds: thresholds)
         let summary = ActivitySummary(activity, profile: profile, dropped: dropped, thresholds: thresholds)
-        guard summary.distanceSource == "gps", summary.startTime != nil,
+        guard summary.gpsDistanceMeters != nil, summary.startTime != nil,
               let start = activity.track.fixes.first(where: { $0.coordinate != nil && $0.time != nil })?.coordinate else {
             throw APIError(status: .unprocessableContent, code: "no_gps_track",
                            message: "the run has no timed GPS positions, so there is no path to measure")

@@ -109,8 +109,10 @@ enum RunUpload {
         case (nil, nil):
             throw APIError.badRequest("send the run's `fixes` (or its `segments`)")
         }
-        return Activity(format: .gpx, name: try TextInput.checked(upload.name, "name", .name), sport: upload.sport.map(Sport.init) ?? .run,
-                        track: Track(segments: segments))
+        var activity = Activity(format: .gpx, name: try TextInput.checked(upload.name, "name", .name),
+                                sport: upload.sport.map(Sport.init) ?? .other, track: Track(segments: segments))
+        if upload.sport != nil { activity.sportSource = .chosen }
+        return activity
     }
 
     /// The fixes of one segment, sorted by time. Their numbers are checked with the file's

@@ -22,9 +22,10 @@ import Foundation
 ///   `Cadence` and power as `<Extensions><ns3:TPX><ns3:Watts>` (ActivityExtension v2).
 /// - The activity's name goes in the activity's `<Notes>`.
 ///
-/// `DistanceMeters` is cumulative: geodesic distance (`Geodesy.distance`, the one every
-/// analysis uses) along the positioned fixes, never counted across a segment break; a fix without a
-/// position repeats the distance so far. When no fix has a position (treadmill,
+/// `DistanceMeters` is cumulative: the distance `ActivitySummary` reports, at each fix
+/// (`FixDistances`: the device's odometer where the file had one, otherwise measured along
+/// the positions), so the file read back has the distance it was written with; a fix the
+/// filter left out repeats the distance so far. When no fix has a position (treadmill,
 /// trainer), the fixes' own device `distance` is written instead.
 ///
 /// TCX requires a `Time` on every trackpoint: fixes without a time are skipped
@@ -198,31 +199,11 @@ public enum TCXWriter {
         init(_ activity: Activity) {
             let segments = activity.track.segments
             let count = activity.track.fixCount
-            cumulativeDistance.reserveCapacity(count)
             lapOfFix = Array(repeating: -1, count: count)
 
-            // Cumulative distance: geodesic along positions, or the device's own.
-            let hasPositions = segments.contains { $0.contains { $0.coordinate?.isValid == true } }
-            var total = 0.0
-            if hasPositions {
-                for segment in segments {
-                    var previous: Coordinate?
-                    for fix in segment {
-                        if let coordinate = fix.coordinate, coordinate.isValid {
-                            if let previous { total += Geodesy.distance(previous, coordinate) }
-                            previous = coordinate
-                        }
-                        cumulativeDistance.append(total)
-                    }
-                }
-            } else {
-                var last: Double?
-                for fix in segments.joined() {
-                    if let distance = fix.distance, distance.isFinite { last = distance }
-                    cumulativeDistance.append(last)
-                }
-                total = last ?? 0
-            }
+            // Cumulative distance: as the activity's summary measures it.
+            cumulativeDistance = FixDistances.of(activity)
+            let total = cumulativeDistance.lazy.compactMap { $0 }.max() ?? 0
 
             firstTime = segments.lazy.joined().first { $0.time != nil }?.time
             let fallbackStart = firstTime ?? Date(timeIntervalSince1970: 0)
