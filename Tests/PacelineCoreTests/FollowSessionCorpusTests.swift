@@ -12,7 +12,7 @@ import Testing
             guard let activity = try? ActivityReader.read(contentsOf: url) else { return nil }
             let summary = ActivitySummary(activity)
             guard summary.gpsDistanceMeters != nil, summary.distanceMeters >= 1000, summary.segments <= 2,
-                  let elapsed = summary.elapsedSeconds, elapsed < 12 * 3600,
+                  let start = summary.startTime, let end = summary.endTime, end.timeIntervalSince(start) < 12 * 3600,
                   (try? Normalization.checkpoints(of: activity)) != nil else { return nil }
             return url.lastPathComponent
         }.sorted()

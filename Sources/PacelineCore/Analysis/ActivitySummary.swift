@@ -26,6 +26,7 @@ public struct ActivitySummary: Sendable, Hashable {
     public var distanceSource: DistanceSource
     /// Where `ascentMeters` and `descentMeters` come from; nil when there are none.
     public var ascentSource: AscentSource?
+    /// Wall-clock seconds from start to end, less the clock's jumps (see `ElapsedTime`).
     public var elapsedSeconds: Double?
     public var movingSeconds: Double?
     public var ascentMeters: Double?
@@ -64,10 +65,10 @@ public struct ActivitySummary: Sendable, Hashable {
         points = activity.track.fixCount
         segments = activity.track.segments.count
         self.dropped = dropped
-        let span = Self.timeSpan(activity.track)
-        startTime = span?.start
-        endTime = span?.end
-        elapsedSeconds = span.map { $0.end.timeIntervalSince($0.start) }
+        let elapsed = ElapsedTime(activity.track)
+        startTime = elapsed?.start
+        endTime = elapsed?.end
+        elapsedSeconds = elapsed?.seconds
 
         if positioned {
             distanceMeters = profile.distance
@@ -120,18 +121,6 @@ public struct ActivitySummary: Sendable, Hashable {
         if let total = activity.deviceTotals?.distanceMeters { return total }
         let laps = activity.laps.compactMap(\.distanceMeters)
         return laps.isEmpty ? nil : laps.reduce(0, +)
-    }
-
-    /// The earliest and latest times of the track's fixes.
-    private static func timeSpan(_ track: Track) -> (start: Date, end: Date)? {
-        var span: (start: Date, end: Date)?
-        for segment in track.segments {
-            for fix in segment {
-                guard let time = fix.time else { continue }
-                span = span.map { (min($0.start, time), max($0.end, time)) } ?? (time, time)
-            }
-        }
-        return span
     }
 
     /// The fastest path speed over any stretch of at least `window` seconds within a

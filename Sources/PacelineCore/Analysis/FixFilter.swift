@@ -12,7 +12,9 @@ import Foundation
 /// 4. time earlier than the last kept fix → time reversal, dropped;
 /// 5. same time as the last kept fix → duplicate, dropped (a position repeated at a
 ///    later time is a real reading of standing still and is kept);
-/// 6. implied speed above the sport's `maximumSpeed` → spike, dropped. If the next
+/// 6. time within the span of an earlier segment's kept fixes → overlapping, dropped
+///    (a track written twice, laps that overlap: moving time never exceeds elapsed);
+/// 7. implied speed above the sport's `maximumSpeed` → spike, dropped. If the next
 ///    `spikeRecovery` fixes all still disagree with the last kept one, the device
 ///    really moved (it lost signal in a tunnel, say): the segment is split there and
 ///    recording resumes, so the jump adds no distance and loses no fixes after it.
@@ -28,6 +30,9 @@ public struct FixFilter: Sendable {
         public var untrustedTimes = 0
         /// Positioned fixes without a time in a segment with times.
         public var untimed = 0
+        /// Fixes at a time an earlier segment already covered (a track written twice,
+        /// laps that overlap).
+        public var overlapping = 0
     }
 
     public var thresholds: SportThresholds
@@ -44,10 +49,12 @@ public struct FixFilter: Sendable {
         var counts = Counts()
         var result: [FilteredSegment] = []
         var source = -1  // the fix's index in `track.fixes`
+        var covered = CoveredTimes()  // the spans of the segments kept so far
         for segment in track.segments {
             let trustsTimes = !Self.hasBrokenClock(segment)
             if !trustsTimes { counts.untrustedTimes += segment.count }
             let timed = trustsTimes && segment.contains { $0.time != nil }
+            let firstOfSegment = result.count
             var kept = FilteredSegment(capacity: segment.count)
             var last: (coordinate: Coordinate, time: Date?)?  // the last kept fix
             var pending: [Spike] = []  // fixes rejected as spikes, in case the jump was real
@@ -57,6 +64,7 @@ public struct FixFilter: Sendable {
                 if let accuracy = fix.horizontalAccuracy, accuracy > thresholds.maximumAccuracy { counts.inaccurate += 1; continue }
                 let time = trustsTimes ? fix.time : nil
                 if timed, time == nil { counts.untimed += 1; continue }
+                if let time, covered.contains(time.timeIntervalSince1970) { counts.overlapping += 1; continue }
                 if let previous = last, let time, let lastTime = previous.time {
                     let seconds = time.timeIntervalSince(lastTime)
                     if seconds < 0 { counts.timeReversals += 1; continue }
@@ -89,6 +97,9 @@ public struct FixFilter: Sendable {
             }
             counts.spikes += pending.count
             if !kept.isEmpty { result.append(kept) }
+            for kept in result.suffix(from: firstOfSegment) {
+                if let times = kept.times, let first = times.first, let last = times.last { covered.insert(first...last) }
+            }
         }
         return (result, counts)
     }
@@ -107,6 +118,32 @@ public struct FixFilter: Sendable {
             if last.timeIntervalSince(first) >= 1 { return false }  // a working clock shows at once
         }
         return timed >= 3
+    }
+
+    /// Disjoint spans of time, in order.
+    private struct CoveredTimes {
+        private var spans: [ClosedRange<Double>] = []
+
+        /// Whether `time` falls in a span. - Complexity: O(log k) in the spans.
+        func contains(_ time: Double) -> Bool {
+            var low = 0, high = spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if spans[middle].upperBound < time { low = middle + 1 } else { high = middle }
+            }
+            return low < spans.count && spans[low].contains(time)
+        }
+
+        /// Adds `span`, merged with those it touches. - Complexity: O(k).
+        mutating func insert(_ span: ClosedRange<Double>) {
+            var merged = span
+            spans.removeAll { other in
+                guard other.overlaps(merged) else { return false }
+                merged = min(other.lowerBound, merged.lowerBound)...max(other.upperBound, merged.upperBound)
+                return true
+            }
+            spans.insert(merged, at: spans.firstIndex { $0.lowerBound > merged.lowerBound } ?? spans.count)
+        }
     }
 
     /// A fix rejected as too fast, kept aside in case the device really moved.
