@@ -30,6 +30,8 @@ public enum PythonPeer {
         public static let gpxpy = Module(importName: "gpxpy", pipPackage: "gpxpy")
         /// tcxreader (<https://pypi.org/project/tcxreader/>), a TCX reader.
         public static let tcxreader = Module(importName: "tcxreader", pipPackage: "tcxreader")
+        /// fitdecode (<https://pypi.org/project/fitdecode/>), a FIT reader that checks every CRC.
+        public static let fitdecode = Module(importName: "fitdecode", pipPackage: "fitdecode")
         /// Pillow (<https://pypi.org/project/Pillow/>), an image reader (PNG among others).
         public static let pillow = Module(importName: "PIL", pipPackage: "Pillow")
     }

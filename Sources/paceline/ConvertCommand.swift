@@ -3,17 +3,17 @@ import Foundation
 import PacelineArchives
 import PacelineCore
 
-/// `paceline convert IN OUT`: rewrite an activity as GPX 1.1, TCX or GeoJSON.
+/// `paceline convert IN OUT`: rewrite an activity as GPX 1.1, TCX, FIT or GeoJSON.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert GPX, TCX or FIT into GPX 1.1, TCX or GeoJSON (chosen by OUT's extension)."
+        abstract: "Convert GPX, TCX or FIT into GPX 1.1, TCX, FIT or GeoJSON (chosen by OUT's extension)."
     )
 
     @Argument(help: "The activity to read (.gpx, .tcx, .fit, each also gzipped as .gz).", completion: .file())
     var input: String
 
-    @Argument(help: "Where to write: .gpx, .tcx, .geojson or .json; '-' for stdout as GPX.", completion: .file())
+    @Argument(help: "Where to write: .gpx, .tcx, .fit, .geojson or .json; '-' for stdout as GPX.", completion: .file())
     var output: String
 
     func run() throws {
@@ -25,18 +25,21 @@ struct ConvertCommand: ParsableCommand {
             throw ExitCode(65)
         }
         let ext = output == "-" ? "gpx" : (output as NSString).pathExtension.lowercased()
-        let text: String
+        let bytes: Data
         switch ext {
-        case "gpx": text = GPXWriter.write(activity)
+        case "gpx": bytes = Data(GPXWriter.write(activity).utf8)
         case "tcx":
             try checkTimes(of: activity, for: "TCX")
-            text = TCXWriter.write(activity)
-        case "geojson", "json": text = GeoJSONWriter.write(activity)
+            bytes = Data(TCXWriter.write(activity).utf8)
+        case "fit":
+            try checkTimes(of: activity, for: "FIT")
+            bytes = FITWriter.write(activity)
+        case "geojson", "json": bytes = Data(GeoJSONWriter.write(activity).utf8)
         default:
-            Output.error("\(output): cannot write .\(ext); use .gpx, .tcx or .geojson")
+            Output.error("\(output): cannot write .\(ext); use .gpx, .tcx, .fit or .geojson")
             throw ExitCode(64)
         }
-        try write(text)
+        try write(bytes)
     }
 
     /// Refuses (exit 65) an activity without a single timed fix for a format that holds
@@ -57,12 +60,12 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    private func write(_ text: String) throws {
+    private func write(_ bytes: Data) throws {
         if output == "-" {
-            print(text, terminator: "")
+            FileHandle.standardOutput.write(bytes)
         } else {
             do {
-                try text.write(toFile: output, atomically: true, encoding: .utf8)
+                try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
                 Output.error("\(output): cannot write: \(error.localizedDescription)")
                 throw ExitCode(73)

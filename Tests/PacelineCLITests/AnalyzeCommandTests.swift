@@ -142,6 +142,10 @@ import Testing
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("holds a route, not a recorded track: TCX holds recorded activities only; convert it to .gpx or .geojson"))
         #expect(!FileManager.default.fileExists(atPath: tcx))
+        let fit = directory.appendingPathComponent("route.fit").path
+        let refusedFIT = try PacelineCLI.run(["convert", source.path, fit])
+        #expect(refusedFIT.status == 65 && refusedFIT.stderr.contains("FIT holds recorded activities only"))
+        #expect(!FileManager.default.fileExists(atPath: fit))
     }
 
     @Test("fixes without a time that TCX can't hold are counted on stderr, not dropped silently")
@@ -166,7 +170,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = Fixtures.track("fit/garmin-fenix-5-run.fit").path
-        for ext in ["gpx", "tcx", "geojson"] {
+        for ext in ["gpx", "tcx", "fit", "geojson"] {
             let out = directory.appendingPathComponent("run.\(ext)").path
             let result = try PacelineCLI.run(["convert", source, out])
             #expect(result.status == 0, "\(result.stderr)")
@@ -176,5 +180,9 @@ import Testing
         let viaGPX = try PacelineCLI.run(["analyze", "--json", directory.appendingPathComponent("run.gpx").path]).stdout
         let points = { (s: String) in (try? JSONSerialization.jsonObject(with: Data(s.utf8)) as? [String: Any])?["points"] as? Int }
         #expect(points(original) == points(viaGPX))
+        // Through FIT, the device's distance and the points come back as they were.
+        let viaFIT = try PacelineCLI.run(["analyze", "--json", directory.appendingPathComponent("run.fit").path]).stdout
+        let distance = { (s: String) in (try? JSONSerialization.jsonObject(with: Data(s.utf8)) as? [String: Any])?["distanceMeters"] as? Double }
+        #expect(points(original) == points(viaFIT) && distance(original) == distance(viaFIT))
     }
 }

@@ -3,8 +3,8 @@ import PacelineCore
 import PacelineTestSupport
 import Testing
 
-/// Every corpus file written by Paceline and read back keeps its numbers: through TCX the
-/// distance it reports (device or GPS) and the moving time; through GPX, which has no
+/// Every corpus file written by Paceline and read back keeps its numbers: through TCX and
+/// FIT the distance it reports (device or GPS) and the moving time; through GPX, which has no
 /// field for a device's count, the distance measured along the positions.
 @Suite struct RoundTripTests {
     /// The corpus files with timed positions that TCX can hold whole (no untimed fix).
@@ -31,6 +31,19 @@ import Testing
         let before = ActivitySummary(activity)
         var back = try ActivityReader.read(Data(TCXWriter.write(activity).utf8), format: .tcx)
         back.sport = activity.sport  // TCX names runs and rides only
+        let after = ActivitySummary(back)
+        #expect(Self.close(after.distanceMeters, before.distanceMeters, within: 0.005),
+                "\(url.lastPathComponent): \(after.distanceMeters) m back, \(before.distanceMeters) m written")
+        #expect(Self.close(after.movingSeconds, before.movingSeconds, within: 0.01),
+                "\(url.lastPathComponent): \(after.movingSeconds ?? -1) s moving back, \(before.movingSeconds ?? -1) s written")
+    }
+
+    @Test(arguments: timedFiles)
+    func throughFIT(_ url: URL) throws {
+        let activity = try Self.read(url)
+        let before = ActivitySummary(activity)
+        var back = try ActivityReader.read(FITWriter.write(activity), format: .fit)
+        back.sport = activity.sport
         let after = ActivitySummary(back)
         #expect(Self.close(after.distanceMeters, before.distanceMeters, within: 0.005),
                 "\(url.lastPathComponent): \(after.distanceMeters) m back, \(before.distanceMeters) m written")

@@ -142,9 +142,10 @@ struct RunTests {
             let series = try await ed.client.getRunSeries(path: .init(runId: run.id)).ok.body.json
             #expect(series.points.count > 100)
             #expect(abs((series.points.last?.distanceMeters ?? 0) - run.distanceMeters) < 25)
-            for format in ["gpx", "tcx"] {
+            for format in ["gpx", "tcx", "fit"] {
                 let file = try await server.raw(.GET, "/runs/\(run.id)/export?format=\(format)", token: ed.token)
                 #expect(file.status == 200)
+                #expect(file.headers.first { $0.0.lowercased() == "content-type" }?.1.hasPrefix(["gpx": "application/gpx+xml", "tcx": "application/vnd.garmin.tcx+xml", "fit": "application/vnd.ant.fit"][format]!) == true)
                 let back = try ActivityReader.read(file.body, format: ActivityFormat(rawValue: format))
                 #expect(abs(ActivitySummary(back).distanceMeters - run.distanceMeters) < 1, "\(format)")
             }

@@ -138,10 +138,13 @@ extension APIHandler {
 
     func exportRun(_ input: Operations.ExportRun.Input) async throws -> Operations.ExportRun.Output {
         let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
-        let activity = try run.activity()
+        var activity = try run.activity()
+        // A FIT session carries its totals: the run's, as the app shows them.
+        activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
         switch input.query.format ?? .gpx {
         case .gpx: return .ok(.init(body: .applicationGpxXml(HTTPBody(GPXWriter.write(activity)))))
         case .tcx: return .ok(.init(body: .applicationVnd_garmin_tcxXml(HTTPBody(TCXWriter.write(activity)))))
+        case .fit: return .ok(.init(body: .applicationVnd_ant_fit(HTTPBody(FITWriter.write(activity)))))
         }
     }
 

@@ -13,6 +13,7 @@ enum FITProfile {
         static let lap: UInt16 = 19
         static let record: UInt16 = 20
         static let event: UInt16 = 21
+        static let activity: UInt16 = 34
     }
 
     /// Seconds from the Unix epoch to the FIT epoch, 1989-12-31T00:00:00Z.
