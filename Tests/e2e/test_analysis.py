@@ -188,3 +188,31 @@ def test_a_missing_run_says_so(world, browser):
     assert "does not exist" in message.text
     b.shot("analysis-missing")
     assert [message for message in b.errors() if "404" not in message] == []
+
+
+def test_the_owner_downloads_the_run_as_fit_tcx_or_gpx(world, browser):
+    b = browser(phone=True)
+    b.log_in(world["ann"])
+    open_run(b, world["lone"]["id"])
+    links = {a.get_attribute("data-format"): a for a in b.finds(".downloads a")}
+    assert sorted(links) == ["fit", "gpx", "tcx"]
+    assert links["fit"].get_attribute("download").endswith(".fit")
+    b.shot("analysis-downloads")
+    # What each link gives, fetched as the browser would (the session cookie), first bytes.
+    heads = b.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        Promise.all([...document.querySelectorAll('.downloads a')].map(async (a) => {
+          const response = await fetch(a.href);
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          return [a.dataset.format, response.status, String.fromCharCode(...bytes.slice(0, 64))];
+        })).then(done);""")
+    got = {format: (status, head) for format, status, head in heads}
+    assert got["fit"][0] == 200 and got["fit"][1][8:12] == ".FIT"
+    assert got["tcx"][0] == 200 and "<?xml" in got["tcx"][1]
+    assert got["gpx"][0] == 200 and "<?xml" in got["gpx"][1]
+    # Someone else's run offers no download.
+    b2 = browser(phone=True)
+    b2.log_in(world["bob"])
+    open_run(b2, world["mine"]["id"])
+    assert b2.finds(".downloads") == []
+    assert b.errors() == [] and b2.errors() == []

@@ -115,7 +115,17 @@ function runHead(view) {
   // Sharing: a public run's page (others' runs and non-public ones have no Share button).
   const shareRun = view.run.privacy === 'public' ? shareButton(`/share/runs/${view.run.id}`, runTitle(view.run), 'run') : null;
   return h('header', { class: 'run-head' },
-    h('div', { class: 'spread' }, title, h('div', { class: 'row' }, shareRun, editor ? editor.button : null)), meta, editor?.form);
+    h('div', { class: 'spread' }, title, h('div', { class: 'row' }, shareRun, editor ? editor.button : null)), meta,
+    owned ? downloads(view.run) : null, editor?.form);
+}
+
+/** The run as a file, for a watch (FIT, TCX) or another service (GPX). */
+function downloads(run) {
+  const file = `paceline-${(run.startTime ?? run.createdAt ?? '').slice(0, 10) || 'run'}`;
+  const link = (format, label) => h('a', { href: `/api/v1/runs/${run.id}/export?format=${format}`, download: `${file}.${format}`,
+    dataset: { format }, title: label }, format.toUpperCase());
+  return h('p', { class: 'muted downloads' }, 'Download: ', link('fit', 'For a Garmin watch or Garmin Connect'), ' · ',
+    link('tcx', 'Training Center XML'), ' · ', link('gpx', 'For maps and other apps'));
 }
 
 /** The numbers. */
