@@ -106,6 +106,24 @@ struct RouteTests {
         }
     }
 
+    @Test("a public route is a course for a watch, to anyone: GPX route, TCX Course, FIT course", arguments: TestDatabase.available)
+    func course(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let owner = try await server.newUser("Owner")
+            let runID = try #require(try await server.upload("fit/2013-02-06-12-11-14.fit", as: owner, query: "?privacy=public").json?["id"] as? String)
+            let route = try await owner.client.createRoute(body: .json(.init(runId: runID, name: "Hill loop"))).created.body.json
+            let gpx = try await server.raw(.GET, "/routes/\(route.id)/course")  // no account needed
+            #expect(gpx.status == 200 && String(decoding: gpx.body, as: UTF8.self).contains("<rte>\n  <name>Hill loop</name>"))
+            let tcx = try await server.raw(.GET, "/routes/\(route.id)/course?format=tcx")
+            #expect(tcx.status == 200 && String(decoding: tcx.body, as: UTF8.self).contains("<Course>\n   <Name>Hill loop</Name>"))
+            let fit = try await server.raw(.GET, "/routes/\(route.id)/course?format=fit")
+            #expect(fit.status == 200 && String(decoding: fit.body[8..<12], as: UTF8.self) == ".FIT")
+            #expect(fit.headers.first { $0.0.lowercased() == "content-type" }?.1.hasPrefix("application/vnd.ant.fit") == true)
+            let bad = try await server.raw(.GET, "/routes/\(route.id)/course?format=kml")
+            #expect(bad.status == 400)
+        }
+    }
+
     @Test("a private route and private runs stay private", arguments: TestDatabase.available)
     func privacy(database: TestDatabase) async throws {
         try await withServer(database) { server in
@@ -118,7 +136,8 @@ struct RouteTests {
                 .created.body.json
             for (method, path, body) in [
                 ("GET", "/routes/\(route.id)", nil), ("GET", "/routes/\(route.id)/leaderboard", nil),
-                ("GET", "/routes/\(route.id)/pace", nil), ("PUT", "/favourites/\(route.id)", nil),
+                ("GET", "/routes/\(route.id)/pace", nil), ("GET", "/routes/\(route.id)/course?format=fit", nil),
+                ("PUT", "/favourites/\(route.id)", nil),
                 ("POST", "/routes/\(route.id)/runs", #"{"runId":"\#(otherRun.id)"}"#), ("DELETE", "/routes/\(route.id)", nil),
                 ("POST", "/routes", #"{"runId":"\#(runID)"}"#),
             ] as [(String, String, String?)] {

@@ -72,6 +72,10 @@ def test_clusters_zoom_and_the_drawer(server, browser):
         marker.click()
         drawer = b.visible(".drawer")
         assert "1 of 25" in drawer.text
+        assert [a.get_attribute("data-format") for a in b.finds(".drawer .course-links a")] == ["fit", "tcx", "gpx"]
+        status = b.driver.execute_async_script(
+            "fetch(document.querySelector('.course-links a').href).then((r) => arguments[arguments.length - 1](r.status))")
+        assert status == 200
         b.wait(lambda: "Ida" in b.find(".top-runs").text, message="no top runs")
         b.click("button[name=next]")
         b.wait(lambda: "2 of 25" in b.find(".drawer").text)

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import OpenAPIRuntime
 import PacelineAPI
 import PacelineCore
 
@@ -46,6 +47,17 @@ extension APIHandler {
         let schema = try await Route.schemas([route], viewer: viewer, on: database)[0]
         let top = try await Leaderboard.entries(of: try route.requireID(), viewer: viewer, limit: Self.topRunsShown, on: database)
         return .ok(.init(body: .json(.init(route: schema, topRuns: top))))
+    }
+
+    func getRouteCourse(_ input: Operations.GetRouteCourse.Input) async throws -> Operations.GetRouteCourse.Output {
+        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: AuthenticatedUser.current?.id, on: database)
+        guard let run = try await Run.find(route.$run.id, on: database) else { throw APIError.notFound("route") }
+        let course = Course(name: route.name, activity: try run.activity())
+        switch input.query.format ?? .gpx {
+        case .gpx: return .ok(.init(body: .applicationGpxXml(HTTPBody(course.gpx()))))
+        case .tcx: return .ok(.init(body: .applicationVnd_garmin_tcxXml(HTTPBody(course.tcx()))))
+        case .fit: return .ok(.init(body: .applicationVnd_ant_fit(HTTPBody(course.fit()))))
+        }
     }
 
     func deleteRoute(_ input: Operations.DeleteRoute.Input) async throws -> Operations.DeleteRoute.Output {

@@ -56,7 +56,8 @@ export class RouteDrawer {
         h('div', { class: 'stat' }, h('strong', { class: 'route-average' }, route.averageElapsedSeconds ? units.clock(route.averageElapsedSeconds) : '–'), h('span', {}, 'average time')),
         h('div', { class: 'stat' }, h('strong', {}, String(route.runners)), h('span', {}, route.runners === 1 ? 'runner' : 'runners'))),
       h('h3', {}, 'Top runs'), top, message,
-      h('div', { class: 'row' }, follow, h('a', { class: 'button ghost', href: `#/runs/${route.runId}` }, 'Analyse')));
+      h('div', { class: 'row' }, follow, h('a', { class: 'button ghost', href: `#/runs/${route.runId}` }, 'Analyse')),
+      courseLinks(route));
     this.element?.remove();
     this.element = element;
     this.screen.append(element);
@@ -118,4 +119,12 @@ export class RouteDrawer {
     }
     go(`#/record?follow=${route.id}`);
   }
+}
+
+/** The route as a course for a watch: FIT (Garmin), TCX Course, GPX route. */
+function courseLinks(route) {
+  const link = (format, label) => h('a', { href: `/api/v1/routes/${route.id}/course?format=${format}`, download: `course.${format}`,
+    dataset: { format }, title: label }, format.toUpperCase());
+  return h('p', { class: 'muted course-links' }, 'Course for your watch: ', link('fit', 'Garmin Connect: Courses, Import'), ' · ',
+    link('tcx', 'Training Center XML course'), ' · ', link('gpx', 'GPX route'));
 }

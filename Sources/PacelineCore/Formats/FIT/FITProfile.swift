@@ -13,6 +13,7 @@ enum FITProfile {
         static let lap: UInt16 = 19
         static let record: UInt16 = 20
         static let event: UInt16 = 21
+        static let course: UInt16 = 31
         static let activity: UInt16 = 34
     }
 

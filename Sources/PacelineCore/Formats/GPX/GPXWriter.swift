@@ -7,10 +7,12 @@ import Foundation
 /// The document has, in schema order:
 /// - `<metadata>` with the activity's `<name>` (when it has one) and `<time>`
 ///   (the first fix time of the track, when there is one);
-/// - one `<wpt>` per waypoint, then one `<rte>` of `<rtept>`s per route;
+/// - one `<wpt>` per waypoint, then one `<rte>` of `<rtept>`s per route (named after
+///   the activity when it has no track: a course, see `Course.gpx`);
 /// - one `<trk>` with `<name>`, `<type>` (the `Sport` raw value: `run`, `walk`,
 ///   `hike`, `ride`, `swim`, `other`) and one `<trkseg>` per track segment, even
-///   when the segment ends up empty, so segment indexes match the `Activity`.
+///   when the segment ends up empty, so segment indexes match the `Activity`; none
+///   when the track has no segment at all.
 ///
 /// Each point carries `lat`/`lon`, `<ele>`, `<time>` and, in
 /// `<extensions><gpxtpx:TrackPointExtension>`, `<gpxtpx:hr>` and `<gpxtpx:cad>`
@@ -84,6 +86,11 @@ public enum GPXWriter {
 
         for route in activity.routes {
             out.append(" <rte>\n")
+            if let name = activity.name, activity.track.segments.isEmpty {
+                out.append("  <name>")
+                out.append(xmlEscaped: name)
+                out.append("</name>\n")
+            }
             for fix in route {
                 guard let coordinate = fix.coordinate, coordinate.isValid else { continue }
                 appendPoint(fix, at: coordinate, name: nil, open: "  <rtept", close: "  </rtept>\n", indent: "   ", into: &out)
@@ -92,6 +99,7 @@ public enum GPXWriter {
             out.flush(to: &target, ifAtLeast: chunkSize)
         }
 
+        guard !activity.track.segments.isEmpty else { return out.append("</gpx>\n") }
         out.append(" <trk>\n")
         if let name = activity.name {
             out.append("  <name>")
