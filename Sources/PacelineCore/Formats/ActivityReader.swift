@@ -17,15 +17,20 @@ public enum ActivityReader {
         return try read(stream, format: format ?? sniff(stream))
     }
 
+    /// The file's activity, with altitudes recorded apart from positions merged into
+    /// them (`Track.mergingSeparateAltitudes`).
     private static func read(_ stream: ByteStream, format: ActivityFormat?) throws -> Activity {
+        var activity: Activity
         switch format {
-        case .gpx: return try GPXReader.read(stream)
-        case .tcx: return try TCXReader.read(stream)
-        case .fit: return try FITReader.read(stream)
+        case .gpx: activity = try GPXReader.read(stream)
+        case .tcx: activity = try TCXReader.read(stream)
+        case .fit: activity = try FITReader.read(stream)
         case nil:
             if stream.isAtEnd { throw ActivityFileError(.unsupportedFormat, "the file is empty") }
             throw ActivityFileError(.unsupportedFormat, "not a GPX, TCX or FIT file")
         }
+        activity.track = activity.track.mergingSeparateAltitudes()
+        return activity
     }
 
     private static func sniff(_ stream: ByteStream) -> ActivityFormat? {
