@@ -32,18 +32,18 @@ public struct ElapsedTime: Sendable, Hashable {
             stamps.append(Stamp(time: time.timeIntervalSince1970, position: position))
         }
         if let lastPositioned { stamps.removeSubrange((lastPositioned + 1)...) }
-        guard let first = stamps.first else { return nil }
+        guard !stamps.isEmpty else { return nil }
         if zip(stamps, stamps.dropFirst()).contains(where: { $0.time > $1.time }) { stamps.sort { $0.time < $1.time } }
-        // The next positioned stamp at or after each index, for the movement across a gap.
-        var nextPositioned = [Int?](repeating: nil, count: stamps.count + 1)
-        for i in stamps.indices.reversed() {
-            nextPositioned[i] = stamps[i].position != nil ? i : nextPositioned[i + 1]
-        }
         var seconds = 0.0
-        var lastPosition: Stamp? = first.position != nil ? first : nil
+        var lastPosition: Stamp? = stamps[0].position != nil ? stamps[0] : nil
+        var nextPosition = 0  // moves forward only: the scans for long gaps cost O(n) in all
         for i in stamps.indices.dropFirst() {
             let gap = stamps[i].time - stamps[i - 1].time
-            if gap < Self.clockJump || Self.moved(from: lastPosition, to: nextPositioned[i].map { stamps[$0] }) {
+            if gap >= Self.clockJump {
+                nextPosition = max(nextPosition, i)
+                while nextPosition < stamps.count, stamps[nextPosition].position == nil { nextPosition += 1 }
+            }
+            if gap < Self.clockJump || Self.moved(from: lastPosition, to: nextPosition < stamps.count ? stamps[nextPosition] : nil) {
                 seconds += gap
             }
             if stamps[i].position != nil { lastPosition = stamps[i] }
