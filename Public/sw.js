@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v5';
+const VERSION = 'paceline-v6';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -28,6 +28,7 @@ const SHELL = [
   '/js/views/account/password-form.js', '/js/views/achievements/badges.js', '/js/views/achievements/earned.js',
   '/js/views/achievements/score-card.js', '/js/views/achievements/share.js', '/js/views/activity.js',
   '/js/views/analysis.js', '/js/views/analysis/chart.js', '/js/views/analysis/credit-note.js',
+  '/js/views/analysis/device-note.js',
   '/js/views/analysis/format.js', '/js/views/analysis/series.js', '/js/views/analysis/trackmap.js',
   '/js/views/discoveries.js', '/js/views/discovery/poi-detail.js', '/js/views/discovery/poi-layer.js',
   '/js/views/discovery/run-discoveries.js', '/js/views/favourites.js', '/js/views/feed.js',

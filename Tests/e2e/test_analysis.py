@@ -1,5 +1,6 @@
 """The analysis screen (#/runs/ID): numbers, a chart that pans and moves the map's marker,
 the chart's three modes, comparing with another run of the route, renaming."""
+import pathlib
 import re
 
 import pytest
@@ -216,3 +217,18 @@ def test_the_owner_downloads_the_run_as_fit_tcx_or_gpx(world, browser):
     open_run(b2, world["mine"]["id"])
     assert b2.finds(".downloads") == []
     assert b.errors() == [] and b2.errors() == []
+
+
+def test_a_watchs_own_distance_says_what_gps_measured(server, browser):
+    account = server.register("Wren")
+    data = (pathlib.Path(__file__).parents[1] / "Fixtures/tracks/fit/2013-02-06-12-11-14.fit").read_bytes()
+    status, run = server.api("POST", "/runs", data, token=account.token, content_type="application/vnd.ant.fit")
+    assert status == 201, run
+    b = browser(phone=True)
+    b.log_in(account)
+    b.open(f"/#/runs/{run['id']}")
+    note = b.visible(".device-note")
+    assert note.text == "4.84 km as your device counted it; its GPS positions measure 4.68 km."
+    assert b.find(".figure[data-name=distance] strong").text == "4.84 km"
+    b.shot("analysis-device-distance")
+    assert b.errors() == []

@@ -12,6 +12,7 @@ import { trackMap } from './analysis/trackmap.js';
 import { shareButton } from './achievements/share.js';
 import { workoutLogCard } from './workout/log-card.js';
 import { creditNote } from './analysis/credit-note.js';
+import { deviceNote } from './analysis/device-note.js';
 import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from './analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
@@ -47,7 +48,7 @@ export async function render({ runId }, query) {
   // What of the run was not credited, and why, under its numbers.
   const note = creditNote(run, unit);
   const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${units.unitName(unit)}`), splitsTable(run, view.points, unit, view.pace));
-  page.replaceChildren(...[runHead(view), runFigures(run, unit, view.pace), note, h('div', { class: 'analysis' }, view.chartCard, view.mapBox),
+  page.replaceChildren(...[runHead(view), runFigures(run, unit, view.pace), deviceNote(run, unit), note, h('div', { class: 'analysis' }, view.chartCard, view.mapBox),
     h('div', { class: 'lower' }, view.compareCard, splitsCard, logCard)].filter(Boolean));
 
   // The chart and the map need their boxes laid out first.

@@ -29,5 +29,7 @@ enum Migrations {
         CreateHealthProbe(),
         // 013: the live connections each account holds, counted over all instances.
         CreateLiveSocketLease(),
+        // 014: the GPS measure beside a device's own distance.
+        AddRunGPSDistance(),
     ]
 }

@@ -7,7 +7,7 @@ extension QueryBuilder where Model == Run {
     func withoutTrack() -> Self {
         field(\.$id).field(\.$owner.$id).field(\.$name).field(\.$sport).field(\.$privacy).field(\.$format)
             .field(\.$idempotencyKey).field(\.$startTime).field(\.$endTime).field(\.$points).field(\.$distanceMeters)
-            .field(\.$creditedDistanceMeters).field(\.$tooFastMeters).field(\.$untimedMeters)
+            .field(\.$gpsDistanceMeters).field(\.$creditedDistanceMeters).field(\.$tooFastMeters).field(\.$untimedMeters)
             .field(\.$elapsedSeconds).field(\.$movingSeconds).field(\.$ascentMeters).field(\.$descentMeters)
             .field(\.$maxSpeed).field(\.$averagePace).field(\.$calories).field(\.$splits).field(\.$bestEfforts)
             .field(\.$startLatitude).field(\.$startLongitude).field(\.$route.$id).field(\.$utcOffsetSeconds).field(\.$createdAt).field(\.$updatedAt)

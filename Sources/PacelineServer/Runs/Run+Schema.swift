@@ -25,6 +25,7 @@ extension Run {
             endTime: endTime,
             points: points,
             distanceMeters: distanceMeters.storedOrZero,
+            gpsDistanceMeters: gpsDistanceMeters.storedOrNil,
             creditedDistanceMeters: creditedDistanceMeters.storedOrZero,
             uncredited: uncredited,
             elapsedSeconds: elapsedSeconds.storedOrZero,

@@ -38,6 +38,7 @@ package enum RunRecorder {
         run.endTime = summary.endTime
         run.points = summary.points
         run.distanceMeters = summary.distanceMeters
+        run.gpsDistanceMeters = summary.gpsDistanceMeters
         run.creditedDistanceMeters = credited.credited
         run.tooFastMeters = credited.tooFast
         run.untimedMeters = credited.untimed
