@@ -17,13 +17,15 @@ struct ConvertCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        let activity: Activity
+        var activity: Activity
         do {
             activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: input))
         } catch {
             Output.error("\(input): \(error)")
             throw ExitCode(65)
         }
+        // Measured and labelled as `analyze` takes it, so the file written agrees with it.
+        activity.inferSportIfUnnamed()
         let ext = output == "-" ? "gpx" : (output as NSString).pathExtension.lowercased()
         let bytes: Data
         switch ext {

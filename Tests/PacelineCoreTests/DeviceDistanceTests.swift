@@ -72,12 +72,57 @@ import Testing
         #expect(abs(summary.distanceMeters - 600) < 1e-9)
     }
 
-    @Test func aForgedOdometerIsCreditedNoFasterThanTheSport() {
-        // 100 km claimed for a 200 s run: the run's 12.5 m/s is all that can be credited.
+    @Test func aForgedOdometerIsNotTrustedAndNothingFasterThanTheSportIsCredited() {
+        // 100 km claimed for a 200 s run: the positions measure it, and 12.5 m/s is the most credited.
         let summary = Self.summary([Self.run(seconds: 200) { Double($0) * 500 }])
-        #expect(summary.distanceMeters == 100_000)
+        #expect(summary.distanceSource == .gps && abs(summary.distanceMeters - 600) < 2)
         #expect(summary.credited.credited <= 12.5 * 200 + 1e-9)
-        #expect(summary.credited.tooFast > 97_000)
+        // Within the slack a watch needs as its GPS settles, the cap still holds for credit.
+        let edged = Self.summary([Self.run(seconds: 200) { Double($0) * 62 }])
+        #expect(edged.distanceSource == .device && edged.distanceMeters == 12_400)
+        #expect(edged.credited.credited <= 12.5 * 200 + 1e-9 && edged.credited.tooFast > 9_000)
+    }
+
+    @Test func splitsStopAtTenThousandKilometres() {
+        // A forged 10,500 km at the loosest sport's 70 m/s: no more than 10,000 splits.
+        let fixes = (0...150).map { k in
+            Fix(latitude: 0, longitude: -170 + Double(k) * 70_000 / 111_320, time: Date(timeIntervalSince1970: 1_700_000_000 + Double(k) * 1001))
+        }
+        let summary = ActivitySummary(Activity(format: .gpx, sport: .other, track: Track(segments: [fixes])))
+        #expect(summary.distanceMeters > 10_000_000)
+        #expect(summary.splits.count == Split.maximumCount)
+    }
+
+    @Test func anOdometerGrowingFasterThanTheSportIsNotTrusted() {
+        // 10,000 km between two fixes a second apart: the positions measure instead.
+        let summary = Self.summary([Self.run(seconds: 200) { $0 == 100 ? nil : ($0 < 100 ? 0 : 10_000_000) }.map {
+            var fix = $0; fix.distance = fix.distance ?? 0; return fix
+        }])
+        #expect(summary.distanceSource == .gps && summary.distanceMeters < 700)
+    }
+
+    @Test func segmentsOutOfOrderCantSpendTheSameTimeTwiceAcrossBreaks() {
+        // The attack: one-fix segments on one spot, alternating early and late times, the
+        // odometer reading 0 early and 12,487 m late. Each late one would bridge ~1,000 s.
+        var segments: [[Fix]] = []
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        for k in 0..<2000 {
+            for (offset, reading) in [(Double(2 * k), 0.0), (1000 + Double(2 * k), 12_487.0)] {
+                var fix = Fix(latitude: 46, longitude: 14.5, time: start.addingTimeInterval(offset))
+                fix.distance = reading
+                segments.append([fix])
+            }
+        }
+        let summary = Self.summary(segments)
+        #expect(summary.distanceMeters < 1, "\(summary.distanceMeters) m")
+        #expect(summary.credited.credited <= 12.5 * 5000)
+    }
+
+    @Test func anOdometerCantFillAGapItsPositionsDidntCross() {
+        // Three hours without positions, the odometer 100 km on, the positions where they were.
+        let first = Self.run(seconds: 100) { Double($0) * 3 }
+        let second = Self.run(seconds: 100, start: Date(timeIntervalSince1970: 1_700_000_000 + 3 * 3600)) { 100_300 + Double($0) * 3 }
+        #expect(abs(Self.summary([first, second]).distanceMeters - 600) < 1e-9)
     }
 
     /// Every FIT file's own total (the sessions' total distance, as fitdecode reads it)

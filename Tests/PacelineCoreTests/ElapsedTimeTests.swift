@@ -27,6 +27,14 @@ import Testing
         #expect(try #require(twice.movingSeconds) <= 600)
     }
 
+    @Test func tenThousandSegmentsInReverseOrderAreAllKept() {
+        // The filter's record of covered times stays cheap and exact in the worst order.
+        let segments = (0..<10_000).reversed().map { k in Self.run(seconds: 1, from: Double(k) * 10, metres: Double(k) * 30) }
+        let summary = Self.summary(segments)
+        #expect(summary.dropped.overlapping == 0)
+        #expect(summary.elapsedSeconds == 99_991)
+    }
+
     @Test func tracksOutOfOrderAddNoTime() {
         // The second half written first.
         let summary = Self.summary([Self.run(seconds: 300, from: 301, metres: 903), Self.run(seconds: 300)])

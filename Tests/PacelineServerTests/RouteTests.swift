@@ -121,6 +121,10 @@ struct RouteTests {
             #expect(fit.headers.first { $0.0.lowercased() == "content-type" }?.1.hasPrefix("application/vnd.ant.fit") == true)
             let bad = try await server.raw(.GET, "/routes/\(route.id)/course?format=kml")
             #expect(bad.status == 400)
+            // The run made private since: its path is no one else's to download.
+            _ = try await owner.client.updateRun(path: .init(runId: runID), body: .json(.init(privacy: ._private))).ok
+            #expect(try await server.raw(.GET, "/routes/\(route.id)/course").status == 404)
+            #expect(try await server.raw(.GET, "/routes/\(route.id)/course", token: owner.token).status == 200)
         }
     }
 

@@ -58,6 +58,21 @@ struct RunTests {
         }
     }
 
+    @Test("a file of more track segments than any recording has is refused, as a JSON upload is", arguments: TestDatabase.available)
+    func tooManySegments(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let di = try await server.newUser("Di")
+            let segments = (0...10_000).map { k in  // one more than the 10,000 a JSON upload may have
+                "<trkseg><trkpt lat=\"46\" lon=\"14\"><time>\(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_700_000_000 + Double(k))))</time></trkpt></trkseg>"
+            }.joined()
+            let gpx = Data(#"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk>"#.utf8)
+                + Data(segments.utf8) + Data("</trk></gpx>".utf8)
+            let response = try await server.raw(.POST, "/runs", token: di.token, headers: [("Content-Type", "application/gpx+xml")], body: gpx)
+            #expect(response.status == 422 && response.errorCode == "invalid_file")
+            #expect((response.json?["error"] as? [String: Any])?["message"] as? String == "the file has 10001 track segments, more than 10000")
+        }
+    }
+
     @Test("a multipart form upload and JSON fixes from the browser", arguments: TestDatabase.available)
     func multipartAndJSON(database: TestDatabase) async throws {
         try await withServer(database) { server in

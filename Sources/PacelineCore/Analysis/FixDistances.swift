@@ -10,11 +10,7 @@ public enum FixDistances {
     /// the fixes' own odometer readings as they stand (nil before the first).
     /// - Complexity: O(n) in the fixes.
     public static func of(_ activity: Activity) -> [Double?] {
-        // A file that names no sport is measured as the sport `paceline analyze` and the
-        // server take it for, so the file read back agrees with them.
-        var measured = activity
-        measured.inferSportIfUnnamed()
-        let thresholds = SportThresholds.for(measured.sport)
+        let thresholds = SportThresholds.for(activity.sport)
         let kept = FixFilter(thresholds: thresholds).filter(activity.track).segments
         guard !kept.isEmpty else {
             var last: Double?

@@ -134,15 +134,25 @@ public struct FixFilter: Sendable {
             return low < spans.count && spans[low].contains(time)
         }
 
-        /// Adds `span`, merged with those it touches. - Complexity: O(k).
+        /// Adds `span`, merged with those it touches. - Complexity: O(log k) to find its
+        /// place, O(1) for a span after all the others (segments in time order), O(k) at worst.
         mutating func insert(_ span: ClosedRange<Double>) {
-            var merged = span
-            spans.removeAll { other in
-                guard other.overlaps(merged) else { return false }
-                merged = min(other.lowerBound, merged.lowerBound)...max(other.upperBound, merged.upperBound)
-                return true
+            if let last = spans.last, last.upperBound < span.lowerBound {
+                spans.append(span)
+                return
             }
-            spans.insert(merged, at: spans.firstIndex { $0.lowerBound > merged.lowerBound } ?? spans.count)
+            // The first span that ends at or after `span` starts, and the first that starts after it ends.
+            var low = 0, high = spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if spans[middle].upperBound < span.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            var end = low
+            while end < spans.count, spans[end].lowerBound <= span.upperBound { end += 1 }
+            let merged = low < end
+                ? min(spans[low].lowerBound, span.lowerBound)...max(spans[end - 1].upperBound, span.upperBound)
+                : span
+            spans.replaceSubrange(low..<end, with: [merged])
         }
     }
 

@@ -11,8 +11,12 @@ public struct Split: Sendable, Hashable, Codable {
     /// 1000, or less for a final partial kilometre.
     public var distanceMeters: Double
 
+    /// The most splits an activity gets: 10,000 km, beyond any outing on foot or wheels;
+    /// a forged file claiming more gets no more (each split is memory).
+    public static let maximumCount = 10_000
+
     /// Kilometre splits along `profile`, by interpolating the instant each whole
-    /// kilometre was crossed between the two fixes around it.
+    /// kilometre was crossed between the two fixes around it; at most `maximumCount`.
     /// - Complexity: O(n).
     public static func kilometers(of profile: TrackProfile) -> [Split] {
         var splits: [Split] = []
@@ -28,6 +32,7 @@ public struct Split: Sendable, Hashable, Codable {
                     continue
                 }
                 while let mark = lastMark, here.distance >= Double(splits.count + 1) * 1000, here.distance > before.distance {
+                    guard splits.count < maximumCount else { return splits }
                     let target = Double(splits.count + 1) * 1000
                     let fraction = (target - before.distance) / (here.distance - before.distance)
                     let crossing = (

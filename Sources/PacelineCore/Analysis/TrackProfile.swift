@@ -15,10 +15,10 @@ import Foundation
 ///
 /// The device's odometer wins where it has one: in a segment whose every kept fix carries
 /// the device's own distance (FIT record, TCX trackpoint), never decreasing, the distances
-/// are the odometer's growth, as Garmin Connect and Strava show them; across a break
-/// between two such segments, what the odometer counted there is added too, unless it is
-/// faster than the sport's `maximumSpeed`. The positions still decide moving or stopped,
-/// and their own measure is kept as `gpsDistance`.
+/// are the odometer's growth, as Garmin Connect and Strava show them, unless it ever grows
+/// faster than the sport's `maximumSpeed`; across a break between two such segments, what
+/// the odometer counted there is added too (see `bridge`). The positions still decide
+/// moving or stopped, and their own measure is kept as `gpsDistance`.
 public struct TrackProfile: Sendable {
     /// The kept fixes of one segment with, at each, the cumulative values from the
     /// start of the activity, as columns (index k is the segment's k-th kept fix).
@@ -72,8 +72,42 @@ public struct TrackProfile: Sendable {
         var gpsDistance = 0.0
         var movingTime = 0.0
         /// The odometer's reading at the last fix of the previous segment, and its time.
-        var odometer: (reading: Double, time: Double?)?
+        var odometer: (reading: Double, time: Double)?
+        /// Where the previous segment ended.
+        var lastPosition: Coordinate?
+        /// The latest time of every segment so far.
+        var latestTime: Double?
         var odometered = false
+    }
+
+    /// Metres of slack in the odometer checks: a watch's odometer can leap a few tens of
+    /// metres as its GPS settles (the fenix 2 run: 30 m in its second second).
+    static let odometerSlack = 50.0
+
+    /// Whether the odometer never grows faster than the sport allows between two fixes: a
+    /// faster reading is a broken (or forged) odometer, and the positions measure instead.
+    private static func isPlausible(_ readings: [Double], _ times: [Double], maximumSpeed: Double) -> Bool {
+        for k in readings.indices.dropFirst() where readings[k] - readings[k - 1] > maximumSpeed * (times[k] - times[k - 1]) + odometerSlack {
+            return false
+        }
+        return true
+    }
+
+    /// What the odometer counted across a break, added to the distance: its growth, when
+    /// the new segment starts after every earlier one has ended (a file's segments out of
+    /// order never bridge, so time is spent once), no faster than the sport allows, and
+    /// no more than twice the straight line between the two ends plus `odometerSlack` (a
+    /// foot pod in a tunnel counts about the way the tunnel goes; positions that stood
+    /// still across a gap of hours keep an odometer from filling it); otherwise nothing.
+    private static func bridge(
+        from end: (reading: Double, time: Double, position: Coordinate), to start: (reading: Double, time: Double, position: Coordinate),
+        after latest: Double?, maximumSpeed: Double
+    ) -> Double {
+        let growth = start.reading - end.reading
+        guard growth > 0, start.time >= latest ?? end.time, start.time > end.time,
+              growth <= maximumSpeed * (start.time - end.time),
+              growth <= 2 * Geodesy.distance(end.position, start.position) + odometerSlack else { return 0 }
+        return growth
     }
 
     private static func profile(_ fixes: FilteredSegment, thresholds: SportThresholds, totals: inout Totals) -> Segment {
@@ -82,17 +116,18 @@ public struct TrackProfile: Sendable {
         let (walked, movingTimes, positions, moving) = measured(fixes, thresholds: thresholds, movingTime: &totals.movingTime)
         totals.gpsDistance += walked[n - 1]
         var distances: [Double]
-        if let readings = fixes.deviceDistances {
+        if let readings = fixes.deviceDistances, let times = fixes.times,
+           isPlausible(readings, times, maximumSpeed: thresholds.maximumSpeed) {
             // The odometer: its growth within the segment, and across the break before it
-            // what it counted there, when that is no faster than the sport allows.
-            let first = readings[0], time = fixes.times?[0]
-            if let last = totals.odometer, first >= last.reading, let time, let lastTime = last.time,
-               first - last.reading <= thresholds.maximumSpeed * (time - lastTime) {
-                totals.distance += first - last.reading
+            // what it counted there (see `bridge`).
+            let first = readings[0]
+            if let last = totals.odometer, let previous = totals.lastPosition {
+                totals.distance += bridge(from: (last.reading, last.time, previous), to: (first, times[0], fixes.coordinates[0]),
+                                          after: totals.latestTime, maximumSpeed: thresholds.maximumSpeed)
             }
             let base = totals.distance
             distances = readings.map { base + ($0 - first) }
-            totals.odometer = (readings[n - 1], fixes.times?[n - 1])
+            totals.odometer = (readings[n - 1], times[n - 1])
             totals.odometered = true
         } else {
             let base = totals.distance
@@ -100,6 +135,8 @@ public struct TrackProfile: Sendable {
             totals.odometer = nil
         }
         totals.distance = distances[n - 1]
+        totals.lastPosition = fixes.coordinates[n - 1]
+        if let last = fixes.times?.last { totals.latestTime = max(totals.latestTime ?? last, last) }
         return Segment(times: fixes.times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
                        positions: positions, moving: moving)
     }

@@ -28,7 +28,8 @@ extension Track {
                 let after = next < altitudes.count ? altitudes[next] : nil
                 let before = next > 0 ? altitudes[next - 1] : nil
                 if let before, let after, after.time > before.time {
-                    merged.elevation = before.elevation + (after.elevation - before.elevation) * (time - before.time) / (after.time - before.time)
+                    let fraction = min(1, max(0, (time - before.time) / (after.time - before.time)))
+                    merged.elevation = before.elevation + (after.elevation - before.elevation) * fraction
                 } else if let nearest = [before, after].compactMap({ $0 }).min(by: { abs($0.time - time) < abs($1.time - time) }),
                           abs(nearest.time - time) <= Self.altitudeMergeWindow {
                     merged.elevation = nearest.elevation

@@ -50,8 +50,10 @@ extension APIHandler {
     }
 
     func getRouteCourse(_ input: Operations.GetRouteCourse.Input) async throws -> Operations.GetRouteCourse.Output {
-        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: AuthenticatedUser.current?.id, on: database)
-        guard let run = try await Run.find(route.$run.id, on: database) else { throw APIError.notFound("route") }
+        let viewer = AuthenticatedUser.current?.id
+        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
+        // The path is the run's: one made private since the route was shared stays private.
+        let run = try await runOnRoute(route.$run.id.apiID, route: route, viewer: viewer)
         let course = Course(name: route.name, activity: try run.activity())
         switch input.query.format ?? .gpx {
         case .gpx: return .ok(.init(body: .applicationGpxXml(HTTPBody(course.gpx()))))

@@ -63,11 +63,19 @@ enum RunUpload {
             throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
                            message: "the file is neither GPX, TCX nor FIT")
         }
+        let activity: Activity
         do {
-            return (try ActivityReader.read(data, format: format), format.rawValue)
+            activity = try ActivityReader.read(data, format: format)
         } catch {
             throw APIError(status: .unprocessableContent, code: "invalid_file", message: "the \(format.rawValue.uppercased()) file can't be read: \(error)")
         }
+        // As many pauses as a JSON upload may have: no recording has more, and the analysis
+        // of segments out of time order grows with their number.
+        guard activity.track.segments.count <= maximumSegments else {
+            throw APIError(status: .unprocessableContent, code: "invalid_file",
+                           message: "the file has \(activity.track.segments.count) track segments, more than \(maximumSegments)")
+        }
+        return (activity, format.rawValue)
     }
 
     /// The most fixes one upload may carry, in `fixes` or in all its `segments`.

@@ -121,7 +121,7 @@ public struct Course: Sendable {
         out.data(FITEncoder.Local.lap) { out in
             out.time(end); out.time(start)
             for coordinate in [path.first?.coordinate, path.last?.coordinate] {
-                out.sint32(coordinate.map { FITEncoder.semicircles($0.latitude) }); out.sint32(coordinate.map { FITEncoder.semicircles($0.longitude) })
+                out.sint32(coordinate.flatMap { FITEncoder.semicircles($0.latitude) }); out.sint32(coordinate.flatMap { FITEncoder.semicircles($0.longitude) })
             }
             out.scaled(seconds, 1000); out.scaled(seconds, 1000); out.scaled(length, 100)
         }

@@ -73,13 +73,17 @@ struct FITEncoder {
     mutating func coursePoint(_ fix: Fix, time: Date, distance: Double?) {
         data(Local.record) { out in
             out.time(time)
-            out.sint32(fix.coordinate.map { Self.semicircles($0.latitude) }); out.sint32(fix.coordinate.map { Self.semicircles($0.longitude) })
+            out.sint32(fix.coordinate.flatMap { Self.semicircles($0.latitude) }); out.sint32(fix.coordinate.flatMap { Self.semicircles($0.longitude) })
             out.scaled(fix.elevation.map { $0 + 500 }, 5)
             out.scaled(distance, 100)
         }
     }
 
-    static func semicircles(_ degrees: Double) -> Int { Int((degrees * 2_147_483_648 / 180).rounded()) }
+    /// `degrees` in semicircles; nil when not finite (written as invalid).
+    static func semicircles(_ degrees: Double) -> Int? {
+        let value = (degrees * 2_147_483_648 / 180).rounded()
+        return value.isFinite && abs(value) < 9e18 ? Int(value) : nil
+    }
 
     /// `text` in 16 bytes: as many whole characters as fit in 15, then zeros.
     mutating func string16(_ text: String) {
