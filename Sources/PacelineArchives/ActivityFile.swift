@@ -9,23 +9,33 @@ public enum ActivityFile {
     /// extensions are about 150 MB.
     public static let maximumUncompressedBytes = 256 << 20
 
-    /// Reads the file at `url`.
+    /// The activities in the file at `url` (several for a triathlon's FIT, a TCX history…).
     /// - Throws: `ActivityFileError` with one line saying what is wrong.
-    public static func read(contentsOf url: URL) throws -> Activity {
+    public static func readAll(contentsOf url: URL) throws -> [Activity] {
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
             throw ActivityFileError(.unreadable, "can't read the file: \(error.localizedDescription)")
         }
-        let name = url.pathExtension.lowercased() == "gz" ? url.deletingPathExtension() : url
-        return try read(data, format: ActivityFormat(pathExtension: name.pathExtension))
+        return try readAll(data, format: format(ofName: url.lastPathComponent))
     }
 
-    /// Reads `data`, gunzipping it first when it is gzip, sniffing the format when
+    /// The activities in `data`, gunzipped first when it is gzip, the format sniffed when
     /// `format` is nil.
-    public static func read(_ data: Data, format: ActivityFormat? = nil) throws -> Activity {
-        try ActivityReader.read(uncompressed(data), format: format)
+    public static func readAll(_ data: Data, format: ActivityFormat? = nil) throws -> [Activity] {
+        try ActivityReader.readAll(uncompressed(data), format: format)
+    }
+
+    /// The file at `url` as one activity (`Activity(joining:)`).
+    public static func read(contentsOf url: URL) throws -> Activity {
+        Activity(joining: try readAll(contentsOf: url))
+    }
+
+    /// The format a file's name says, looking past a `.gz` (`run.fit.gz` is FIT).
+    public static func format(ofName name: String) -> ActivityFormat? {
+        let url = URL(fileURLWithPath: name)
+        return ActivityFormat(pathExtension: (url.pathExtension.lowercased() == "gz" ? url.deletingPathExtension() : url).pathExtension)
     }
 
     /// `data`, gunzipped when it is gzip.

@@ -36,11 +36,14 @@ struct AchievementsCommand: ParsableCommand {
         var failed = false
         for path in files {
             do {
-                var activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: path))
-                activity.track = FixLimits(now: Date()).screen(activity.track).track
-                activity.inferSportIfUnnamed()  // as the server does with an upload
-                if let fact = Self.fact(of: activity, id: path, utcOffsetMinutes: utcOffsetMinutes) { facts.activities.append(fact) }
-                else { Output.error("\(path): no timed GPS positions, so nothing to count"); failed = true }
+                let activities = try ActivityFile.readAll(contentsOf: URL(fileURLWithPath: path))
+                for (number, var activity) in zip(1..., activities) {
+                    let id = activities.count > 1 ? "\(path) #\(number)" : path
+                    activity.track = FixLimits(now: Date()).screen(activity.track).track
+                    activity.inferSportIfUnnamed()  // as the server does with an upload
+                    if let fact = Self.fact(of: activity, id: id, utcOffsetMinutes: utcOffsetMinutes) { facts.activities.append(fact) }
+                    else { Output.error("\(id): no timed GPS positions, so nothing to count"); failed = true }
+                }
             } catch {
                 Output.error("\(path): \(error)")
                 failed = true

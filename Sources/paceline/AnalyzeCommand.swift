@@ -9,8 +9,9 @@ struct AnalyzeCommand: ParsableCommand {
         commandName: "analyze",
         abstract: "How a run or walk went: distance, time, pace, climb and splits of GPX, TCX and FIT files.",
         discussion: """
-            With --json, prints one JSON object per file, one per line (the contract in docs/ARCHITECTURE.md). \
-            A file that cannot be read gets one line on stderr; the others are still analysed, \
+            With --json, prints one JSON object per activity, one per line (the contract in docs/ARCHITECTURE.md). \
+            A file of several activities (a triathlon's FIT sessions, a TCX history, GPX tracks days apart) \
+            gives one each, numbered in `activity` of `activitiesInFile`. A file that cannot be read gets one line on stderr; the others are still analysed, \
             and the exit status is 65.
 
             Numbers that can't be true (docs/ALGORITHMS.md, "Numbers from outside": a position \
@@ -28,7 +29,7 @@ struct AnalyzeCommand: ParsableCommand {
     @Argument(help: "Activity files (.gpx, .tcx, .fit, each also gzipped as .gz).", completion: .file())
     var files: [String]
 
-    @Flag(help: "Print JSON (one object per file per line).")
+    @Flag(help: "Print JSON (one object per activity per line).")
     var json = false
 
     @Option(help: "Units for the table: metric or imperial.")
@@ -44,19 +45,22 @@ struct AnalyzeCommand: ParsableCommand {
         for (index, path) in files.enumerated() {
             progress.show(index, path)
             do {
-                var activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: path))
-                if let sport {
-                    activity.sport = sport
-                    activity.sportSource = .chosen
-                }
-                let screening: FixLimits.Screening
-                (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
-                activity.inferSportIfUnnamed()
-                let summary = ActivitySummary(activity)
-                if json {
-                    try printJSON(path, summary, screening)
-                } else {
-                    rows.append((path, summary))
+                let activities = try ActivityFile.readAll(contentsOf: URL(fileURLWithPath: path))
+                for (number, var activity) in zip(1..., activities) {
+                    if let sport {
+                        activity.sport = sport
+                        activity.sportSource = .chosen
+                    }
+                    let screening: FixLimits.Screening
+                    (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
+                    activity.inferSportIfUnnamed()
+                    let summary = ActivitySummary(activity)
+                    let part = activities.count > 1 ? (number, activities.count) : nil
+                    if json {
+                        try printJSON(path, part, summary, screening)
+                    } else {
+                        rows.append((part.map { "\(path) #\($0.0)" } ?? path, summary))
+                    }
                 }
             } catch {
                 failures += 1
@@ -69,11 +73,18 @@ struct AnalyzeCommand: ParsableCommand {
         if failures > 0 { throw ExitCode(65) }
     }
 
-    private func printJSON(_ path: String, _ summary: ActivitySummary, _ screening: FixLimits.Screening) throws {
+    /// One activity's line; `part` is its number and the file's count when there are several.
+    private func printJSON(
+        _ path: String, _ part: (number: Int, count: Int)?, _ summary: ActivitySummary, _ screening: FixLimits.Screening
+    ) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var object = try JSONSerialization.jsonObject(with: encoder.encode(summary)) as! [String: Any]
         object["file"] = path
+        if let part {
+            object["activity"] = part.number
+            object["activitiesInFile"] = part.count
+        }
         object["screening"] = [
             "droppedFixes": Dictionary(uniqueKeysWithValues: screening.droppedFixes.map { ($0.key.rawValue, $0.value) }),
             "removedValues": Dictionary(uniqueKeysWithValues: screening.removedValues.map { ($0.key.rawValue, $0.value) }),

@@ -7,7 +7,11 @@ import PacelineCore
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert GPX, TCX or FIT into GPX 1.1, TCX, FIT or GeoJSON (chosen by OUT's extension)."
+        abstract: "Convert GPX, TCX or FIT into GPX 1.1, TCX, FIT or GeoJSON (chosen by OUT's extension).",
+        discussion: """
+            A file of several activities (a triathlon's FIT sessions, a TCX history, GPX tracks days apart) \
+            is written as one file each, numbered: OUT run.fit gives run-1.fit, run-2.fit, …
+            """
     )
 
     @Argument(help: "The activity to read (.gpx, .tcx, .fit, each also gzipped as .gz).", completion: .file())
@@ -17,16 +21,30 @@ struct ConvertCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        var activity: Activity
+        let activities: [Activity]
         do {
-            activity = try ActivityFile.read(contentsOf: URL(fileURLWithPath: input))
+            activities = try ActivityFile.readAll(contentsOf: URL(fileURLWithPath: input))
         } catch {
             Output.error("\(input): \(error)")
             throw ExitCode(65)
         }
+        let ext = output == "-" ? "gpx" : (output as NSString).pathExtension.lowercased()
+        guard activities.count > 1 else { return try write(try bytes(of: activities[0], as: ext), to: output) }
+        guard output != "-" else {
+            Output.error("\(input) holds \(activities.count) activities: give a file name to write them to, one file each")
+            throw ExitCode(64)
+        }
+        let stem = (output as NSString).deletingPathExtension
+        let paths = activities.indices.map { "\(stem)-\($0 + 1).\((output as NSString).pathExtension)" }
+        for (activity, path) in zip(activities, paths) { try write(try bytes(of: activity, as: ext), to: path) }
+        Output.error("\(input) holds \(activities.count) activities: wrote \(paths.joined(separator: ", "))")
+    }
+
+    /// The activity written as `ext`.
+    private func bytes(of activity: Activity, as ext: String) throws -> Data {
+        var activity = activity
         // Measured and labelled as `analyze` takes it, so the file written agrees with it.
         activity.inferSportIfUnnamed()
-        let ext = output == "-" ? "gpx" : (output as NSString).pathExtension.lowercased()
         let bytes: Data
         switch ext {
         case "gpx": bytes = Data(GPXWriter.write(activity).utf8)
@@ -41,7 +59,7 @@ struct ConvertCommand: ParsableCommand {
             Output.error("\(output): cannot write .\(ext); use .gpx, .tcx, .fit or .geojson")
             throw ExitCode(64)
         }
-        try write(bytes)
+        return bytes
     }
 
     /// Refuses (exit 65) an activity without a single timed fix for a format that holds
@@ -62,7 +80,7 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    private func write(_ bytes: Data) throws {
+    private func write(_ bytes: Data, to output: String) throws {
         if output == "-" {
             FileHandle.standardOutput.write(bytes)
         } else {

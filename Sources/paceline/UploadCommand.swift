@@ -7,7 +7,8 @@ import PacelineAPI
 import PacelineCore
 
 /// `paceline upload`: sends activity files to a Paceline server through the generated
-/// API client. Each file's Idempotency-Key is the SHA-256 of its bytes, so uploading a
+/// API client. Each file's Idempotency-Key is the SHA-256 of its bytes, and the server
+/// skips an activity uploaded before in another file (`skipDuplicates`), so uploading a
 /// folder twice never makes a run twice.
 struct UploadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,7 +55,7 @@ struct UploadCommand: AsyncParsableCommand {
                 case "fit": .applicationVnd_ant_fit(HTTPBody(data))
                 default: .binary(HTTPBody(data))
                 }
-                let response = try await client.uploadRun(query: .init(privacy: privacy), headers: .init(idempotencyKey: key), body: body)
+                let response = try await client.uploadRun(query: .init(privacy: privacy, skipDuplicates: true), headers: .init(idempotencyKey: key), body: body)
                 switch response {
                 case .created(let created): Output.line(describe(path, try created.body.json, new: true))
                 case .ok(let existing): Output.line(describe(path, try existing.body.json, new: false))
@@ -73,8 +74,11 @@ struct UploadCommand: AsyncParsableCommand {
 
     private func describe(_ path: String, _ run: Components.Schemas.Run, new: Bool) -> String {
         let what = new ? "uploaded as" : "already uploaded as"
-        return "\(path): \(what) run \(run.id): \(units.distance(run.distanceMeters)) in "
+        var line = "\(path): \(what) run \(run.id): \(units.distance(run.distanceMeters)) in "
             + "\(UnitSystem.clock(run.movingSeconds)), \(units.pace(secondsPerKilometer: run.averagePaceSecondsPerKilometer))"
+        if let others = run.otherRunIds, !others.isEmpty { line += "; its other activities as runs \(others.joined(separator: ", "))" }
+        for leftOut in run.activitiesLeftOut ?? [] { line += "; activity \(leftOut.activity) not saved: \(leftOut.message)" }
+        return line
     }
 }
 

@@ -89,10 +89,11 @@ public enum SportSource: String, Sendable, Hashable, Codable {
 }
 
 extension Activity {
-    /// Guesses the sport (`SportInference`) when the file names none (`other`) and there is
+    /// Guesses the sport (`SportInference`) when the file names none (`other`, and not
+    /// `namesUnlistedSport`) and there is
     /// something to go on, and says so in `sportSource`.
     public mutating func inferSportIfUnnamed() {
-        guard sport == .other, sportSource == .file, let guess = SportInference.guess(self) else { return }
+        guard sport == .other, sportSource == .file, !namesUnlistedSport, let guess = SportInference.guess(self) else { return }
         sport = guess.sport
         sportSource = .inferred
     }

@@ -1,36 +1,55 @@
 import Foundation
 
 /// Reads an activity file of any supported format.
+///
+/// A file may hold several activities (a triathlon's FIT sessions, a TCX history of
+/// several `<Activity>`s, GPX tracks recorded days apart): `readAll` keeps them apart,
+/// as an upload or `paceline analyze` does; `read` takes the file as one activity
+/// (`Activity(joining:)`), as peers that do not split files do.
 public enum ActivityReader {
-    /// Reads the file at `url`; the format comes from the extension, or from the
-    /// content when the extension says nothing.
+    /// The activities in the file at `url`; the format comes from the extension, or from
+    /// the content when the extension says nothing.
+    /// - Returns: at least one activity, in file order.
     /// - Throws: `ActivityFileError` with one line saying what is wrong.
-    public static func read(contentsOf url: URL) throws -> Activity {
+    public static func readAll(contentsOf url: URL) throws -> [Activity] {
         let stream = try ByteStream(contentsOf: url)
         let format = ActivityFormat(pathExtension: url.pathExtension) ?? sniff(stream)
-        return try read(stream, format: format)
+        return try readAll(stream, format: format)
     }
 
-    /// Reads an in-memory file (an upload), sniffing the format when `format` is nil.
-    public static func read(_ data: Data, format: ActivityFormat? = nil) throws -> Activity {
+    /// The activities of an in-memory file (an upload), sniffing the format when
+    /// `format` is nil.
+    public static func readAll(_ data: Data, format: ActivityFormat? = nil) throws -> [Activity] {
         let stream = ByteStream(data: data)
-        return try read(stream, format: format ?? sniff(stream))
+        return try readAll(stream, format: format ?? sniff(stream))
     }
 
-    /// The file's activity, with altitudes recorded apart from positions merged into
-    /// them (`Track.mergingSeparateAltitudes`).
-    private static func read(_ stream: ByteStream, format: ActivityFormat?) throws -> Activity {
-        var activity: Activity
+    /// The file at `url` as one activity.
+    public static func read(contentsOf url: URL) throws -> Activity {
+        Activity(joining: try readAll(contentsOf: url))
+    }
+
+    /// An in-memory file as one activity.
+    public static func read(_ data: Data, format: ActivityFormat? = nil) throws -> Activity {
+        Activity(joining: try readAll(data, format: format))
+    }
+
+    /// The file's activities, each with altitudes recorded apart from positions merged
+    /// into them (`Track.mergingSeparateAltitudes`).
+    private static func readAll(_ stream: ByteStream, format: ActivityFormat?) throws -> [Activity] {
+        var activities: [Activity]
         switch format {
-        case .gpx: activity = try GPXReader.read(stream)
-        case .tcx: activity = try TCXReader.read(stream)
-        case .fit: activity = try FITReader.read(stream)
+        case .gpx: activities = try GPXReader.readAll(stream)
+        case .tcx: activities = try TCXReader.readAll(stream)
+        case .fit: activities = try FITReader.readAll(stream)
         case nil:
             if stream.isAtEnd { throw ActivityFileError(.unsupportedFormat, "the file is empty") }
             throw ActivityFileError(.unsupportedFormat, "not a GPX, TCX or FIT file")
         }
-        activity.track = activity.track.mergingSeparateAltitudes()
-        return activity
+        for index in activities.indices {
+            activities[index].track = activities[index].track.mergingSeparateAltitudes()
+        }
+        return activities
     }
 
     private static func sniff(_ stream: ByteStream) -> ActivityFormat? {

@@ -12,6 +12,9 @@ public struct Activity: Sendable {
     public var sport: Sport
     /// Where `sport` comes from: the file unless something else set it.
     public var sportSource: SportSource = .file
+    /// Whether the file names a sport Paceline has no name for (a FIT transition, rowing,
+    /// skiing): `sport` is then `.other` because the file says so, and is not guessed.
+    public var namesUnlistedSport = false
     /// The recorded fixes.
     public var track: Track
     /// GPX `<rte>` routes (planned paths, no times), kept apart from the track.

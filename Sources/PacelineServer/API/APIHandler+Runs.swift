@@ -6,59 +6,6 @@ import PacelineAPI
 import PacelineCore
 
 extension APIHandler {
-    func uploadRun(_ input: Operations.UploadRun.Input) async throws -> Operations.UploadRun.Output {
-        let owner = try await currentUser()
-        let ownerID = try owner.requireID()
-        let key = try TextInput.checked(input.headers.idempotencyKey, "Idempotency-Key", .key).flatMap { $0.isEmpty ? nil : $0 }
-        let name = try TextInput.checked(input.query.name, "name", .name)
-        if let offset = input.query.utcOffsetMinutes, !(-720...840).contains(offset) {
-            throw APIError.badRequest("utcOffsetMinutes must be -720 to 840")
-        }
-        if let key, let existing = try await run(withKey: key, owner: ownerID) {
-            return .ok(.init(body: .json(existing.schema)))
-        }
-        let workout: Workout? = if let id = input.query.workoutId { try await WorkoutAccess.ownWorkout(id, of: ownerID, on: database) } else { nil }
-        var (activity, format) = try await RunUpload.activity(from: input.body)
-        // Numbers that can't be true are left out before anything is measured, and said so.
-        let screening: FixLimits.Screening
-        (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
-        if let sport = input.query.sport {
-            activity.sport = Sport(sport)
-            activity.sportSource = .chosen
-        } else {
-            // A file that names no sport is what its speeds say (a 25 km/h ride is no run);
-            // with nothing to go on, a run, which the recorder then measures.
-            activity.inferSportIfUnnamed()
-            if activity.sport == .other, activity.sportSource == .file { activity.sport = .run }
-        }
-        let privacy = input.query.privacy.map(Privacy.init) ?? owner.defaultPrivacy
-        let run: Run
-        do {
-            run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
-        } catch var error as APIError where !screening.isEmpty {
-            error.message += " (left out as impossible: \(screening))"
-            throw error
-        }
-        run.idempotencyKey = key
-        run.utcOffsetSeconds = input.query.utcOffsetMinutes.map { $0 * 60 }
-        run.$owner.value = owner
-        do {
-            try await RunAftermath.store(run, from: activity, on: database) { transaction in
-                if let workout { try await WorkoutLogger.log(run, workout: workout, on: transaction) }
-            }
-        } catch {
-            // The same key raced in from a retry: answer with the run the first one made.
-            if let key, (error as? any DatabaseError)?.isConstraintFailure == true,
-               let existing = try await self.run(withKey: key, owner: ownerID) {
-                return .ok(.init(body: .json(existing.schema)))
-            }
-            throw error
-        }
-        var answer = run.schema
-        answer.screening = screening.isEmpty ? nil : screening.schema
-        return .created(.init(body: .json(answer)))
-    }
-
     func listRuns(_ input: Operations.ListRuns.Input) async throws -> Operations.ListRuns.Output {
         let user = try AuthenticatedUser.required()
         let limit = try Paging.limit(input.query.limit)
@@ -112,6 +59,7 @@ extension APIHandler {
             // track and name, which are the user's data, go now.
             run.track = Data()
             run.name = nil
+            run.description = nil
             try await run.save(on: transaction)
             try await run.delete(on: transaction)
         }
@@ -146,10 +94,5 @@ extension APIHandler {
         case .tcx: return .ok(.init(body: .applicationVnd_garmin_tcxXml(HTTPBody(TCXWriter.write(activity)))))
         case .fit: return .ok(.init(body: .applicationVnd_ant_fit(HTTPBody(FITWriter.write(activity)))))
         }
-    }
-
-    private func run(withKey key: String, owner: UUID) async throws -> Run? {
-        try await Run.query(on: database).withDeleted().filter(\.$owner.$id == owner).filter(\.$idempotencyKey == key)
-            .with(\.$owner).first()
     }
 }

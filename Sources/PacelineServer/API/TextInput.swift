@@ -22,6 +22,8 @@ enum TextInput {
         static let displayName = Limit(characters: 100)
         /// Names and titles: runs, routes, workouts, invitations, places.
         static let name = Limit(characters: 200)
+        /// What a runner writes about a run.
+        static let description = Limit(characters: 2000)
         /// Email addresses (RFC 5321's longest path).
         static let email = Limit(characters: 254)
         /// Opaque keys a client sends back: `Idempotency-Key`, paging cursors, `If-None-Match`.

@@ -31,5 +31,7 @@ enum Migrations {
         CreateLiveSocketLease(),
         // 014: the GPS measure beside a device's own distance.
         AddRunGPSDistance(),
+        // 015: what the runner wrote about a run.
+        AddRunDescription(),
     ]
 }

@@ -24,6 +24,8 @@ package final class Run: Model, @unchecked Sendable {
     @Field(key: "credited_distance_m") var creditedDistanceMeters: Double
     /// Metres measured along the positions, beside `distanceMeters` when that is the device's count.
     @OptionalField(key: "gps_distance_m") var gpsDistanceMeters: Double?
+    /// What the runner wrote about the run.
+    @OptionalField(key: "description") var description: String?
     /// Recorded metres covered faster than the sport's maximum speed: not credited.
     @Field(key: "too_fast_m") var tooFastMeters: Double
     /// Recorded metres where the track's times can't be trusted: not credited.

@@ -11,6 +11,6 @@ extension QueryBuilder where Model == Run {
             .field(\.$elapsedSeconds).field(\.$movingSeconds).field(\.$ascentMeters).field(\.$descentMeters)
             .field(\.$maxSpeed).field(\.$averagePace).field(\.$calories).field(\.$splits).field(\.$bestEfforts)
             .field(\.$startLatitude).field(\.$startLongitude).field(\.$route.$id).field(\.$utcOffsetSeconds).field(\.$createdAt).field(\.$updatedAt)
-            .field(\.$deletedAt).field(\.$steps).field(\.$stepsEstimated)
+            .field(\.$deletedAt).field(\.$steps).field(\.$stepsEstimated).field(\.$description)
     }
 }

@@ -18,6 +18,7 @@ extension Run {
             id: id?.apiID ?? "",
             owner: owner.summary,
             name: name,
+            description: description,
             sport: sport.schema,
             privacy: privacy.schema,
             format: format,

@@ -4,31 +4,32 @@ import PacelineAPI
 import PacelineArchives
 import PacelineCore
 
-/// Reads an upload's body, whatever its shape, into an activity.
+/// Reads an upload's body, whatever its shape, into its activities.
 enum RunUpload {
-    /// The activity in `body` and the format it came in ("gpx", "tcx", "fit" or "json").
-    /// The body's size is limited by `RequestBodyLimit` as it arrives.
-    static func activity(from body: Operations.UploadRun.Input.Body) async throws -> (Activity, String) {
+    /// The activities in `body` (one, unless a file holds several: `ActivityReader.readAll`)
+    /// and the format they came in ("gpx", "tcx", "fit" or "json"). The body's size is
+    /// limited by `RequestBodyLimit` as it arrives.
+    static func activities(from body: Operations.UploadRun.Input.Body) async throws -> ([Activity], String) {
         switch body {
         case .applicationGpxXml(let file): return try read(try await collect(file), as: .gpx)
         case .applicationVnd_garmin_tcxXml(let file): return try read(try await collect(file), as: .tcx)
         case .applicationVnd_ant_fit(let file): return try read(try await collect(file), as: .fit)
         case .binary(let file): return try read(try await collect(file), as: nil)
-        case .json(let upload): return (try activity(from: upload), "json")
-        case .multipartForm(let parts): return try await activity(from: parts)
+        case .json(let upload): return ([try activity(from: upload)], "json")
+        case .multipartForm(let parts): return try await activities(from: parts)
         }
     }
 
-    /// The activity in the form's `file` part (the first one). A form the runtime can't
+    /// The activities in the form's `file` part (the first one). A form the runtime can't
     /// parse (broken framing, no `file` part) is the client's mistake: 400, not 500.
-    private static func activity(
+    private static func activities(
         from parts: MultipartBody<Operations.UploadRun.Input.Body.MultipartFormPayload>
-    ) async throws -> (Activity, String) {
+    ) async throws -> ([Activity], String) {
         do {
             for try await part in parts {
                 switch part {
                 case .file(let file):
-                    let format = file.filename.flatMap { ActivityFormat(pathExtension: ($0 as NSString).pathExtension) }
+                    let format = file.filename.flatMap(ActivityFile.format(ofName:))
                     return try read(try await collect(file.payload.body), as: format)
                 case .undocumented(let other):
                     // The next part can only be read once this one's body has been.
@@ -51,7 +52,7 @@ enum RunUpload {
     }
 
     /// Reads an uploaded file, gunzipped first when it is gzip (whatever its declared type).
-    private static func read(_ upload: Data, as format: ActivityFormat?) throws -> (Activity, String) {
+    private static func read(_ upload: Data, as format: ActivityFormat?) throws -> ([Activity], String) {
         guard !upload.isEmpty else { throw APIError.badRequest("the upload is empty") }
         let data: Data
         do {
@@ -63,19 +64,20 @@ enum RunUpload {
             throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
                            message: "the file is neither GPX, TCX nor FIT")
         }
-        let activity: Activity
+        let activities: [Activity]
         do {
-            activity = try ActivityReader.read(data, format: format)
+            activities = try ActivityReader.readAll(data, format: format)
         } catch {
             throw APIError(status: .unprocessableContent, code: "invalid_file", message: "the \(format.rawValue.uppercased()) file can't be read: \(error)")
         }
         // As many pauses as a JSON upload may have: no recording has more, and the analysis
         // of segments out of time order grows with their number.
-        guard activity.track.segments.count <= maximumSegments else {
+        let segments = activities.reduce(0) { $0 + $1.track.segments.count }
+        guard segments <= maximumSegments else {
             throw APIError(status: .unprocessableContent, code: "invalid_file",
-                           message: "the file has \(activity.track.segments.count) track segments, more than \(maximumSegments)")
+                           message: "the file has \(segments) track segments, more than \(maximumSegments)")
         }
-        return (activity, format.rawValue)
+        return (activities, format.rawValue)
     }
 
     /// The most fixes one upload may carry, in `fixes` or in all its `segments`.

@@ -8,13 +8,10 @@ struct FITActivityBuilder {
     /// A timer stop, a session or a new file was seen: the next record starts a segment.
     private var breakPending = false
     private var laps: [Lap] = []
-    private var sessionSports: [Sport?] = []
     private var sportMessageSport: Sport?
-    private var totals = DeviceTotals()
-    private var sessionCount = 0
-    /// Start times of sessions: devices often write every session at the end of the
-    /// file, after all records, so session boundaries are applied when building.
-    private var sessionStarts: [Date] = []
+    /// Sessions in file order: devices often write every session at the end of the file,
+    /// after all records, so session boundaries are applied when building.
+    private var sessions: [Session] = []
     private var anyAltitude = false
     private var anyTotalAscent = false
     /// compressed_speed_distance: distance in 1/16 m, accumulated across rollovers.
@@ -86,41 +83,26 @@ struct FITActivityBuilder {
     }
 
     private mutating func addSession(_ m: FITMessage) {
-        sessionCount += 1
-        sessionSports.append(m.integer(5).map(FITProfile.sport))
+        var session = Session(sportValue: m.integer(5))
         // Sessions with a start time split the track by time when building (a device
         // may write the record at a leg's end after that leg's session message);
         // without one, the next record starts a new segment.
         if let start = m.number(2).flatMap({ UInt32(exactly: $0) }) {
-            sessionStarts.append(FITProfile.date(start))
+            session.start = FITProfile.date(start)
         } else {
             breakPending = true
         }
-        func add(_ keyPath: WritableKeyPath<DeviceTotals, Double?>, _ value: Double?) {
-            guard let value else { return }
-            totals[keyPath: keyPath] = (totals[keyPath: keyPath] ?? 0) + value
-        }
-        add(\.elapsedSeconds, m.number(7, scale: 1000))
-        add(\.timerSeconds, m.number(8, scale: 1000))
-        add(\.distanceMeters, m.number(9, scale: 100))
-        let ascent = m.number(22)
-        if ascent != nil { anyTotalAscent = true }
-        add(\.ascentMeters, ascent)
-        add(\.descentMeters, m.number(23))
-    }
-
-    private var sport: Sport {
-        let known = sessionSports.compactMap { $0 }
-        if let first = known.first {
-            return known.allSatisfy { $0 == first } ? first : .other
-        }
-        return sportMessageSport ?? .other
+        session.totals = DeviceTotals(
+            distanceMeters: m.number(9, scale: 100), elapsedSeconds: m.number(7, scale: 1000),
+            timerSeconds: m.number(8, scale: 1000), ascentMeters: m.number(22), descentMeters: m.number(23))
+        if session.totals.ascentMeters != nil { anyTotalAscent = true }
+        sessions.append(session)
     }
 
     /// Splits segments where a session (other than the earliest) starts, so that
     /// multisport legs are separate segments even when sessions come last in the file.
-    private func splitAtSessionStarts(_ segments: [[Fix]]) -> [[Fix]] {
-        let starts = sessionStarts.sorted().dropFirst()
+    private func splitAtSessionStarts(_ segments: [[Fix]], _ starts: [Date]) -> [[Fix]] {
+        let starts = starts.sorted().dropFirst()
         guard !starts.isEmpty else { return segments }
         var result: [[Fix]] = []
         for segment in segments {
@@ -137,13 +119,65 @@ struct FITActivityBuilder {
         return result
     }
 
-    func activity() -> Activity {
+    /// The file's activities: one per session when there are several and each says when
+    /// it started (a triathlon's swim, transitions, ride and run), each segment and lap
+    /// going to the session it starts in; otherwise one activity of everything, its
+    /// totals the sessions' sums.
+    func activities() -> [Activity] {
         var segments = self.segments
         if !current.isEmpty || segments.isEmpty { segments.append(current) }
-        segments = splitAtSessionStarts(segments)
-        return Activity(
-            format: .fit, sport: sport, track: Track(segments: segments), laps: laps,
-            deviceTotals: sessionCount > 0 ? totals : nil,
-            hasBarometricElevation: anyTotalAscent && anyAltitude)
+        segments = splitAtSessionStarts(segments, sessions.compactMap(\.start))
+        let barometric = anyTotalAscent && anyAltitude
+        let legs = sessions.sorted { ($0.start ?? .distantPast) < ($1.start ?? .distantPast) }
+        guard legs.count > 1, legs.allSatisfy({ $0.start != nil }) else {
+            let parts = legs.map { $0.activity(barometric: barometric) }
+            var activity = parts.isEmpty ? Activity(format: .fit) : Activity(joining: parts)
+            if !legs.contains(where: { $0.sportValue != nil }), let sportMessageSport { activity.sport = sportMessageSport }
+            activity.track = Track(segments: segments)
+            activity.laps = laps
+            activity.deviceTotals = parts.isEmpty ? nil : activity.deviceTotals
+            activity.hasBarometricElevation = barometric
+            return [activity]
+        }
+        let starts = legs.compactMap(\.start)
+        /// The leg a time falls in: the last one started by then (the first before any);
+        /// untimed, the one before.
+        func leg(at time: Date?, after previous: Int) -> Int {
+            guard let time else { return previous }
+            return starts.lastIndex { $0 <= time } ?? 0
+        }
+        var activities = legs.map { leg in
+            var activity = leg.activity(barometric: barometric)
+            if leg.sportValue == nil, let sportMessageSport { activity.sport = sportMessageSport }
+            return activity
+        }
+        var index = 0
+        for segment in segments {
+            index = leg(at: segment.first { $0.time != nil }?.time, after: index)
+            activities[index].track.segments.append(segment)
+        }
+        index = 0
+        for lap in laps {
+            index = leg(at: lap.startTime, after: index)
+            activities[index].laps.append(lap)
+        }
+        return activities
+    }
+}
+
+/// A FIT `session` message: one leg of a multisport activity, or the whole of a single one.
+private struct Session {
+    /// The FIT `sport` value, if the session has one.
+    var sportValue: Int?
+    var start: Date?
+    var totals = DeviceTotals()
+
+    /// The leg, without its records and laps.
+    func activity(barometric: Bool) -> Activity {
+        var activity = Activity(format: .fit, sport: sportValue.map(FITProfile.sport) ?? .other, deviceTotals: totals,
+                                hasBarometricElevation: barometric)
+        // generic (0) says nothing; a transition, rowing or skiing says what Paceline has no name for.
+        activity.namesUnlistedSport = activity.sport == .other && (sportValue ?? 0) != 0
+        return activity
     }
 }

@@ -14,9 +14,12 @@ import Foundation
 ///   accumulated across 256 m rollovers;
 /// - a timer stop event, a `session` message and each new file of a chained FIT file
 ///   start a new track segment; no record is ever dropped;
-/// - `lap` messages become `laps`; `session` totals are summed into `deviceTotals`;
-/// - the sport comes from the sessions (all the same: that sport; multisport files
-///   whose sessions differ: `.other`), else from a `sport` message.
+/// - `lap` messages become `laps`, `session` totals `deviceTotals`;
+/// - several sessions that each say when they started (a triathlon: swim, transition,
+///   ride, transition, run) are several activities, each with its records, laps, totals
+///   and sport (`readAll`; `read` joins them, the totals summed and the sport `.other`
+///   when they differ);
+/// - the sport comes from the session, else from a `sport` message.
 ///
 /// Times: FIT timestamps count seconds from 1989-12-31T00:00:00Z. Values below
 /// 0x10000000 are device "system time" (seconds since power-on on devices without a
@@ -34,19 +37,25 @@ import Foundation
 /// Every CRC is checked; any structural problem throws an `ActivityFileError` whose
 /// message names the byte offset.
 public enum FITReader {
-    /// Decodes a FIT activity file (possibly several chained FIT files) into an `Activity`.
+    /// Decodes a FIT activity file (possibly several chained FIT files) into its
+    /// activities, one per session (at least one).
     ///
     /// - Throws: `ActivityFileError` — `.unsupportedFormat` when the bytes are not FIT,
     ///   `.checksumMismatch` for a header or file CRC mismatch, `.truncated` when the file
     ///   ends early, `.corrupt` for structural errors (undefined local message type,
     ///   corrupt chained header…).
-    public static func read(_ stream: ByteStream) throws(ActivityFileError) -> Activity {
+    public static func readAll(_ stream: ByteStream) throws(ActivityFileError) -> [Activity] {
         var builder = FITActivityBuilder()
         var decoder = FITMessageDecoder(stream: stream)
         try decoder.decode(
             fileStart: { _ in builder.startFile() },
             visit: { message in builder.add(message) })
-        return builder.activity()
+        return builder.activities()
+    }
+
+    /// Decodes a FIT activity file as one activity (`Activity(joining:)`).
+    public static func read(_ stream: ByteStream) throws(ActivityFileError) -> Activity {
+        Activity(joining: try readAll(stream))
     }
 
     /// Decodes FIT bytes held in memory.

@@ -5,27 +5,58 @@ import Foundation
 /// accuracy extensions phones write.
 ///
 /// Streaming: elements are handled as the scanner meets them; only the fixes are kept.
-/// Each `<trkseg>` becomes one track segment (tracks are concatenated in file order,
-/// as every peer does). Points with a latitude outside ±90° or a longitude outside
-/// ±180°, unparseable numbers or times, and `<fix>` values outside the GPX schema are
-/// refused with the line they stand on: such a file is broken, and guessing would
-/// turn it into a wrong run.
+/// Each `<trkseg>` becomes one track segment. Tracks follow one another in file order
+/// as one activity, as every peer reads them, unless time says they are apart: a
+/// `<trk>` whose times all lie `ElapsedTime.clockJump` (3 h) or more after (or before)
+/// those of the activity so far starts a new one, so a GPX of three days' walks is three
+/// activities while a GPS's "ACTIVE LOG #2…#8" of one afternoon stay one. Untimed
+/// tracks stay with the activity they follow (the first one, when they lead); routes and
+/// waypoints belong to the first activity.
+///
+/// Points with a latitude outside ±90° or a longitude outside ±180°, unparseable
+/// numbers or times, and `<fix>` values outside the GPX schema are refused with the
+/// line they stand on: such a file is broken, and guessing would turn it into a wrong run.
 ///
 /// ```swift
 /// let activity = try GPXReader.read(ByteStream(contentsOf: url))
 /// activity.track.fixCount  // 988
 /// ```
 public enum GPXReader {
-    /// Reads a GPX document.
+    /// Reads a GPX document's activities, in file order (at least one).
     /// - Throws: `ActivityFileError` naming the line and the problem.
     /// - Complexity: O(n) in the bytes of the file.
-    public static func read(_ stream: ByteStream) throws -> Activity {
+    public static func readAll(_ stream: ByteStream) throws -> [Activity] {
         var handler = GPXHandler()
         try XMLScanner.scan(stream, into: &handler)
         guard handler.sawGPX else {
             throw ActivityFileError(.unsupportedFormat, "not a GPX file: the root element is not <gpx>")
         }
-        return handler.activity
+        return handler.activities()
+    }
+
+    /// Reads a GPX document as one activity (`Activity(joining:)`).
+    public static func read(_ stream: ByteStream) throws -> Activity {
+        Activity(joining: try readAll(stream))
+    }
+}
+
+/// One `<trk>`: its segments, name, type and the span of its times.
+private struct GPXTrack {
+    var segments: [[Fix]] = []
+    var name: String?
+    var type: String?
+    var earliest: Date?
+    var latest: Date?
+
+    mutating func include(_ time: Date) {
+        earliest = min(earliest ?? time, time)
+        latest = max(latest ?? time, time)
+    }
+
+    /// Whether this track's times lie `ElapsedTime.clockJump` or more from `other`'s.
+    func isApart(from other: GPXTrack) -> Bool {
+        guard let earliest, let latest, let otherEarliest = other.earliest, let otherLatest = other.latest else { return false }
+        return earliest >= otherLatest + ElapsedTime.clockJump || latest <= otherEarliest - ElapsedTime.clockJump
     }
 }
 
@@ -36,7 +67,10 @@ private struct GPXHandler: XMLHandler {
     /// Leaf elements whose text we read.
     enum Field { case elevation, time, heartRate, cadence, power, speed, accuracy, fix, name, type }
 
-    var activity = Activity(format: .gpx)
+    var tracks: [GPXTrack] = []
+    var track = GPXTrack()
+    var routes: [[Fix]] = []
+    var waypoints: [Waypoint] = []
     var sawGPX = false
     var depth = 0
     var inTrack = false
@@ -49,8 +83,6 @@ private struct GPXHandler: XMLHandler {
     var route: [Fix] = []
     var capture: Field?
     var metadataName: String?
-    var trackName: String?
-    var trackType: String?
 
     mutating func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
         depth += 1
@@ -78,6 +110,7 @@ private struct GPXHandler: XMLHandler {
             segment = []
         } else if name.isLocal("trk") {
             inTrack = true
+            track = GPXTrack()
         } else if name.isLocal("rtept") {
             try beginPoint(.route, attributes)
         } else if name.isLocal("wpt") {
@@ -111,26 +144,56 @@ private struct GPXHandler: XMLHandler {
             pointKind = .none
             return
         case .waypoint where name.isLocal("wpt"):
-            activity.waypoints.append(Waypoint(name: pointName, fix: fix))
+            waypoints.append(Waypoint(name: pointName, fix: fix))
             pointKind = .none
             return
         default:
             if pointKind != .none { return }
         }
         if name.isLocal("trkseg") {
-            activity.track.segments.append(segment)
+            track.segments.append(segment)
             segment = []
+            if !inTrack { finishTrack() }  // a <trkseg> outside any <trk>
         } else if name.isLocal("trk") {
             inTrack = false
+            finishTrack()
         } else if name.isLocal("rte") {
-            activity.routes.append(route)
+            routes.append(route)
             inRoute = false
         } else if name.isLocal("metadata") {
             inMetadata = false
-        } else if depth == 0 {
-            activity.name = trackName ?? metadataName
-            if let trackType, let sport = Sport(fileName: trackType) { activity.sport = sport }
         }
+    }
+
+    private mutating func finishTrack() {
+        tracks.append(track)
+        track = GPXTrack()
+    }
+
+    /// The tracks grouped into activities (see `GPXReader`).
+    func activities() -> [Activity] {
+        var groups: [GPXTrack] = []
+        for track in tracks {
+            if let last = groups.last, !track.isApart(from: last) {
+                groups[groups.count - 1].segments += track.segments
+                groups[groups.count - 1].name = last.name ?? track.name
+                groups[groups.count - 1].type = last.type ?? track.type
+                if let earliest = track.earliest, let latest = track.latest {
+                    groups[groups.count - 1].include(earliest)
+                    groups[groups.count - 1].include(latest)
+                }
+            } else {
+                groups.append(track)
+            }
+        }
+        if groups.isEmpty { groups = [GPXTrack()] }
+        var activities = groups.map { group in
+            Activity(format: .gpx, name: group.name ?? metadataName,
+                     sport: group.type.flatMap(Sport.init(fileName:)) ?? .other, track: Track(segments: group.segments))
+        }
+        activities[0].routes = routes
+        activities[0].waypoints = waypoints
+        return activities
     }
 
     private mutating func beginPoint(_ kind: PointKind, _ attributes: XMLAttributes) throws {
@@ -155,7 +218,10 @@ private struct GPXHandler: XMLHandler {
     private mutating func store(_ field: Field, _ text: ElementText) throws {
         switch field {
         case .elevation: fix.elevation = try text.double("ele")
-        case .time: fix.time = try text.date("time")
+        case .time:
+            let time = try text.date("time")
+            fix.time = time
+            if pointKind == .track, let time { track.include(time) }
         case .heartRate: fix.heartRate = try text.int("hr")
         case .cadence: fix.cadence = try text.int("cad")
         case .power: fix.power = try text.int("power")
@@ -169,8 +235,8 @@ private struct GPXHandler: XMLHandler {
         case .name:
             if pointKind == .waypoint { pointName = text.string }
             else if inMetadata { metadataName = metadataName ?? text.string }
-            else if inTrack { trackName = trackName ?? text.string }
-        case .type: trackType = trackType ?? text.string
+            else if inTrack { track.name = track.name ?? text.string }
+        case .type: track.type = track.type ?? text.string
         }
     }
 }

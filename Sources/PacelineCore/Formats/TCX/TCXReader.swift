@@ -4,7 +4,9 @@ import Foundation
 /// trackpoints with or without position, heart rate, cadence, and the ActivityExtension
 /// speed, run cadence and power.
 ///
-/// Each `<Track>` becomes one track segment. Trackpoints without `<Position>` (written
+/// Each `<Activity>` (or `<Course>`) is one activity, its laps, totals and sport its own:
+/// a Training Center history of four activities reads as four, not as one eight days
+/// long. Each `<Track>` becomes one track segment. Trackpoints without `<Position>` (written
 /// while the GPS had no lock) are kept as fixes without a coordinate. Lap totals go to
 /// `Activity.laps` and `deviceTotals`, as the device's own opinion.
 ///
@@ -13,27 +15,29 @@ import Foundation
 /// activity.track.fixCount  // 384
 /// ```
 public enum TCXReader {
-    /// Reads a TCX document.
+    /// Reads a TCX document's activities and courses, in file order (at least one).
     /// - Throws: `ActivityFileError` naming the line and the problem.
     /// - Complexity: O(n) in the bytes of the file.
-    public static func read(_ stream: ByteStream) throws -> Activity {
+    public static func readAll(_ stream: ByteStream) throws -> [Activity] {
         var handler = TCXHandler()
         try XMLScanner.scan(stream, into: &handler)
         guard handler.sawRoot else {
             throw ActivityFileError(.unsupportedFormat, "not a TCX file: the root element is not <TrainingCenterDatabase>")
         }
-        var activity = handler.activity
-        if !activity.laps.isEmpty {
-            activity.deviceTotals = DeviceTotals(
-                distanceMeters: handler.lapDistanceSum, timerSeconds: handler.lapTimeSum)
-        }
-        return activity
+        handler.finishActivity()
+        return handler.activities.isEmpty ? [Activity(format: .tcx)] : handler.activities
+    }
+
+    /// Reads a TCX document as one activity (`Activity(joining:)`).
+    public static func read(_ stream: ByteStream) throws -> Activity {
+        Activity(joining: try readAll(stream))
     }
 }
 
 private struct TCXHandler: XMLHandler {
     enum Field { case time, latitude, longitude, altitude, distance, heartRate, cadence, speed, power, lapTime, lapDistance, name }
 
+    var activities: [Activity] = []
     var activity = Activity(format: .tcx)
     var sawRoot = false
     var depth = 0
@@ -89,7 +93,8 @@ private struct TCXHandler: XMLHandler {
         } else if depth == lapDepth + 1 && name.isLocal("DistanceMeters") {
             capture = .lapDistance
         } else if name.isLocal("Activity") || name.isLocal("Course") {
-            if let sportName = attributes["Sport"]?.decodedString(), let sport = Sport(fileName: sportName), activity.sport == .other {
+            finishActivity()
+            if let sportName = attributes["Sport"]?.decodedString(), let sport = Sport(fileName: sportName) {
                 activity.sport = sport
             }
         } else if name.isLocal("Name") && depth == 4 {
@@ -124,7 +129,23 @@ private struct TCXHandler: XMLHandler {
             lapTimeSum += lap.timerSeconds ?? 0
             lapDistanceSum += lap.distanceMeters ?? 0
             lapDepth = 0
+        } else if name.isLocal("Activity") || name.isLocal("Course") {
+            finishActivity()
         }
+    }
+
+    /// Ends the activity being read, keeping it when it holds anything, its laps summed
+    /// into its totals.
+    mutating func finishActivity() {
+        if !activity.track.segments.isEmpty || !activity.laps.isEmpty {
+            if !activity.laps.isEmpty {
+                activity.deviceTotals = DeviceTotals(distanceMeters: lapDistanceSum, timerSeconds: lapTimeSum)
+            }
+            activities.append(activity)
+        }
+        activity = Activity(format: .tcx)
+        lapTimeSum = 0
+        lapDistanceSum = 0
     }
 
     private mutating func storePosition() throws {

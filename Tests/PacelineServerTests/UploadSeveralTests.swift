@@ -1,0 +1,89 @@
+import Foundation
+import PacelineAPI
+import PacelineCore
+import PacelineTestSupport
+import Testing
+
+/// An upload of a file of several activities makes one run each; an activity uploaded
+/// before is found, not made again.
+@Suite("Uploads of several activities, and duplicates")
+struct UploadSeveralTests {
+    @Test("a triathlon's FIT makes one run per leg; a retry makes nothing more", arguments: TestDatabase.available)
+    func triathlon(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let tri = try await server.newUser("Tri")
+            let first = try await server.upload("fit/sample_mulitple_header.fit", as: tri, idempotencyKey: "tri-1")
+            #expect(first.status == 201, "\(String(decoding: first.body, as: UTF8.self))")
+            let swim = try #require(first.json)
+            #expect(swim["sport"] as? String == "swim")
+            let others = try #require(swim["otherRunIds"] as? [String])
+            #expect(others.count == 4)
+            var sports: [String] = []
+            for id in others { sports.append(try await tri.client.getRun(path: .init(runId: id)).ok.body.json.sport.rawValue) }
+            #expect(sports == ["other", "ride", "other", "run"])
+            let ride = try await tri.client.getRun(path: .init(runId: others[1])).ok.body.json
+            #expect(abs(ride.distanceMeters - 40909.42) < 0.02 * 40909.42)
+            // Retried: the same runs, nothing new.
+            let retry = try await server.upload("fit/sample_mulitple_header.fit", as: tri, idempotencyKey: "tri-1")
+            #expect(retry.status == 200)
+            #expect(retry.json?["id"] as? String == swim["id"] as? String)
+            #expect(retry.json?["otherRunIds"] as? [String] == others)
+            #expect(try await tri.client.listRuns().ok.body.json.runs.count == 5)
+        }
+    }
+
+    @Test("activities that can't be runs are listed; the others are saved", arguments: TestDatabase.available)
+    func someLeftOut(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let cy = try await server.newUser("Cy")
+            // CalTopo's "Day 01" is three points at one place; "Day 02" is an 11 km hike.
+            let response = try await server.upload("gpx/caltopo-export.gpx", as: cy)
+            #expect(response.status == 201, "\(String(decoding: response.body, as: UTF8.self))")
+            let json = try #require(response.json)
+            #expect(json["name"] as? String == "Day 02")
+            #expect((json["otherRunIds"] as? [String])?.isEmpty == true)
+            let leftOut = try #require(json["activitiesLeftOut"] as? [[String: Any]])
+            #expect(leftOut.count == 1)
+            #expect(leftOut.first?["activity"] as? Int == 1)
+            #expect(leftOut.first?["code"] as? String == "too_short")
+        }
+    }
+
+    @Test("with skipDuplicates, the same activity under another key, or as another format, is found, not made twice",
+          arguments: TestDatabase.available)
+    func duplicates(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let bob = try await server.newUser("Bob")
+            let skip = "?skipDuplicates=true"
+            let first = try await server.upload("fit/2013-02-06-12-11-14.fit", as: ann, query: skip + "&description=Tempo%20%E2%80%94%20windy",
+                                                idempotencyKey: "a")
+            #expect(first.status == 201)
+            #expect(first.json?["description"] as? String == "Tempo — windy")
+            let again = try await server.upload("fit/2013-02-06-12-11-14.fit", as: ann, query: skip, idempotencyKey: "b")
+            #expect(again.status == 200)
+            #expect(again.json?["duplicate"] as? Bool == true)
+            #expect(again.json?["id"] as? String == first.json?["id"] as? String)
+            // The same run converted to GPX, as another service exports it (no odometer: the
+            // GPS measure, 3% short of the watch's): the same activity.
+            let activity = try ActivityReader.read(contentsOf: Fixtures.track("fit/2013-02-06-12-11-14.fit"))
+            let gpx = try await server.raw(.POST, "/runs" + skip, token: ann.token, headers: [("Content-Type", "application/gpx+xml")],
+                                           body: Data(GPXWriter.write(activity).utf8))
+            #expect(gpx.status == 200 && gpx.json?["duplicate"] as? Bool == true,
+                    "\(String(decoding: gpx.body, as: UTF8.self))")
+            #expect(try await ann.client.listRuns().ok.body.json.runs.count == 1)
+            // Another person's upload of the same file is theirs.
+            #expect(try await server.upload("fit/2013-02-06-12-11-14.fit", as: bob, query: skip).status == 201)
+            // Once deleted, it can come back.
+            let id = try #require(first.json?["id"] as? String)
+            _ = try await ann.client.deleteRun(path: .init(runId: id)).noContent
+            #expect(try await server.upload("fit/2013-02-06-12-11-14.fit", as: ann, query: skip).status == 201)
+            // Without skipDuplicates, the API makes what it is sent.
+            #expect(try await server.upload("fit/2013-02-06-12-11-14.fit", as: ann).status == 201)
+            #expect(try await ann.client.listRuns().ok.body.json.runs.count == 2)
+            // A description past its limit is refused, naming it.
+            let long = try await server.upload("gpx/run.gpx", as: ann, query: "?description=" + String(repeating: "a", count: 2001))
+            #expect(long.status == 400 && String(decoding: long.body, as: UTF8.self).contains("description"))
+        }
+    }
+}
