@@ -119,6 +119,7 @@ let package = Package(
                 "PacelineServer",
                 "PacelineLiveClient",
                 "PacelineSynthetic",
+                "PacelineArchives",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
@@ -163,9 +164,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PacelineCoreTests", dependencies: ["PacelineCore", "PacelineSynthetic", "PacelineTestSupport"]),
-        .testTarget(name: "PacelineArchivesTests", dependencies: ["PacelineCore", "PacelineArchives", "PacelineTestSupport"]),
+        .testTarget(
+            name: "PacelineArchivesTests",
+            dependencies: ["PacelineCore", "PacelineArchives", "PacelineTestSupport", "PacelineBenchmarks"]),
         .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineSynthetic", "PacelineTestSupport"]),
-        .testTarget(name: "PacelineCLITests", dependencies: ["PacelineCore", "PacelineServer", "PacelineTestSupport", "paceline"]),
+        .testTarget(
+            name: "PacelineCLITests",
+            dependencies: ["PacelineCore", "PacelineServer", "PacelineTestSupport", "PacelineBenchmarks", "PacelineArchives", "paceline"]),
         .testTarget(
             name: "PacelineServerTests",
             dependencies: [

@@ -2,12 +2,17 @@ import CZlib
 import Foundation
 import PacelineCore
 
-/// gzip (RFC 1952) decompression with the system's zlib: a `.gpx.gz`, `.tcx.gz` or
+/// gzip (RFC 1952) with the system's zlib: a `.gpx.gz`, `.tcx.gz` or
 /// `.fit.gz` file, as Strava's bulk export writes them.
 public enum Gzip {
     /// Whether `data` starts with gzip's magic bytes (1f 8b).
     public static func isCompressed(_ data: Data) -> Bool {
         data.count >= 2 && data[data.startIndex] == 0x1f && data[data.startIndex + 1] == 0x8b
+    }
+
+    /// `data` gzipped, as Strava keeps the files of an export.
+    public static func compress(_ data: Data) throws -> Data {
+        try Deflate.compress(data, windowBits: 16 + MAX_WBITS)
     }
 
     /// The bytes `data` holds, every member of it (concatenated gzip files are one file).

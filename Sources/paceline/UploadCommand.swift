@@ -1,5 +1,4 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
@@ -46,26 +45,19 @@ struct UploadCommand: AsyncParsableCommand {
         }
         var failed = false
         for path in files {
+            let data: Data
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                let key = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-                let body: Operations.UploadRun.Input.Body = switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-                case "gpx": .applicationGpxXml(HTTPBody(data))
-                case "tcx": .applicationVnd_garmin_tcxXml(HTTPBody(data))
-                case "fit": .applicationVnd_ant_fit(HTTPBody(data))
-                default: .binary(HTTPBody(data))
-                }
-                let response = try await client.uploadRun(query: .init(privacy: privacy, skipDuplicates: true), headers: .init(idempotencyKey: key), body: body)
-                switch response {
-                case .created(let created): Output.line(describe(path, try created.body.json, new: true))
-                case .ok(let existing): Output.line(describe(path, try existing.body.json, new: false))
-                case .default(let status, let error):
-                    let detail = try error.body.json.error
-                    Output.error("\(path): \(status) \(detail.code): \(detail.message)")
-                    failed = true
-                }
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                Output.error("\(path): \(APIClient.describe(error))")
+                Output.error("\(path): can't read it: \(error.localizedDescription)")
+                failed = true
+                continue
+            }
+            switch await FileUpload.send(data, named: path, query: .init(privacy: privacy, skipDuplicates: true), client: client) {
+            case .created(let run): Output.line(describe(path, run, new: true))
+            case .existing(let run): Output.line(describe(path, run, new: false))
+            case .failed(let reason):
+                Output.error("\(path): \(reason)")
                 failed = true
             }
         }

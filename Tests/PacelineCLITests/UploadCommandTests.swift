@@ -5,7 +5,7 @@ import Testing
 
 // One test at a time: `PacelineCLI.run` blocks its thread while the server in this
 // process answers, and two at once could leave the server no thread on a 2-core machine.
-@Suite("paceline login and upload", .serialized)
+@Suite("paceline login, upload and import", .serialized)
 struct UploadCommandTests {
     @Test("log in, upload real files, and a second upload of the same file makes no new run")
     func uploadTwice() async throws {

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import PacelineBenchmarks
+import PacelineServer
+
+/// `paceline-bench import`: how long `paceline import` takes to move a Strava export of
+/// thousands of activities into a server, and how much memory it holds meanwhile.
+struct ImportBenchmarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a built Strava export of N activities into a new server; time it, twice.",
+        discussion: """
+            Writes a Strava-style export (SyntheticHistory: activities.csv and activities/ of \
+            FIT.gz, GPX and TCX.gz files, 1 fix a second, --minutes long each) to a temporary \
+            file, starts `paceline serve` on a new database with one user, and runs the \
+            `paceline` built beside this executable: `paceline import ARCHIVE`. Reports the \
+            wall time, activities a second and the importer's peak resident memory; then runs \
+            the same import again (a resumed import: everything already there). The archive, \
+            database and server are removed afterwards.
+            """
+    )
+
+    @Option(help: "Activities in the export.")
+    var activities = 2000
+
+    @Option(help: "Minutes each activity lasts (1 fix a second).")
+    var minutes = 30
+
+    @Option(help: "Files uploaded at once (paceline import --parallel).")
+    var parallel = 4
+
+    @Option(help: "sqlite (a temporary file) or a postgres:// URL (the run gets a schema of its own).")
+    var database = "sqlite"
+
+    func run() async throws {
+        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-import-\(getpid()).zip")
+        defer { try? FileManager.default.removeItem(at: archive) }
+        let writing = Date()
+        try SyntheticHistory.write(count: activities, minutes: minutes, to: archive)
+        let size = (try archive.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) >> 20
+        Output.error("wrote \(activities) activities, \(size) MiB, in \(String(format: "%.1f", Date().timeIntervalSince(writing))) s")
+        let location: DatabaseLocation? = database == "sqlite" ? nil : .postgres(url: database, schema: nil)
+        let store = try await LiveBenchmarkDatabase.create(users: 1, at: location)
+        let server: ServerProcess
+        do {
+            server = try ServerProcess(database: store.location)
+        } catch {
+            await store.remove()
+            throw error
+        }
+        defer { server.stop() }
+        for pass in ["first import", "again (resumed: all there)"] {
+            let (seconds, peak, output) = try Self.runImport(archive, port: server.port, token: store.tokens[0], parallel: parallel)
+            Output.line(String(format: "%@: %d activities in %.1f s (%.1f a second); importer peak RSS %.0f MiB",
+                               pass, activities, seconds, Double(activities) / seconds, peak))
+            Output.line("  \(output.split(separator: "\n").first ?? "")")
+        }
+        await store.remove()
+    }
+
+    /// Runs `paceline import`; its wall time, peak resident MiB and first line of output.
+    private static func runImport(_ archive: URL, port: Int, token: String, parallel: Int) throws -> (Double, Double, String) {
+        let process = Process()
+        process.executableURL = ServerProcess.besideThisExecutable
+        process.arguments = ["import", archive.path, "--server", "http://127.0.0.1:\(port)", "--token", token, "--parallel", "\(parallel)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(started)
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)  // the importer: the server has not ended yet
+        guard process.terminationStatus == 0 else {
+            throw ValidationError("paceline import exited with \(process.terminationStatus): \(String(decoding: output, as: UTF8.self))")
+        }
+        return (seconds, Double(usage.ru_maxrss) / 1024, String(decoding: output, as: UTF8.self))
+    }
+}

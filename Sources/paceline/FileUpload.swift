@@ -1,0 +1,39 @@
+import Crypto
+import Foundation
+import OpenAPIRuntime
+import PacelineAPI
+
+/// One activity file sent to `POST /runs`, keyed by the SHA-256 of its bytes: sending it
+/// again, after an interruption or from another folder, finds the runs it made.
+enum FileUpload {
+    enum Outcome {
+        /// It made a run (and, for a file of several activities, the others in `run`).
+        case created(Components.Schemas.Run)
+        /// Its runs were there already: the same file, or the same activities.
+        case existing(Components.Schemas.Run)
+        /// Refused, with the server's or the network's reason.
+        case failed(String)
+    }
+
+    /// Sends `data`, the file called `name` (its type from the name; a .gz is sniffed).
+    static func send(_ data: Data, named name: String, query: Operations.UploadRun.Input.Query, client: Client) async -> Outcome {
+        let key = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let body: Operations.UploadRun.Input.Body = switch (name as NSString).pathExtension.lowercased() {
+        case "gpx": .applicationGpxXml(HTTPBody(data))
+        case "tcx": .applicationVnd_garmin_tcxXml(HTTPBody(data))
+        case "fit": .applicationVnd_ant_fit(HTTPBody(data))
+        default: .binary(HTTPBody(data))
+        }
+        do {
+            switch try await client.uploadRun(query: query, headers: .init(idempotencyKey: key), body: body) {
+            case .created(let created): return .created(try created.body.json)
+            case .ok(let existing): return .existing(try existing.body.json)
+            case .default(let status, let error):
+                let detail = try error.body.json.error
+                return .failed("\(status) \(detail.code): \(detail.message)")
+            }
+        } catch {
+            return .failed(APIClient.describe(error))
+        }
+    }
+}
