@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v6';
+const VERSION = 'paceline-v7';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -19,7 +19,8 @@ const SHELL = [
   '/js/engine/core/geodesy.js', '/js/engine/core/live-odometer.js', '/js/engine/core/route-position.js',
   '/js/engine/core/run-meter.js', '/js/engine/core/sport-thresholds.js', '/js/engine/core/stored-fix.js',
   '/js/engine/core/units.js',
-  '/js/engine/discovery/poi-box.js', '/js/engine/gps/simulator.js', '/js/engine/gps/source.js',
+  '/js/engine/discovery/poi-box.js', '/js/engine/import/csv.js', '/js/engine/import/history.js',
+  '/js/engine/import/importer.js', '/js/engine/import/zip.js', '/js/engine/gps/simulator.js', '/js/engine/gps/source.js',
   '/js/engine/live/invitations.js', '/js/engine/live/live-socket.js', '/js/engine/recording/run-tracker.js',
   '/js/engine/store/db.js', '/js/engine/store/kept-fixes.js', '/js/engine/store/ongoing-run.js',
   '/js/engine/store/session.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
@@ -32,7 +33,7 @@ const SHELL = [
   '/js/views/analysis/format.js', '/js/views/analysis/series.js', '/js/views/analysis/trackmap.js',
   '/js/views/discoveries.js', '/js/views/discovery/poi-detail.js', '/js/views/discovery/poi-layer.js',
   '/js/views/discovery/run-discoveries.js', '/js/views/favourites.js', '/js/views/feed.js',
-  '/js/views/friends.js', '/js/views/import.js', '/js/views/live.js',
+  '/js/views/friends.js', '/js/views/import.js', '/js/views/import/archive.js', '/js/views/live.js',
   '/js/views/live/format.js', '/js/views/live/race-map.js', '/js/views/live/results-table.js',
   '/js/views/login.js', '/js/views/map/basemap.js', '/js/views/map/route-drawer.js',
   '/js/views/map/route-layer.js', '/js/views/missions.js', '/js/views/missions/advance-text.js',

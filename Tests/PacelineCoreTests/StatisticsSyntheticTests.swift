@@ -58,6 +58,30 @@ import Testing
         #expect(summary.maxSpeedMetersPerSecond! < speed * 1.5, "max speed \(summary.maxSpeedMetersPerSecond!)")
     }
 
+    /// A slow, twisty hike: 40 switchbacks up a slope (legs of 30 m, a hairpin at each end,
+    /// 5 m apart) and a winding path of 15 m legs bending by up to 35°, at 0.9 m/s. Positions are
+    /// averaged over at most `TrackProfile.smoothingDistance` of travel, so the slower the
+    /// walker the shorter the window in seconds, and the bends are kept.
+    @Test(arguments: [false, true])
+    func aTwistyHikeKeepsItsBends(noisy: Bool) {
+        var builder = SyntheticTrack(origin: Self.origin)
+        for _ in 0..<20 { builder.legs += [(30, 5), (-30, 5)] }
+        for k in 0..<80 {
+            let angle = [0.0, 0.6, 0.1, -0.5, -0.2, 0.4][k % 6]
+            builder.legs.append((15 * sin(angle), 15 * cos(angle)))
+        }
+        builder.speed = 0.9
+        builder.elevation = { d in 800 + d * 0.15 }
+        if noisy {
+            builder.horizontalNoise = 3
+            builder.verticalNoise = 3
+        }
+        let (track, truth) = builder.build()
+        let summary = ActivitySummary(Activity(format: .gpx, sport: .hike, track: track))
+        #expect(abs(summary.distanceMeters - truth.distance) / truth.distance < 0.02,
+                "distance \(summary.distanceMeters) vs \(truth.distance)")
+    }
+
     @Test func aSpikeCannotMakeA351KilometrePerHourWalk() {
         let (activity, _) = Self.loop(sport: .walk, speed: 1.4, noisy: true)
         let summary = ActivitySummary(activity)

@@ -62,3 +62,60 @@ def test_simulate_replays_a_stored_run_as_the_gps(server, browser):
     assert "simulated GPS" in b.visible(".status-line").text
     # The series has a point every 20 m (5 s here): after 12 s, two or three steps.
     b.wait(lambda: float(b.find("#distance").text.split()[0]) >= 0.02, 15, "the simulated run did not move")
+
+
+def strava_export(path):
+    """A Strava account export as Strava writes it: activities.csv, and activities/ of the
+    original files, some gzipped; one activity entered by hand (no file), one damaged file,
+    and a Garmin-style inner archive of FIT files."""
+    import gzip
+    import io
+    import zipfile
+    csv = ('Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Filename\n'
+           '1,"Oct 24, 2012, 11:29:40 PM",Night loop,Run,"Dark, then ""fast""\nhome",948,activities/1.gpx.gz\n'
+           '2,"Feb 6, 2013, 12:11:14 PM",Lunch tempo,Run,,2625,activities/2.fit.gz\n'
+           '3,"Mar 1, 2013, 9:00:00 AM",Gym,Weight Training,,3600,\n'
+           '4,"Jan 1, 2014, 9:00:00 AM",Broken,Ride,,3600,activities/4.fit\n')
+    inner = io.BytesIO()
+    with zipfile.ZipFile(inner, "w", zipfile.ZIP_DEFLATED) as garmin:
+        garmin.writestr("runner_tri.fit", (TRACKS / "fit/sample_mulitple_header.fit").read_bytes())
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as export:
+        export.writestr("activities.csv", csv)
+        export.writestr("activities/1.gpx.gz", gzip.compress((TRACKS / "gpx/run.gpx").read_bytes()))
+        export.writestr("activities/2.fit.gz", gzip.compress((TRACKS / "fit/2013-02-06-12-11-14.fit").read_bytes()))
+        export.writestr("activities/4.fit", (TRACKS / "malformed/activity-unexpected-eof.fit").read_bytes())
+        export.writestr("DI_CONNECT/UploadedFiles_0-_Part1.zip", inner.getvalue())
+        export.writestr("profile.csv", "Athlete ID\n1\n")
+
+
+def test_a_strava_export_moves_in_and_dropping_it_again_makes_nothing_twice(server, browser, tmp_path):
+    account = server.register("Ivy")
+    b = browser()
+    b.log_in(account)
+    b.open("/#/import")
+    archive = tmp_path / "export_12345.zip"
+    strava_export(archive)
+    drop = [{"name": archive.name, "data": base64.b64encode(archive.read_bytes()).decode()}]
+    b.driver.execute_async_script(DROP, drop)
+    status = lambda: b.find(".archive-import [role=status]").text
+    b.wait(lambda: status().startswith("Done"), 60, "the archive import did not finish")
+    # The GPX, the FIT and the triathlon's five legs; the damaged file listed with its reason.
+    assert status().startswith("Done: 7 new runs, 0 already here, 1 not imported."), status()
+    assert "1 activities were entered by hand" in status()
+    problems = [row.text for row in b.finds(".archive-import .problems li")]
+    assert len(problems) == 1 and problems[0].startswith("activities/4.fit") and "can't be read" in problems[0], problems
+    b.shot("import-archive-done")
+    _, page = server.api("GET", "/runs?limit=50", token=account.token)
+    runs = {run.get("name"): run for run in page["runs"]}
+    assert len(page["runs"]) == 7
+    assert runs["Night loop"]["sport"] == "run" and runs["Night loop"]["description"] == 'Dark, then "fast"\nhome'
+    assert runs["Lunch tempo"]["distanceMeters"] == 4835.38
+    assert sorted(run["sport"] for run in page["runs"]) == ["other", "other", "ride", "run", "run", "run", "swim"]
+
+    # Dropped again (an interrupted import resumed): nothing new.
+    b.open("/#/import")
+    b.driver.execute_async_script(DROP, drop)
+    b.wait(lambda: status().startswith("Done"), 60, "the second import did not finish")
+    assert status().startswith("Done: 0 new runs, 7 already here, 1 not imported."), status()
+    _, page = server.api("GET", "/runs?limit=50", token=account.token)
+    assert len(page["runs"]) == 7

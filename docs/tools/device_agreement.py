@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """How Paceline's distance agrees with the device's own, on every FIT and TCX file of the
 corpus that carries one: the FIT sessions' total_distance and the TCX laps' DistanceMeters
-(as Tests/Fixtures/tracks/reference-gpxpy.json has them, read by fitdecode and raw XML).
+(as Tests/Fixtures/tracks/reference-gpxpy.json has them, read by fitdecode and raw XML),
+summed over a file's activities.
 
     swift build && python3 docs/tools/device_agreement.py [.build/debug/paceline]
 
@@ -36,8 +37,11 @@ def main():
         if answer.returncode != 0:
             refused.append(key)  # a malformed file the corpus keeps for its error
             continue
-        summary = json.loads(answer.stdout.splitlines()[0])
-        rows.append((key, device, summary["distanceMeters"], summary.get("gpsDistanceMeters")))
+        # A file of several activities (a triathlon) prints one each; the device's total is their sum.
+        summaries = [json.loads(line) for line in answer.stdout.splitlines()]
+        gps = [summary.get("gpsDistanceMeters") for summary in summaries]
+        rows.append((key, device, sum(summary["distanceMeters"] for summary in summaries),
+                     None if all(value is None for value in gps) else sum(value or 0 for value in gps)))
 
     def difference(ours, device):
         return "–" if ours is None else f"{(ours - device) / device * 100:+.2f} %"

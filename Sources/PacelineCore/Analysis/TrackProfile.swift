@@ -9,9 +9,12 @@ import Foundation
 /// sport's `stoppedSpeed`; a stop shorter than `minimumPause` counts as moving.
 ///
 /// Distance: positions are first averaged over `positionSmoothing` seconds (see
-/// `smoothed`), then summed in steps of at least `minimumStep` metres, so what is left
-/// of the jitter cannot add length; while stopped, only the net displacement from where
-/// the stop began to where it ended counts, never the jitter path.
+/// `smoothed`; 2 s on foot at walking pace, 4 s otherwise, never more than
+/// `smoothingDistance` of travel), then summed in straight steps that end at a bend (a
+/// fix more than `bendTolerance` off the step's line) or after `maximumStep` metres, so
+/// what is left of the jitter cannot add length while a twisty trail keeps its bends;
+/// while stopped, only the net displacement from where the stop began to where it ended
+/// counts, never the jitter path.
 ///
 /// The device's odometer wins where it has one: in a segment whose every kept fix carries
 /// the device's own distance (FIT record, TCX trackpoint), never decreasing, the distances
@@ -166,21 +169,32 @@ public struct TrackProfile: Sendable {
         guard n > 1 else { return (distances, movingTimes, rawCoordinates, [false]) }
         let coordinates = smoothed(rawCoordinates, times, halfWindow: thresholds.positionSmoothing / 2)
         let moving = movingIntervals(coordinates, times, thresholds)
-        // Distance accrues from an anchor: a step is counted once the (smoothed) position
-        // is `minimumStep` metres from the anchor, or when moving stops or the segment ends.
-        // Stops never move the anchor, so a stop adds only its net displacement.
+        // Distance accrues from an anchor in straight steps along the (smoothed) positions:
+        // a step ends at a bend (a fix since the anchor lying more than `bendTolerance` off
+        // the straight line from the anchor to the newest), once `maximumStep` long, or when
+        // moving stops or the segment ends. Jitter across a straight line adds nothing; the
+        // bends of a twisty trail are kept. Stops never move the anchor, so a stop adds only
+        // its net displacement.
         var anchor = coordinates[0]
+        var since: [Int] = []
         for k in 1..<n {
             var here = distance
             if moving[k] {
                 movingTime += times[k] - times[k - 1]
+                if let bend = farthest(since, of: coordinates, from: anchor, to: coordinates[k]), bend.offset > bendTolerance {
+                    distance += Geodesy.distance(anchor, coordinates[since[bend.at]])
+                    anchor = coordinates[since[bend.at]]
+                    since.removeFirst(bend.at + 1)
+                }
                 let step = Geodesy.distance(anchor, coordinates[k])
                 let closes = k == n - 1 || !moving[k + 1]
-                if step >= thresholds.minimumStep || closes {
+                if step >= maximumStep || closes {
                     distance += step
                     anchor = coordinates[k]
-                    here = distance
+                    since.removeAll(keepingCapacity: true)
+                    here = max(distances[k - 1], distance)
                 } else {
+                    since.append(k)
                     here = max(distances[k - 1], distance + step)
                 }
             } else {
@@ -192,6 +206,29 @@ public struct TrackProfile: Sendable {
         var movingFlags = moving
         movingFlags[0] = false
         return (distances, movingTimes, coordinates, movingFlags)
+    }
+
+    /// Metres a fix may lie off the straight line of a step before the step ends at it.
+    static let bendTolerance = 1.0
+    /// The longest straight step, metres.
+    static let maximumStep = 20.0
+
+    /// Which of the fixes `indices` lies farthest from the segment `a`–`b` (flat-Earth
+    /// metres around `a`, exact enough over a step), and how far.
+    private static func farthest(_ indices: [Int], of c: [Coordinate], from a: Coordinate, to b: Coordinate) -> (at: Int, offset: Double)? {
+        guard !indices.isEmpty else { return nil }
+        let metresPerDegree = 111_195.0, east = cos(a.latitude * .pi / 180) * metresPerDegree
+        let bx = (b.longitude - a.longitude) * east, by = (b.latitude - a.latitude) * metresPerDegree
+        let length2 = bx * bx + by * by
+        var best = (at: 0, offset: -1.0)
+        for (at, index) in indices.enumerated() {
+            let px = (c[index].longitude - a.longitude) * east, py = (c[index].latitude - a.latitude) * metresPerDegree
+            let t = length2 > 0 ? min(1, max(0, (px * bx + py * by) / length2)) : 0
+            let dx = px - t * bx, dy = py - t * by
+            let offset = (dx * dx + dy * dy).squareRoot()
+            if offset > best.offset { best = (at, offset) }
+        }
+        return best
     }
 
     /// Metres of travel, either side, beyond which positions are not averaged.

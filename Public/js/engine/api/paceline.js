@@ -28,9 +28,12 @@ export const api = {
    * Uploads JSON fixes (`fixes`, or `segments` for a paused run: one array per stretch
    * between pauses) or a file (`body` a Blob/File with its type); idempotent by `key`.
    */
-  uploadRun: ({ fixes, segments, sport, name, file, privacy, workoutId }, key) => {
+  /** With `answer`, resolves to {created, body}: whether the upload made something (201). */
+  uploadRun: async ({ fixes, segments, sport, name, description, file, privacy, workoutId, skipDuplicates }, key, { answer = false } = {}) => {
     if (file) {
-      return request('/runs' + query({ sport, name, privacy, workoutId }), { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key } });
+      const response = await request('/runs' + query({ sport, name, description, privacy, workoutId, skipDuplicates }),
+        { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key }, raw: answer });
+      return answer ? { created: response.status === 201, body: await response.json() } : response;
     }
     const first = (segments ? segments[0] : fixes)?.[0];
     return request('/runs' + query({ privacy, workoutId, utcOffsetMinutes: first ? -new Date(first.time).getTimezoneOffset() : undefined }),

@@ -1,0 +1,53 @@
+// Moves a history in: each activity file of an export uploaded, three at a time, keyed by
+// the SHA-256 of its bytes and with skipDuplicates, so dropping the same export again after
+// an interruption resumes it without making anything twice (as `paceline import` does).
+import { api } from '../api/paceline.js';
+
+const TYPES = { gpx: 'application/gpx+xml', tcx: 'application/vnd.garmin.tcx+xml', fit: 'application/vnd.ant.fit' };
+const PARALLEL = 3;
+
+/** `text` in at most `count` characters (code points), as the API limits it. */
+function cut(text, count) {
+  if (!text) return undefined;
+  const characters = [...text];
+  return characters.length <= count ? text : characters.slice(0, count - 1).join('') + '…';
+}
+
+async function keyOf(bytes, path) {
+  if (!crypto.subtle) return `import:${path}:${bytes.size}`;  // not a secure context: the path and size, with skipDuplicates
+  const digest = await crypto.subtle.digest('SHA-256', await bytes.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Uploads `files` ({path, listing, read()}); `progress(tally)` after each, where tally is
+ * {done, total, made, there, failed: [{path, reason}], leftOut: [{path, reason}]}.
+ * `shouldStop()` ends it after the uploads under way. Resolves to the tally.
+ */
+export async function importFiles(files, { privacy, progress = () => {}, shouldStop = () => false } = {}) {
+  const tally = { done: 0, total: files.length, made: 0, there: 0, failed: [], leftOut: [] };
+  let next = 0;
+  async function one(file) {
+    try {
+      const bytes = await file.read();
+      const extension = file.path.toLowerCase().split('.').pop();
+      const typed = new File([bytes], file.path.split('/').pop(), { type: TYPES[extension] ?? 'application/octet-stream' });
+      const run = await api.uploadRun({
+        file: typed, privacy, skipDuplicates: true, sport: file.listing?.sport,
+        name: cut(file.listing?.name, 200), description: cut(file.listing?.description, 2000),
+      }, await keyOf(bytes, file.path), { answer: true });
+      const count = 1 + (run.body.otherRunIds?.length ?? 0);
+      if (run.created) tally.made += count; else tally.there += count;
+      for (const left of run.body.activitiesLeftOut ?? []) tally.leftOut.push({ path: `${file.path} #${left.activity}`, reason: left.message });
+    } catch (error) {
+      tally.failed.push({ path: file.path, reason: error.message });
+    }
+    tally.done++;
+    progress(tally);
+  }
+  async function worker() {
+    while (next < files.length && !shouldStop()) await one(files[next++]);
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return tally;
+}
