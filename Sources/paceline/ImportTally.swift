@@ -41,7 +41,8 @@ struct ImportTally {
             + "\(runsMade.formatted()) new runs, \(alreadyThere.formatted()) already there, "
             + "\(failures.count.formatted()) could not be read."]
         if withoutFile > 0 {
-            lines.append("\(withoutFile.formatted()) activities in activities.csv have no file (entered by hand): nothing to import.")
+            lines.append("\(withoutFile.formatted()) \(withoutFile == 1 ? "activity" : "activities") in activities.csv "
+                + "\(withoutFile == 1 ? "has" : "have") no file (entered by hand): nothing to import.")
         }
         if !activitiesLeftOut.isEmpty {
             lines.append("Activities in a file that could not be saved alone (the file's others were):")

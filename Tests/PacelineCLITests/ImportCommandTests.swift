@@ -32,7 +32,7 @@ extension UploadCommandTests {
             #expect(whole.status == 65, "\(whole.stderr)")
             #expect(whole.stdout.contains("Imported 8 files"), "\(whole.stdout)")
             #expect(whole.stdout.contains("4 new runs, 3 already there, 1 could not be read"), "\(whole.stdout)")
-            #expect(whole.stdout.contains("1 activities in activities.csv have no file"))
+            #expect(whole.stdout.contains("1 activity in activities.csv has no file"))
             #expect(whole.stdout.contains("activities/broken.fit: 422 invalid_file"), "\(whole.stdout)")
 
             let runs = try await client.listRuns(query: .init(limit: 100)).ok.body.json.runs

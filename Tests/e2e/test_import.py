@@ -93,6 +93,7 @@ def test_a_strava_export_moves_in_and_dropping_it_again_makes_nothing_twice(serv
     b = browser()
     b.log_in(account)
     b.open("/#/import")
+    b.visible("#dropzone")
     archive = tmp_path / "export_12345.zip"
     strava_export(archive)
     drop = [{"name": archive.name, "data": base64.b64encode(archive.read_bytes()).decode()}]
@@ -100,8 +101,8 @@ def test_a_strava_export_moves_in_and_dropping_it_again_makes_nothing_twice(serv
     status = lambda: b.find(".archive-import [role=status]").text
     b.wait(lambda: status().startswith("Done"), 60, "the archive import did not finish")
     # The GPX, the FIT and the triathlon's five legs; the damaged file listed with its reason.
-    assert status().startswith("Done: 7 new runs, 0 already here, 1 not imported."), status()
-    assert "1 activities were entered by hand" in status()
+    assert status().startswith("Done: 7 new activities, 0 already here, 1 not imported."), status()
+    assert "1 activity was entered by hand" in status()
     problems = [row.text for row in b.finds(".archive-import .problems li")]
     assert len(problems) == 1 and problems[0].startswith("activities/4.fit") and "can't be read" in problems[0], problems
     b.shot("import-archive-done")
@@ -114,8 +115,9 @@ def test_a_strava_export_moves_in_and_dropping_it_again_makes_nothing_twice(serv
 
     # Dropped again (an interrupted import resumed): nothing new.
     b.open("/#/import")
+    b.visible("#dropzone")
     b.driver.execute_async_script(DROP, drop)
     b.wait(lambda: status().startswith("Done"), 60, "the second import did not finish")
-    assert status().startswith("Done: 0 new runs, 7 already here, 1 not imported."), status()
+    assert status().startswith("Done: 0 new activities, 7 already here, 1 not imported."), status()
     _, page = server.api("GET", "/runs?limit=50", token=account.token)
     assert len(page["runs"]) == 7

@@ -6,6 +6,7 @@ import { importFiles } from '../../engine/import/importer.js';
 import { h } from '../../ui.js';
 
 const count = (n) => n.toLocaleString('en');
+const plural = (n, one, many) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** A panel that imports the export `file`, placed by the caller. */
 export function archiveImport(file) {
@@ -24,7 +25,7 @@ export function archiveImport(file) {
   function show(tally) {
     bar.max = tally.total || 1;
     bar.value = tally.done;
-    status.textContent = `${count(tally.done)} of ${count(tally.total)} files · ${count(tally.made)} new runs · `
+    status.textContent = `${count(tally.done)} of ${plural(tally.total, 'file', 'files')} · ${plural(tally.made, 'new activity', 'new activities')} · `
       + `${count(tally.there)} already here · ${count(tally.failed.length)} not imported`;
   }
 
@@ -41,15 +42,16 @@ export function archiveImport(file) {
       status.textContent = `${file.name} holds no GPX, TCX or FIT files.`;
       return;
     }
-    title.textContent = `${file.name}: ${count(history.files.length)} activity files`;
+    title.textContent = `${file.name}: ${plural(history.files.length, 'activity file', 'activity files')}`;
     stop.hidden = false;
     const tally = await importFiles(history.files, { progress: show, shouldStop: () => stopping });
     show(tally);
     stop.hidden = true;
-    const manual = history.withoutFile ? ` ${count(history.withoutFile)} activities were entered by hand (no file): nothing to import.` : '';
+    const manual = history.withoutFile
+      ? ` ${plural(history.withoutFile, 'activity was', 'activities were')} entered by hand (no file): nothing to import.` : '';
     status.textContent = (stopping && tally.done < tally.total
       ? `Stopped after ${count(tally.done)} of ${count(tally.total)} files. Drop the archive again to go on; nothing is imported twice.`
-      : `Done: ${count(tally.made)} new runs, ${count(tally.there)} already here, ${count(tally.failed.length)} not imported.`) + manual;
+      : `Done: ${plural(tally.made, 'new activity', 'new activities')}, ${count(tally.there)} already here, ${count(tally.failed.length)} not imported.`) + manual;
     for (const { path, reason } of [...tally.failed, ...tally.leftOut]) {
       problems.append(h('li', {}, h('strong', {}, path), h('span', { class: 'error' }, reason)));
     }
