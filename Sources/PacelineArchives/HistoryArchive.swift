@@ -24,11 +24,17 @@ public final class HistoryArchive {
     public private(set) var files: [File] = []
     /// Activities activities.csv lists without a file (entered by hand on Strava).
     public private(set) var withoutFile: [ActivityListing] = []
+    /// What could not be read of the history itself (an inner archive, a damaged
+    /// activities.csv), with the reason; the rest is still listed.
+    public private(set) var problems: [(path: String, reason: String)] = []
     private var archives: [ZipArchive] = []
     private let scratch: URL
 
     /// The most bytes one activity file may hold, as an upload (the server's limit).
     public static let maximumFileBytes = 32 << 20
+    /// The most bytes an archive inside the archive may hold once extracted (Garmin's
+    /// parts are some hundreds of megabytes).
+    public static let maximumInnerArchiveBytes = 8 << 30
 
     /// Opens a .zip or a folder.
     /// - Throws: `ActivityFileError` when it is neither, or the archive is damaged.
@@ -42,18 +48,26 @@ public final class HistoryArchive {
         var found: [(path: String, location: Location)] = []
         if isFolder.boolValue {
             let root = url.standardizedFileURL.path
-            for case let file as URL in FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) ?? .init() {
+            let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            for case let file as URL in enumerator ?? .init() {
                 let path = String(file.standardizedFileURL.path.dropFirst(root.count + 1))
-                if Self.isListing(path) {
-                    try listings.merge(Self.listings(Data(contentsOf: file)), uniquingKeysWith: { first, _ in first })
-                } else if Self.isActivityFile(path) {
-                    found.append((path, .folder(file)))
-                } else if file.pathExtension.lowercased() == "zip" {
-                    found += try open(zipAt: file, named: path, listings: &listings)
+                // Regular files only: a link could lead out of the folder, a FIFO never ends.
+                let kind = try? file.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+                guard kind?.isRegularFile == true, kind?.isSymbolicLink != true else { continue }
+                do {
+                    if Self.isListing(path) {
+                        try listings.merge(Self.listings(Self.contents(of: file, maximumBytes: 256 << 20)), uniquingKeysWith: { first, _ in first })
+                    } else if Self.isActivityFile(path) {
+                        found.append((path, .folder(file)))
+                    } else if file.pathExtension.lowercased() == "zip" {
+                        found += try open(zipAt: file, named: path, listings: &listings, nested: true)
+                    }
+                } catch {
+                    problems.append((path, "\(error)"))
                 }
             }
         } else {
-            found = try open(zipAt: url, named: nil, listings: &listings)
+            found = try open(zipAt: url, named: nil, listings: &listings, nested: false)
         }
         var listed = Set<String>()
         files = found.map { path, location in
@@ -72,36 +86,56 @@ public final class HistoryArchive {
     public func data(of file: File) throws -> Data {
         switch file.location {
         case .folder(let url):
-            let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-            guard size <= Self.maximumFileBytes else { throw ActivityFileError(.invalidValue, "larger than \(Self.maximumFileBytes >> 20) MiB") }
-            do { return try Data(contentsOf: url) } catch {
-                throw ActivityFileError(.unreadable, "can't read it: \(error.localizedDescription)")
-            }
+            return try Self.contents(of: url, maximumBytes: Self.maximumFileBytes)
         case .zip(let archive, let entry):
             let zip = archives[archive]
             return try zip.data(of: zip.entries[entry], maximumBytes: Self.maximumFileBytes)
         }
     }
 
-    /// The activity files of the zip at `url`, and those of zips inside it (extracted to
-    /// scratch space one at a time), the listings of any activities.csv merged in.
-    private func open(zipAt url: URL, named name: String?, listings: inout [String: ActivityListing]) throws -> [(path: String, location: Location)] {
+    /// The file at `url`, at most `maximumBytes` of it (read through a handle: a file can
+    /// grow while it is read).
+    private static func contents(of url: URL, maximumBytes: Int) throws -> Data {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+            guard data.count <= maximumBytes else { throw ActivityFileError(.invalidValue, "larger than \(maximumBytes >> 20) MiB") }
+            return data
+        } catch let error as ActivityFileError {
+            throw error
+        } catch {
+            throw ActivityFileError(.unreadable, "can't read it: \(error.localizedDescription)")
+        }
+    }
+
+    /// The activity files of the zip at `url`, and those of zips inside it (one level
+    /// down, each extracted to scratch space in turn), the listings of any activities.csv
+    /// merged in. What can't be read inside is noted in `problems`.
+    private func open(
+        zipAt url: URL, named name: String?, listings: inout [String: ActivityListing], nested: Bool
+    ) throws -> [(path: String, location: Location)] {
         let zip = try ZipArchive(contentsOf: url)
         let index = archives.count
         archives.append(zip)
         var found: [(path: String, location: Location)] = []
         for (number, entry) in zip.entries.enumerated() where !entry.isDirectory {
             let path = name.map { "\($0)/\(entry.path)" } ?? entry.path
-            if Self.isListing(entry.path) {
-                let data = try zip.data(of: entry, maximumBytes: 256 << 20)
-                listings.merge(try Self.listings(data), uniquingKeysWith: { first, _ in first })
-            } else if Self.isActivityFile(entry.path) {
-                found.append((path, .zip(archive: index, entry: number)))
-            } else if entry.path.lowercased().hasSuffix(".zip") {
-                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-                let inner = scratch.appendingPathComponent("\(index)-\(number).zip")
-                try zip.extract(entry, to: inner, maximumBytes: Int.max)
-                found += try open(zipAt: inner, named: path, listings: &listings)
+            do {
+                if Self.isListing(entry.path) {
+                    let data = try zip.data(of: entry, maximumBytes: 256 << 20)
+                    listings.merge(try Self.listings(data), uniquingKeysWith: { first, _ in first })
+                } else if Self.isActivityFile(entry.path) {
+                    found.append((path, .zip(archive: index, entry: number)))
+                } else if entry.path.lowercased().hasSuffix(".zip") {
+                    guard !nested else { throw ActivityFileError(.unsupportedFormat, "an archive inside an archive inside the export: not opened") }
+                    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                    let inner = scratch.appendingPathComponent("\(index)-\(number).zip")
+                    try zip.extract(entry, to: inner, maximumBytes: Self.maximumInnerArchiveBytes)
+                    found += try open(zipAt: inner, named: path, listings: &listings, nested: true)
+                }
+            } catch {
+                problems.append((path, "\(error)"))
             }
         }
         return found

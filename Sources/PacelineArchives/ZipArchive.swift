@@ -69,7 +69,10 @@ public final class ZipArchive {
         }
         let local = try read(at: entry.localHeaderOffset, count: 30)
         guard local.uint32(0) == 0x0403_4b50 else { throw ActivityFileError(.corrupt, "\(entry.path): no local header where the directory says") }
-        let start = entry.localHeaderOffset + 30 + UInt64(local.uint16(26)) + UInt64(local.uint16(28))
+        let start = entry.localHeaderOffset + 30 + UInt64(local.uint16(26)) + UInt64(local.uint16(28))  // < size + 2^17: no overflow
+        guard start <= size, entry.compressedSize <= size - start else {
+            throw ActivityFileError(.truncated, "\(entry.path) ends past the end of the archive")
+        }
         var crc = CZlib.crc32(0, nil, 0)
         var total = 0
         func emit(_ chunk: Data) throws {
@@ -95,7 +98,9 @@ public final class ZipArchive {
     }
 
     private func read(at offset: UInt64, count: Int) throws -> Data {
-        guard offset + UInt64(count) <= size else { throw ActivityFileError(.truncated, "the archive ends before its data does") }
+        guard count >= 0, offset <= size, UInt64(count) <= size - offset else {
+            throw ActivityFileError(.truncated, "the archive ends before its data does")
+        }
         do {
             try handle.seek(toOffset: offset)
             let data = try handle.read(upToCount: count) ?? Data()
@@ -144,7 +149,9 @@ public final class ZipArchive {
     /// points to.
     private static func centralDirectory(_ handle: FileHandle, size: UInt64) throws -> [Entry] {
         func read(_ offset: UInt64, _ count: Int) throws -> Data {
-            guard offset + UInt64(count) <= size else { throw ActivityFileError(.corrupt, "not a ZIP archive: it is cut short") }
+            guard offset <= size, UInt64(count) <= size - offset else {
+                throw ActivityFileError(.corrupt, "not a ZIP archive: it is cut short")
+            }
             try handle.seek(toOffset: offset)
             return try handle.read(upToCount: count) ?? Data()
         }
@@ -167,12 +174,12 @@ public final class ZipArchive {
             directorySize = record.uint64(40)
             directoryOffset = record.uint64(48)
         }
-        guard directoryOffset + directorySize <= size, directorySize <= 1 << 30 else {
+        guard directoryOffset <= size, directorySize <= size - directoryOffset, directorySize <= 1 << 30 else {
             throw ActivityFileError(.corrupt, "the archive's directory lies outside it")
         }
         let directory = try read(directoryOffset, Int(directorySize))
         var entries: [Entry] = []
-        entries.reserveCapacity(Int(min(count, 1 << 20)))
+        entries.reserveCapacity(Int(min(count, directorySize / 46)))  // each entry takes at least 46 bytes
         var at = 0
         while entries.count < count {
             guard at + 46 <= directory.count, directory.uint32(at) == 0x0201_4b50 else {
@@ -198,7 +205,7 @@ public final class ZipArchive {
                 if id == 1 {
                     var field = extra + 4
                     func widen(_ value: inout UInt64) {
-                        guard value == 0xFFFF_FFFF, field + 8 <= extra + 4 + length else { return }
+                        guard value == 0xFFFF_FFFF, field + 8 <= min(extra + 4 + length, extraEnd) else { return }
                         value = directory.uint64(field)
                         field += 8
                     }

@@ -62,8 +62,9 @@ struct ImportCommand: AsyncParsableCommand {
             throw ExitCode(69)
         }
         let started = Date()
-        var tally = ImportTally(files: history.files.count)
-        let bar = ImportProgress(total: history.files.count)
+        var tally = ImportTally(files: history.files.count + history.problems.count)
+        for (path, reason) in history.problems { tally.count(path, .failed(reason)) }
+        let bar = ImportProgress(total: tally.files)
         try await withThrowingTaskGroup(of: (String, FileUpload.Outcome).self) { group in
             var inFlight = 0
             for file in history.files {

@@ -65,6 +65,36 @@ import Testing
         #expect(plain.files.allSatisfy { $0.listing == nil })
     }
 
+    @Test func whatCantBeReadInsideIsListedAndTheRestImports() throws {
+        // An archive inside an archive inside the export (a quine or a bomb would recurse):
+        // not opened, said so; a damaged inner archive: said so; the export's own files still listed.
+        let innermost = Self.scratch("innermost.zip"), inner = Self.scratch("inner.zip"), outer = Self.scratch("outer.zip")
+        defer { for url in [innermost, inner, outer] { try? FileManager.default.removeItem(at: url) } }
+        let deepest = try ZipWriter(url: innermost)
+        try deepest.add("deep.gpx", try Data(contentsOf: Fixtures.track("gpx/run.gpx")))
+        try deepest.finish()
+        let middle = try ZipWriter(url: inner)
+        try middle.add("again.zip", try Data(contentsOf: innermost))
+        try middle.finish()
+        let export = try ZipWriter(url: outer)
+        try export.add("activities/run.gpx", try Data(contentsOf: Fixtures.track("gpx/run.gpx")))
+        try export.add("nested/UploadedFiles.zip", try Data(contentsOf: inner))
+        try export.add("broken.zip", Data("not a zip".utf8))
+        try export.finish()
+        let history = try HistoryArchive(contentsOf: outer)
+        #expect(history.files.map(\.path) == ["activities/run.gpx"])
+        #expect(history.problems.map(\.path) == ["nested/UploadedFiles.zip/again.zip", "broken.zip"])
+        #expect(history.problems[0].reason.contains("not opened"))
+
+        // A folder's links are not followed (one could lead out of it), only regular files read.
+        let folder = Self.scratch("links")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("secret.gpx"), withDestinationURL: Fixtures.track("gpx/run.gpx"))
+        try FileManager.default.copyItem(at: Fixtures.track("tcx/sample.tcx"), to: folder.appendingPathComponent("mine.tcx"))
+        #expect(try HistoryArchive(contentsOf: folder).files.map(\.path) == ["mine.tcx"])
+    }
+
     @Test func neitherAnArchiveNorAFolderIsAClearError() throws {
         #expect { try HistoryArchive(contentsOf: URL(fileURLWithPath: "/nonexistent/export.zip")) } throws: {
             "\($0)".contains("does not exist")

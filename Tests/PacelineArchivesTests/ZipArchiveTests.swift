@@ -69,6 +69,36 @@ import Testing
         #expect(throws: ActivityFileError.self) { try ZipArchive(contentsOf: notZip) }
     }
 
+    /// An archive of one central-directory entry built by hand, its ZIP64 fields hostile.
+    private static func handMade(sizes: UInt32, offset: UInt32, extra: [UInt8]) -> Data {
+        var directory: [UInt8] = [0x50, 0x4b, 0x01, 0x02] + [UInt8](repeating: 0, count: 16)
+        directory += withUnsafeBytes(of: sizes.littleEndian, Array.init) + withUnsafeBytes(of: sizes.littleEndian, Array.init)
+        directory += [1, 0] + withUnsafeBytes(of: UInt16(extra.count).littleEndian, Array.init) + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        directory += withUnsafeBytes(of: offset.littleEndian, Array.init) + [UInt8(ascii: "a")] + extra
+        var end: [UInt8] = [0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0, 1, 0, 1, 0]
+        end += withUnsafeBytes(of: UInt32(directory.count).littleEndian, Array.init) + [0, 0, 0, 0, 0, 0]
+        return Data(directory + end)
+    }
+
+    @Test func hostileZIP64FieldsAreRefusedNotTrapped() throws {
+        let url = Self.scratch("hostile.zip")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // A ZIP64 extra field claiming 24 bytes where the entry ends after 4.
+        try Self.handMade(sizes: 0xFFFF_FFFF, offset: 0xFFFF_FFFF, extra: [1, 0, 24, 0]).write(to: url)
+        let short = try ZipArchive(contentsOf: url)
+        #expect(throws: ActivityFileError.self) { try short.data(of: short.entries[0], maximumBytes: 1 << 20) }
+        // Offsets and sizes near 2^64: no overflow, a refusal.
+        let huge = [UInt8](repeating: 0xFF, count: 24)
+        try Self.handMade(sizes: 0xFFFF_FFFF, offset: 0xFFFF_FFFF, extra: [1, 0, 24, 0] + huge).write(to: url)
+        let wide = try ZipArchive(contentsOf: url)
+        #expect(throws: ActivityFileError.self) { try wide.data(of: wide.entries[0], maximumBytes: .max) }
+        // A directory claiming 65,535 entries in a few bytes.
+        var many = Self.handMade(sizes: 0, offset: 0, extra: [])
+        many[many.count - 12] = 0xFF; many[many.count - 11] = 0xFF  // the total entries
+        try many.write(to: url)
+        #expect(throws: ActivityFileError.self) { try ZipArchive(contentsOf: url) }
+    }
+
     @Test func pythonReadsWhatWeWrite() throws {
         let url = Self.scratch("ours.zip")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -32,6 +32,34 @@ struct UploadSeveralTests {
         }
     }
 
+    @Test("a file of more activities than any day holds is refused, before any is saved", arguments: TestDatabase.available)
+    func tooMany(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let eve = try await server.newUser("Eve")
+            // Activities of one lap of two trackpoints, as Training Center writes them.
+            let activity = """
+                <Activity Sport="Running"><Id>2012-10-24T23:29:40Z</Id><Lap StartTime="2012-10-24T23:29:40Z">\
+                <TotalTimeSeconds>60</TotalTimeSeconds><DistanceMeters>200</DistanceMeters><Track>\
+                <Trackpoint><Time>2012-10-24T23:29:40Z</Time><Position><LatitudeDegrees>46</LatitudeDegrees>\
+                <LongitudeDegrees>14</LongitudeDegrees></Position></Trackpoint>\
+                <Trackpoint><Time>2012-10-24T23:30:40Z</Time><Position><LatitudeDegrees>46.0018</LatitudeDegrees>\
+                <LongitudeDegrees>14</LongitudeDegrees></Position></Trackpoint></Track></Lap></Activity>
+                """
+            func history(_ count: Int) -> Data {
+                Data(("<?xml version=\"1.0\"?><TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\"><Activities>"
+                      + String(repeating: activity, count: count) + "</Activities></TrainingCenterDatabase>").utf8)
+            }
+            let many = try await server.raw(.POST, "/runs", token: eve.token, headers: [("Content-Type", "application/vnd.garmin.tcx+xml")],
+                                            body: history(101))
+            #expect(many.status == 422 && String(decoding: many.body, as: UTF8.self).contains("101 activities, more than 100"))
+            // Past what a reader keeps at all: refused as it reads.
+            let more = try await server.raw(.POST, "/runs", token: eve.token, headers: [("Content-Type", "application/vnd.garmin.tcx+xml")],
+                                            body: history(1001))
+            #expect(more.status == 422 && String(decoding: more.body, as: UTF8.self).contains("more than 1000 activities"))
+            #expect(try await eve.client.listRuns().ok.body.json.runs.isEmpty)
+        }
+    }
+
     @Test("activities that can't be runs are listed; the others are saved", arguments: TestDatabase.available)
     func someLeftOut(database: TestDatabase) async throws {
         try await withServer(database) { server in

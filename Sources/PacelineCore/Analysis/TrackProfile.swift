@@ -188,7 +188,7 @@ public struct TrackProfile: Sendable {
                 }
                 let step = Geodesy.distance(anchor, coordinates[k])
                 let closes = k == n - 1 || !moving[k + 1]
-                if step >= maximumStep || closes {
+                if step >= maximumStep || since.count >= maximumStepFixes || closes {
                     distance += step
                     anchor = coordinates[k]
                     since.removeAll(keepingCapacity: true)
@@ -212,6 +212,9 @@ public struct TrackProfile: Sendable {
     static let bendTolerance = 1.0
     /// The longest straight step, metres.
     static let maximumStep = 20.0
+    /// The most fixes one step spans, so the bend check costs O(n) over a track (fixes
+    /// milliseconds apart would otherwise fill a 20 m step by the thousand).
+    static let maximumStepFixes = 64
 
     /// Which of the fixes `indices` lies farthest from the segment `a`–`b` (flat-Earth
     /// metres around `a`, exact enough over a step), and how far.

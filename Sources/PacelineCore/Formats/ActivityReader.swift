@@ -7,6 +7,10 @@ import Foundation
 /// as an upload or `paceline analyze` does; `read` takes the file as one activity
 /// (`Activity(joining:)`), as peers that do not split files do.
 public enum ActivityReader {
+    /// The most activities a TCX file may hold: a Training Center history of years is a
+    /// few hundred.
+    public static let maximumActivities = 1000
+
     /// The activities in the file at `url`; the format comes from the extension, or from
     /// the content when the extension says nothing.
     /// - Returns: at least one activity, in file order.

@@ -28,7 +28,8 @@ extension APIHandler {
             let partKey = key.map { index == 0 ? $0 : "\($0)#\(index + 1)" }
             do {
                 outcomes.append(try await save(activity, format: format, key: partKey, owner: owner, name: name,
-                                               description: description, input: input, workout: index == 0 ? workout : nil))
+                                               description: description, sport: activities.count == 1 ? input.query.sport : nil,
+                                               input: input, workout: index == 0 ? workout : nil))
             } catch let refusal as APIError where activities.count > 1 && refusal.status == .unprocessableContent {
                 leftOut.append(.init(activity: index + 1, code: refusal.code, message: refusal.message))
                 firstRefusal = firstRefusal ?? refusal
@@ -65,7 +66,7 @@ extension APIHandler {
     /// Saves one activity as a run, unless its key or its content was uploaded before.
     private func save(
         _ activity: Activity, format: String, key: String?, owner: User, name: String?, description: String?,
-        input: Operations.UploadRun.Input, workout: Workout?
+        sport chosen: Components.Schemas.Sport?, input: Operations.UploadRun.Input, workout: Workout?
     ) async throws -> UploadOutcome {
         let ownerID = try owner.requireID()
         if let key, let existing = try await run(withKey: key, owner: ownerID) { return .existing(existing) }
@@ -73,8 +74,8 @@ extension APIHandler {
         // Numbers that can't be true are left out before anything is measured, and said so.
         let screening: FixLimits.Screening
         (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
-        if let sport = input.query.sport {
-            activity.sport = Sport(sport)
+        if let chosen {
+            activity.sport = Sport(chosen)
             activity.sportSource = .chosen
         } else {
             // A file that names no sport is what its speeds say (a 25 km/h ride is no run);

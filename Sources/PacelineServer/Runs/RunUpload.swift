@@ -72,6 +72,10 @@ enum RunUpload {
         }
         // As many pauses as a JSON upload may have: no recording has more, and the analysis
         // of segments out of time order grows with their number.
+        guard activities.count <= maximumActivities else {
+            throw APIError(status: .unprocessableContent, code: "invalid_file",
+                           message: "the file holds \(activities.count) activities, more than \(maximumActivities) in one upload")
+        }
         let segments = activities.reduce(0) { $0 + $1.track.segments.count }
         guard segments <= maximumSegments else {
             throw APIError(status: .unprocessableContent, code: "invalid_file",
@@ -84,6 +88,8 @@ enum RunUpload {
     static let maximumFixes = 500_000
     /// The most segments one upload may carry.
     static let maximumSegments = 10_000
+    /// The most activities one file may make runs of: a multisport day has a handful.
+    static let maximumActivities = 100
 
     /// A run the browser recorded: `fixes`, one segment, or `segments`, the stretches
     /// between the runner's pauses; each segment in time order, nothing counted across a

@@ -5,6 +5,10 @@ import { zipEntries } from './zip.js';
 import { csvRows } from './csv.js';
 
 export const ACTIVITY_FILE = /\.(gpx|tcx|fit)(\.gz)?$/i;
+/** The most bytes an activity file may hold, as the server takes an upload. */
+const MAXIMUM_FILE = 32 * 2 ** 20;
+/** The most bytes an archive inside the export may hold (Garmin's parts: hundreds of MB). */
+const MAXIMUM_INNER_ARCHIVE = 2 * 2 ** 30;
 
 /** Strava's activity types in Paceline's sports, as Sport(fileName:) in Swift reads them. */
 const SPORTS = {
@@ -38,20 +42,26 @@ function listings(text) {
 }
 
 /**
- * The activity files of the export in `blob`: {files: [{path, listing, read()}], withoutFile}.
+ * The activity files of the export in `blob`: {files: [{path, listing, read()}],
+ * withoutFile, problems: [{path, reason}]} (what inside could not be read; the rest is listed).
  */
 export async function openHistory(blob) {
-  const files = [];
+  const files = [], problems = [];
   let listed = { byFile: new Map(), withoutFile: 0 };
   async function walk(archive, prefix) {
     for (const entry of await zipEntries(archive)) {
       const path = prefix + entry.path;
-      if (baseName(path) === 'activities.csv') listed = listings(await (await entry.read()).text());
-      else if (ACTIVITY_FILE.test(path)) files.push({ path, read: entry.read });
-      else if (/\.zip$/i.test(path)) await walk(await entry.read(), path + '/');
+      try {
+        if (baseName(path) === 'activities.csv') listed = listings(await (await entry.read(256 * 2 ** 20)).text());
+        else if (ACTIVITY_FILE.test(path)) files.push({ path, read: () => entry.read(MAXIMUM_FILE) });
+        else if (/\.zip$/i.test(path) && prefix) throw new Error('an archive inside an archive inside the export: not opened');
+        else if (/\.zip$/i.test(path)) await walk(await entry.read(MAXIMUM_INNER_ARCHIVE), path + '/');
+      } catch (error) {
+        problems.push({ path, reason: error.message });
+      }
     }
   }
   await walk(blob, '');
   for (const file of files) file.listing = listed.byFile.get(baseName(file.path));
-  return { files, withoutFile: listed.withoutFile };
+  return { files, withoutFile: listed.withoutFile, problems };
 }

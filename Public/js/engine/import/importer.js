@@ -14,18 +14,20 @@ function cut(text, count) {
 }
 
 async function keyOf(bytes, path) {
-  if (!crypto.subtle) return `import:${path}:${bytes.size}`;  // not a secure context: the path and size, with skipDuplicates
+  // Not a secure context (no crypto.subtle): the path's code points and the size, cut to the API's 200.
+  if (!crypto.subtle) return `import:${bytes.size}:${encodeURIComponent(path)}`.slice(0, 200);
   const digest = await crypto.subtle.digest('SHA-256', await bytes.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
- * Uploads `files` ({path, listing, read()}); `progress(tally)` after each, where tally is
+ * Uploads `files` ({path, listing, read()}), counting `problems` ({path, reason}: what
+ * of the export could not be read) as not imported; `progress(tally)` after each, where tally is
  * {done, total, made, there, failed: [{path, reason}], leftOut: [{path, reason}]}.
  * `shouldStop()` ends it after the uploads under way. Resolves to the tally.
  */
-export async function importFiles(files, { privacy, progress = () => {}, shouldStop = () => false } = {}) {
-  const tally = { done: 0, total: files.length, made: 0, there: 0, failed: [], leftOut: [] };
+export async function importFiles(files, { privacy, problems = [], progress = () => {}, shouldStop = () => false } = {}) {
+  const tally = { done: problems.length, total: files.length + problems.length, made: 0, there: 0, failed: [...problems], leftOut: [] };
   let next = 0;
   async function one(file) {
     try {

@@ -14,8 +14,9 @@ async function bytes(blob, start, length) {
 }
 
 /**
- * The entries of the ZIP in `blob`: [{path, size, read()}], `read` resolving to a Blob of
- * the entry's bytes. Throws when `blob` is no ZIP.
+ * The entries of the ZIP in `blob`: [{path, size, read(maximumBytes)}], `read` resolving
+ * to a Blob of the entry's bytes, refused past `maximumBytes` once inflated (a few
+ * kilobytes can claim gigabytes). Throws when `blob` is no ZIP.
  */
 export async function zipEntries(blob) {
   const tailLength = Math.min(blob.size, 22 + 0xffff);
@@ -51,23 +52,38 @@ export async function zipEntries(blob) {
       }
       extra += 4 + length;
     }
-    entries.push({ path, size: uncompressed, read: () => readEntry(blob, { path, flags, method, compressed, local }) });
+    entries.push({ path, size: uncompressed, read: (maximumBytes) => readEntry(blob, { path, flags, method, compressed, local }, maximumBytes) });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries.filter((entry) => !entry.path.endsWith('/'));
 }
 
-async function readEntry(blob, { path, flags, method, compressed, local }) {
+/** A stream that passes bytes through until more than `maximumBytes` have come. */
+function limited(maximumBytes, path) {
+  let seen = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > maximumBytes) controller.error(new Error(`${path} is larger than ${Math.round(maximumBytes / 2 ** 20)} MiB`));
+      else controller.enqueue(chunk);
+    },
+  });
+}
+
+async function readEntry(blob, { path, flags, method, compressed, local }, maximumBytes) {
   if (flags & 1) throw new Error(`${path} is encrypted`);
   const header = await bytes(blob, local, 30);
   if (u32(header, 0) !== 0x04034b50) throw new Error(`${path}: no local header where the directory says`);
   const start = local + 30 + u16(header, 26) + u16(header, 28);
   const data = blob.slice(start, start + compressed);
-  if (method === 0) return data;
+  if (method === 0) {
+    if (data.size > maximumBytes) throw new Error(`${path} is larger than ${Math.round(maximumBytes / 2 ** 20)} MiB`);
+    return data;
+  }
   if (method !== 8) throw new Error(`${path} is compressed by method ${method}; only deflate is read`);
   try {
-    return await new Response(data.stream().pipeThrough(new DecompressionStream('deflate-raw'))).blob();
-  } catch {
-    throw new Error(`${path} is damaged (its compressed data is corrupt)`);
+    return await new Response(data.stream().pipeThrough(new DecompressionStream('deflate-raw')).pipeThrough(limited(maximumBytes, path))).blob();
+  } catch (error) {
+    throw new Error(error.message?.includes('larger than') ? error.message : `${path} is damaged (its compressed data is corrupt)`);
   }
 }

@@ -44,7 +44,7 @@ export function archiveImport(file) {
     }
     title.textContent = `${file.name}: ${plural(history.files.length, 'activity file', 'activity files')}`;
     stop.hidden = false;
-    const tally = await importFiles(history.files, { progress: show, shouldStop: () => stopping });
+    const tally = await importFiles(history.files, { problems: history.problems, progress: show, shouldStop: () => stopping });
     show(tally);
     stop.hidden = true;
     const manual = history.withoutFile

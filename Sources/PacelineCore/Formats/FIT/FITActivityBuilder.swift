@@ -12,6 +12,10 @@ struct FITActivityBuilder {
     /// Sessions in file order: devices often write every session at the end of the file,
     /// after all records, so session boundaries are applied when building.
     private var sessions: [Session] = []
+    /// More than `maximumSessions` sessions: no device writes that many; the file is refused.
+    private(set) var tooManySessions = false
+    /// The most sessions a file may have: a multisport day has a handful.
+    static let maximumSessions = 1000
     private var anyAltitude = false
     private var anyTotalAscent = false
     /// compressed_speed_distance: distance in 1/16 m, accumulated across rollovers.
@@ -83,6 +87,10 @@ struct FITActivityBuilder {
     }
 
     private mutating func addSession(_ m: FITMessage) {
+        guard sessions.count < FITActivityBuilder.maximumSessions else {
+            tooManySessions = true
+            return
+        }
         var session = Session(sportValue: m.integer(5))
         // Sessions with a start time split the track by time when building (a device
         // may write the record at a leg's end after that leg's session message);
@@ -101,15 +109,17 @@ struct FITActivityBuilder {
 
     /// Splits segments where a session (other than the earliest) starts, so that
     /// multisport legs are separate segments even when sessions come last in the file.
+    /// - Complexity: O(n log s) for n records and s sessions.
     private func splitAtSessionStarts(_ segments: [[Fix]], _ starts: [Date]) -> [[Fix]] {
-        let starts = starts.sorted().dropFirst()
+        let starts = Array(starts.sorted().dropFirst())
         guard !starts.isEmpty else { return segments }
         var result: [[Fix]] = []
         for segment in segments {
             var piece = segment.startIndex
             for i in segment.indices.dropFirst() {
                 guard let previous = segment[i - 1].time, let time = segment[i].time else { continue }
-                if starts.contains(where: { previous < $0 && $0 <= time }) {
+                let next = Self.countNotAfter(previous, in: starts)  // the first start after `previous`
+                if next < starts.count, starts[next] <= time {
                     result.append(Array(segment[piece..<i]))
                     piece = i
                 }
@@ -132,7 +142,15 @@ struct FITActivityBuilder {
         guard legs.count > 1, legs.allSatisfy({ $0.start != nil }) else {
             let parts = legs.map { $0.activity(barometric: barometric) }
             var activity = parts.isEmpty ? Activity(format: .fit) : Activity(joining: parts)
-            if !legs.contains(where: { $0.sportValue != nil }), let sportMessageSport { activity.sport = sportMessageSport }
+            // The sport of the sessions that name one (all the same: theirs; else other).
+            let named = parts.indices.filter { legs[$0].sportValue != nil }.map { parts[$0] }
+            if let first = named.first {
+                activity.sport = named.allSatisfy { $0.sport == first.sport } ? first.sport : .other
+                activity.namesUnlistedSport = activity.sport == .other && named.contains { $0.namesUnlistedSport || $0.sport != .other }
+            } else {
+                activity.sport = sportMessageSport ?? .other
+                activity.namesUnlistedSport = false
+            }
             activity.track = Track(segments: segments)
             activity.laps = laps
             activity.deviceTotals = parts.isEmpty ? nil : activity.deviceTotals
@@ -144,7 +162,7 @@ struct FITActivityBuilder {
         /// untimed, the one before.
         func leg(at time: Date?, after previous: Int) -> Int {
             guard let time else { return previous }
-            return starts.lastIndex { $0 <= time } ?? 0
+            return max(0, Self.countNotAfter(time, in: starts) - 1)
         }
         var activities = legs.map { leg in
             var activity = leg.activity(barometric: barometric)
@@ -162,6 +180,18 @@ struct FITActivityBuilder {
             activities[index].laps.append(lap)
         }
         return activities
+    }
+}
+
+extension FITActivityBuilder {
+    /// How many of the sorted `dates` are at or before `date` (binary search).
+    static func countNotAfter(_ date: Date, in dates: [Date]) -> Int {
+        var low = 0, high = dates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if dates[middle] <= date { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 

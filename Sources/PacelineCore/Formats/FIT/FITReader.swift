@@ -50,6 +50,9 @@ public enum FITReader {
         try decoder.decode(
             fileStart: { _ in builder.startFile() },
             visit: { message in builder.add(message) })
+        guard !builder.tooManySessions else {
+            throw ActivityFileError(.invalidValue, "the file has more than \(FITActivityBuilder.maximumSessions) sessions")
+        }
         return builder.activities()
     }
 

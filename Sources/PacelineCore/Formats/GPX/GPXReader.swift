@@ -67,6 +67,8 @@ private struct GPXHandler: XMLHandler {
     /// Leaf elements whose text we read.
     enum Field { case elevation, time, heartRate, cadence, power, speed, accuracy, fix, name, type }
 
+    /// The most `<trk>`s a file may hold (as many as a recording's segments may be).
+    static let maximumTracks = 10_000
     var tracks: [GPXTrack] = []
     var track = GPXTrack()
     var routes: [[Fix]] = []
@@ -153,10 +155,10 @@ private struct GPXHandler: XMLHandler {
         if name.isLocal("trkseg") {
             track.segments.append(segment)
             segment = []
-            if !inTrack { finishTrack() }  // a <trkseg> outside any <trk>
+            if !inTrack { try finishTrack() }  // a <trkseg> outside any <trk>
         } else if name.isLocal("trk") {
             inTrack = false
-            finishTrack()
+            try finishTrack()
         } else if name.isLocal("rte") {
             routes.append(route)
             inRoute = false
@@ -165,7 +167,10 @@ private struct GPXHandler: XMLHandler {
         }
     }
 
-    private mutating func finishTrack() {
+    private mutating func finishTrack() throws {
+        guard tracks.count < GPXHandler.maximumTracks else {
+            throw XMLContentError(.invalidValue, "more than \(GPXHandler.maximumTracks) <trk> elements in one file")
+        }
         tracks.append(track)
         track = GPXTrack()
     }

@@ -24,7 +24,7 @@ public enum TCXReader {
         guard handler.sawRoot else {
             throw ActivityFileError(.unsupportedFormat, "not a TCX file: the root element is not <TrainingCenterDatabase>")
         }
-        handler.finishActivity()
+        try handler.finishActivity()
         return handler.activities.isEmpty ? [Activity(format: .tcx)] : handler.activities
     }
 
@@ -93,7 +93,7 @@ private struct TCXHandler: XMLHandler {
         } else if depth == lapDepth + 1 && name.isLocal("DistanceMeters") {
             capture = .lapDistance
         } else if name.isLocal("Activity") || name.isLocal("Course") {
-            finishActivity()
+            try finishActivity()
             if let sportName = attributes["Sport"]?.decodedString(), let sport = Sport(fileName: sportName) {
                 activity.sport = sport
             }
@@ -130,14 +130,17 @@ private struct TCXHandler: XMLHandler {
             lapDistanceSum += lap.distanceMeters ?? 0
             lapDepth = 0
         } else if name.isLocal("Activity") || name.isLocal("Course") {
-            finishActivity()
+            try finishActivity()
         }
     }
 
     /// Ends the activity being read, keeping it when it holds anything, its laps summed
     /// into its totals.
-    mutating func finishActivity() {
+    mutating func finishActivity() throws {
         if !activity.track.segments.isEmpty || !activity.laps.isEmpty {
+            guard activities.count < ActivityReader.maximumActivities else {
+                throw XMLContentError(.invalidValue, "more than \(ActivityReader.maximumActivities) activities in one file")
+            }
             if !activity.laps.isEmpty {
                 activity.deviceTotals = DeviceTotals(distanceMeters: lapDistanceSum, timerSeconds: lapTimeSum)
             }
