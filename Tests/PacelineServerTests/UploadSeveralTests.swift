@@ -115,3 +115,44 @@ struct UploadSeveralTests {
         }
     }
 }
+
+@Suite("Correcting a run")
+struct RunCorrectionTests {
+    @Test("a run's sport corrected measures it again; its description set and cleared; another's run is 404",
+          arguments: TestDatabase.available)
+    func correctTheSport(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let bob = try await server.newUser("Bob")
+            // The Forerunner 110 run, as a ride: 45 km/h is no longer too fast, calories change.
+            let upload = try await server.upload("fit/2013-02-06-12-11-14.fit", as: ann)
+            let id = try #require(upload.json?["id"] as? String)
+            let before = try await ann.client.getRun(path: .init(runId: id)).ok.body.json
+            #expect(before.sport == .run)
+            let ride = try await ann.client.updateRun(path: .init(runId: id), body: .json(.init(description: "Commute", sport: .ride))).ok.body.json
+            #expect(ride.sport == .ride && ride.description == "Commute")
+            #expect(ride.distanceMeters == before.distanceMeters)  // the watch's odometer still counts
+            #expect(ride.ascentMeters == before.ascentMeters)
+            #expect(ride.calories != before.calories)
+            // What a file read as a ride would measure.
+            var activity = try ActivityReader.read(contentsOf: Fixtures.track("fit/2013-02-06-12-11-14.fit"))
+            activity.sport = .ride
+            let expected = ActivitySummary(activity)
+            #expect(ride.movingSeconds == expected.movingSeconds)
+            #expect(try await ann.client.getRun(path: .init(runId: id)).ok.body.json.sport == .ride)
+            let cleared = try await ann.client.updateRun(path: .init(runId: id), body: .json(.init(description: ""))).ok.body.json
+            #expect(cleared.description == nil && cleared.sport == .ride)
+            // Bad input names the field; another person's run is not theirs to change.
+            let long = try await server.raw(.PATCH, "/runs/\(id)", token: ann.token, headers: [("Content-Type", "application/json")],
+                                            body: Data(#"{"description": "\#(String(repeating: "a", count: 2001))"}"#.utf8))
+            #expect(long.status == 400 && String(decoding: long.body, as: UTF8.self).contains("description"))
+            let unknown = try await server.raw(.PATCH, "/runs/\(id)", token: ann.token, headers: [("Content-Type", "application/json")],
+                                               body: Data(#"{"sport": "skateboard"}"#.utf8))
+            #expect(unknown.status == 400)
+            let theirs = try await server.raw(.PATCH, "/runs/\(id)", token: bob.token, headers: [("Content-Type", "application/json")],
+                                              body: Data(#"{"sport": "walk"}"#.utf8))
+            #expect(theirs.status == 404)
+            #expect(try await ann.client.getRun(path: .init(runId: id)).ok.body.json.sport == .ride)
+        }
+    }
+}

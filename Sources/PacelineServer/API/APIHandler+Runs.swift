@@ -39,8 +39,19 @@ extension APIHandler {
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
         if let name = try TextInput.checked(update.name, "name", .name) { run.name = name.isEmpty ? nil : name }
+        if let description = try TextInput.checked(update.description, "description", .description) {
+            run.description = description.isEmpty ? nil : description
+        }
         if let privacy = update.privacy { run.privacy = Privacy(privacy) }
-        try await run.save(on: database)
+        let resported = update.sport.map(Sport.init).flatMap { $0 == run.sport ? nil : $0 }
+        if let resported {
+            // Everything the sport decides is measured again; the badges follow.
+            try RunRecorder.remeasure(run, as: resported, owner: run.owner)
+        }
+        try await database.retryingTransaction { transaction in
+            try await run.save(on: transaction)
+            if resported != nil { _ = try await AchievementBook.refresh(user.id, on: transaction) }
+        }
         return .ok(.init(body: .json(run.schema)))
     }
 

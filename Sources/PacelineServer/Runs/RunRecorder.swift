@@ -61,6 +61,35 @@ package enum RunRecorder {
         return run
     }
 
+    /// Measures `run` again as `sport` (its owner corrected it): everything the sport's
+    /// thresholds decide (distance, moving time, credited distance, pace, splits, best
+    /// efforts, calories, steps) from the stored track, whose fixes keep a device's
+    /// odometer; the ascent stays as stored (it may be a device's own total, which the
+    /// track does not hold, and no threshold of a sport changes it).
+    /// - Throws: `APIError` 422 when the run would no longer be one as `sport` (nothing changes then).
+    package static func remeasure(_ run: Run, as sport: Sport, owner: User) throws {
+        var activity = try run.activity()
+        activity.sport = sport
+        activity.sportSource = .chosen
+        let fresh = try Self.run(of: activity, format: run.format, owner: owner, privacy: run.privacy, name: run.name)
+        run.sport = sport
+        run.points = fresh.points
+        run.distanceMeters = fresh.distanceMeters
+        run.gpsDistanceMeters = fresh.gpsDistanceMeters
+        run.creditedDistanceMeters = fresh.creditedDistanceMeters
+        run.tooFastMeters = fresh.tooFastMeters
+        run.untimedMeters = fresh.untimedMeters
+        run.elapsedSeconds = fresh.elapsedSeconds
+        run.movingSeconds = fresh.movingSeconds
+        run.maxSpeed = fresh.maxSpeed
+        run.averagePace = fresh.averagePace
+        run.calories = fresh.calories
+        run.splits = fresh.splits
+        run.bestEfforts = fresh.bestEfforts
+        run.steps = fresh.steps
+        run.stepsEstimated = fresh.stepsEstimated
+    }
+
     /// Why metres were not credited, for people: "999000 m where the times can't be trusted".
     private static func reasons(_ credited: CreditedDistance, maximumSpeed: Double) -> String {
         [credited.tooFast > 0 ? "\(Int(credited.tooFast.rounded())) m faster than \(maximumSpeed) m/s" : nil,
