@@ -15,8 +15,23 @@ enum FileUpload {
         case failed(String)
     }
 
-    /// Sends `data`, the file called `name` (its type from the name; a .gz is sniffed).
-    static func send(_ data: Data, named name: String, query: Operations.UploadRun.Input.Query, client: Client) async -> Outcome {
+    /// Sends `data`, the file called `name` (its type from the name; a .gz is sniffed). A
+    /// server that is busy or can't reach its database (503) is asked again, up to
+    /// `attempts` times in all, 1, 2, 4… seconds apart: an import of thousands of files
+    /// should not lose one to a moment's contention. The key makes a retry safe.
+    static func send(
+        _ data: Data, named name: String, query: Operations.UploadRun.Input.Query, client: Client, attempts: Int = 5
+    ) async -> Outcome {
+        var outcome = await sendOnce(data, named: name, query: query, client: client)
+        for attempt in 1..<max(attempts, 1) {
+            guard case .failed(let reason) = outcome, reason.hasPrefix("503 ") else { break }
+            try? await Task.sleep(for: .seconds(1 << (attempt - 1)))
+            outcome = await sendOnce(data, named: name, query: query, client: client)
+        }
+        return outcome
+    }
+
+    private static func sendOnce(_ data: Data, named name: String, query: Operations.UploadRun.Input.Query, client: Client) async -> Outcome {
         let key = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
         let body: Operations.UploadRun.Input.Body = switch (name as NSString).pathExtension.lowercased() {
         case "gpx": .applicationGpxXml(HTTPBody(data))

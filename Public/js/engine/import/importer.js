@@ -13,6 +13,18 @@ function cut(text, count) {
   return characters.length <= count ? text : characters.slice(0, count - 1).join('') + '…';
 }
 
+/** `send()`, asked again 1, 2, 4 and 8 s later while the server answers 503 (busy, or its database away). */
+async function withRetries(send) {
+  for (let wait = 1; ; wait *= 2) {
+    try {
+      return await send();
+    } catch (error) {
+      if (error.status !== 503 || wait > 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+  }
+}
+
 async function keyOf(bytes, path) {
   // Not a secure context (no crypto.subtle): the path's code points and the size, cut to the API's 200.
   if (!crypto.subtle) return `import:${bytes.size}:${encodeURIComponent(path)}`.slice(0, 200);
@@ -34,10 +46,10 @@ export async function importFiles(files, { privacy, problems = [], progress = ()
       const bytes = await file.read();
       const extension = file.path.toLowerCase().split('.').pop();
       const typed = new File([bytes], file.path.split('/').pop(), { type: TYPES[extension] ?? 'application/octet-stream' });
-      const run = await api.uploadRun({
-        file: typed, privacy, skipDuplicates: true, sport: file.listing?.sport,
-        name: cut(file.listing?.name, 200), description: cut(file.listing?.description, 2000),
-      }, await keyOf(bytes, file.path), { answer: true });
+      const upload = { file: typed, privacy, skipDuplicates: true, sport: file.listing?.sport,
+        name: cut(file.listing?.name, 200), description: cut(file.listing?.description, 2000) };
+      const key = await keyOf(bytes, file.path);
+      const run = await withRetries(() => api.uploadRun(upload, key, { answer: true }));
       const count = 1 + (run.body.otherRunIds?.length ?? 0);
       if (run.created) tally.made += count; else tally.there += count;
       for (const left of run.body.activitiesLeftOut ?? []) tally.leftOut.push({ path: `${file.path} #${left.activity}`, reason: left.message });
