@@ -23,13 +23,18 @@ public struct TestServer: Sendable {
                            middlewares: token.map { [BearerToken(token: $0)] } ?? [])
     }
 
-    /// Registers a new user and returns them logged in.
-    public func newUser(_ name: String) async throws -> TestUser {
+    /// Registers a new user and returns them logged in; with `sharing`, their runs get that
+    /// privacy by default (a new account's runs are private until the user chooses).
+    public func newUser(_ name: String, sharing privacy: Components.Schemas.Privacy? = nil) async throws -> TestUser {
         let email = "\(name.lowercased())-\(UUID().uuidString.prefix(8))@example.org"
         let session = try await client().register(body: .json(.init(email: email, password: "correct horse battery", displayName: name)))
             .created.body.json
         guard let token = session.token else { throw TestServerError.noToken }
-        return TestUser(client: client(token: token), profile: session.profile, token: token)
+        var profile = session.profile
+        if let privacy {
+            profile = try await client(token: token).updateProfile(body: .json(.init(defaultPrivacy: privacy))).ok.body.json
+        }
+        return TestUser(client: client(token: token), profile: profile, token: token)
     }
 }
 

@@ -11,10 +11,10 @@ struct FriendPrivacyTests {
     @Test("friends see friends-only runs and routes; strangers, anonymous and former friends get 404; private stays private", arguments: TestDatabase.available)
     func friendsOnly(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let owner = try await server.newUser("Owner")
-            let friend = try await server.newUser("Friend")
-            let stranger = try await server.newUser("Stranger")
-            let creator = try await server.newUser("Creator")
+            let owner = try await server.newUser("Owner", sharing: ._public)
+            let friend = try await server.newUser("Friend", sharing: ._public)
+            let stranger = try await server.newUser("Stranger", sharing: ._public)
+            let creator = try await server.newUser("Creator", sharing: ._public)
             try await server.befriend(owner, friend)
             try await server.befriend(stranger, friend)  // a friend of a friend is still a stranger
 
@@ -102,8 +102,8 @@ struct FriendPrivacyTests {
     @Test("a pending request shows nothing friends-only", arguments: TestDatabase.available)
     func pendingIsNotFriends(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let owner = try await server.newUser("Owner")
-            let asker = try await server.newUser("Asker")
+            let owner = try await server.newUser("Owner", sharing: ._public)
+            let asker = try await server.newUser("Asker", sharing: ._public)
             let run = try #require(try await server.upload("gpx/run.gpx", as: owner, query: "?privacy=friends").json?["id"] as? String)
             _ = try await asker.client.sendFriendRequest(body: .json(.init(userId: owner.id))).created
             #expect(try await server.raw(.GET, "/runs/\(run)", token: asker.token).status == 404)

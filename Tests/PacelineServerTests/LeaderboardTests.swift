@@ -14,8 +14,8 @@ struct LeaderboardTests {
     func pointsAgree(database: TestDatabase) async throws {
         try await withServer(database) { server in
             _ = try await importPointsOfInterest(DiscoveryTests.plaques, into: server.location)
-            let ann = try await server.newUser("Ann"), bo = try await server.newUser("Bo"), cy = try await server.newUser("Cy")
-            let di = try await server.newUser("Di"), ed = try await server.newUser("Ed")
+            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public), cy = try await server.newUser("Cy", sharing: ._public)
+            let di = try await server.newUser("Di", sharing: ._public), ed = try await server.newUser("Ed", sharing: ._public)
             for friend in [bo, cy, di, ed] { try await server.befriend(ann, friend) }
 
             // Bo: runs on two days in a row (distance and streak), a walk past a plaque (discovery).

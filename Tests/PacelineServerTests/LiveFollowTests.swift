@@ -12,13 +12,13 @@ struct LiveFollowTests {
     @Test("a follow streams cues, survives a drop, and joins the leaderboard", arguments: TestDatabase.available)
     func followAcrossADrop(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await server.newUser("Ann", sharing: ._public)
             let uploaded = try await server.upload("gpx/run.gpx", as: ann)
             let annRunID = try #require(uploaded.json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRunID, name: "Park loop"))).created.body.json
 
             // Bo runs the route 10% slower than Ann, live.
-            let bo = try await server.newUser("Bo")
+            let bo = try await server.newUser("Bo", sharing: ._public)
             let fixes = try RouteTests.follower(of: "gpx/run.gpx", startingAfter: 86_400, slower: 1.1, seed: 7).enumerated().map { index, fix in
                 LiveFix(sequence: index + 1, latitude: fix.latitude, longitude: fix.longitude, elevation: fix.elevation, accuracy: 5, time: fix.time)
             }
@@ -81,11 +81,11 @@ struct LiveFollowTests {
     @Test("a private route can't be followed by others", arguments: TestDatabase.available)
     func privateRouteRefused(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await server.newUser("Ann", sharing: ._public)
             let uploaded = try await server.upload("gpx/run.gpx", as: ann, query: "?privacy=private")
             let runID = try #require(uploaded.json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: runID))).created.body.json
-            let eve = try await server.newUser("Eve")
+            let eve = try await server.newUser("Eve", sharing: ._public)
             let live = try await server.live(eve)
             try await live.send(.follow(.init(routeId: route.id)))
             #expect(try await live.nextError().code == "not_found")

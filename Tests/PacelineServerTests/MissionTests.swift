@@ -127,7 +127,8 @@ struct MissionTests {
             let milestones = try await MissionMilestones.of([try #require(UUID(uuidString: cy.id))], on: server.app.db)
             #expect(milestones.map(\.kind) == [.stage, .stage, .route, .stage, .route, .mission])
             #expect(milestones.filter { $0.kind == .route }.map(\.medal) == [.gold, .gold])
-            #expect(milestones.last?.date == journey.finishedAt)
+            // PostgreSQL keeps microseconds: the stored finish may differ from the replay's by less.
+            #expect(abs((milestones.last?.date ?? .distantPast).timeIntervalSince(journey.finishedAt ?? .distantFuture)) < 0.001)
             // …and counts: 3 stages at 50, the mission at 200 + 150 for gold on every route.
             let points = try await cy.client.getMyAchievements().ok.body.json.points
             #expect(points.stage == 150 && points.mission == 350)

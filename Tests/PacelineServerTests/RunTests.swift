@@ -24,7 +24,7 @@ struct RunTests {
                 #expect(run.points == expected.points)
                 #expect(run.splits.count == expected.splits.count)
                 #expect(run.owner.displayName == "Ann")
-                #expect(run.privacy == ._public)
+                #expect(run.privacy == ._private, "a new account's default")
                 #expect(run.calories ?? 0 > 0)
             }
             // A watch's own distance, the GPS measure beside it.

@@ -23,7 +23,7 @@ struct ShareAddressTests {
     @Test("a foreign Host or X-Forwarded-* is never echoed: absolute URLs come from the public URL", arguments: TestDatabase.available)
     func publicURL(database: TestDatabase) async throws {
         try await withServer(database, publicURL: URL(string: "https://runs.example.org")) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await server.newUser("Ann", sharing: ._public)
             let run = try await AchievementTests.upload(ann, meters: 5200, start: AchievementTests.morning, privacy: ._public)
             let page = try await Self.get(server, "/share/runs/\(run.id)", headers: Self.forged)
             #expect(page.status == 200)
@@ -42,7 +42,7 @@ struct ShareAddressTests {
     @Test("without a public URL the links are relative to the server, never a request's Host", arguments: TestDatabase.available)
     func noPublicURL(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await server.newUser("Ann", sharing: ._public)
             let run = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning, privacy: ._public)
             let page = try await Self.get(server, "/share/runs/\(run.id)", headers: Self.forged)
             #expect(page.status == 200 && !page.body.contains("evil.example") && !page.body.contains("gopher"))
@@ -54,7 +54,7 @@ struct ShareAddressTests {
           arguments: TestDatabase.available)
     func madePrivate(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await server.newUser("Ann", sharing: ._public)
             let run = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning, privacy: ._public)
             let paths = ["/share/runs/\(run.id)", "/share/runs/\(run.id)/map.svg", "/share/runs/\(run.id)/map.png"]
             var tags: [String: String] = [:]

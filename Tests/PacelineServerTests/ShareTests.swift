@@ -21,7 +21,7 @@ struct ShareTests {
     @Test("a public run's page has its card and map; private and friends-only runs are 404; a hostile name stays text", arguments: TestDatabase.available)
     func runs(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await server.newUser("Ann", sharing: ._public)
             let hostile = "<script>alert(1)</script>\" onload=\"x"
             let open = try await AchievementTests.upload(ann, meters: 5000, start: AchievementTests.morning, privacy: ._public, name: hostile)
             let page = try await Self.get(server, "/share/runs/\(open.id)")
@@ -75,7 +75,7 @@ struct ShareTests {
     @Test("routes and badges: shared when public", arguments: TestDatabase.available)
     func routesAndBadges(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await server.newUser("Ann", sharing: ._public)
             let run = try await AchievementTests.upload(ann, meters: 5200, start: AchievementTests.morning, privacy: ._public)
             let route = try await ann.client.createRoute(body: .json(.init(runId: run.id, name: "River & <Park>"))).created.body.json
             let page = try await Self.get(server, "/share/routes/\(route.id)")

@@ -30,7 +30,7 @@ struct WebSessionTests {
                 let cookie = try #require(answer.setCookie)
                 let attributes = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
                 let token = try #require(attributes.first?.split(separator: "=", maxSplits: 1).last.map(String.init))
-                #expect(attributes.first == "paceline_session=\(token)" && token.count == 43)
+                #expect(attributes.first == "paceline_session=\(token)" && token.count == 46 && token.hasPrefix("pl_"))
                 #expect(Set(attributes.dropFirst()) == ["Max-Age=3600", "Path=/", "HttpOnly", "SameSite=Strict"], "\(cookie)")
                 #expect(!String(decoding: answer.body, as: UTF8.self).contains(token))
 

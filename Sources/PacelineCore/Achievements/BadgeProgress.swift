@@ -105,13 +105,16 @@ enum BadgeMeasures {
     }
 
     /// Personal records set so far after each activity: each best effort faster than every
-    /// earlier one at its distance (the first at a distance included).
+    /// earlier one of its sport at its distance (the first included). Sports keep their
+    /// own records: a ride's kilometre is no running record.
     private static func recordSteps(_ activities: [ActivityFact]) -> [Step] {
-        var best: [Double: Double] = [:]
+        struct Distance: Hashable { var sport: Sport, meters: Double }
+        var best: [Distance: Double] = [:]
         var count = 0
         return activities.map { activity in
-            for effort in activity.bestEfforts where effort.seconds < best[effort.distanceMeters] ?? .infinity {
-                best[effort.distanceMeters] = effort.seconds
+            for effort in activity.bestEfforts
+            where effort.seconds < best[Distance(sport: activity.sport, meters: effort.distanceMeters)] ?? .infinity {
+                best[Distance(sport: activity.sport, meters: effort.distanceMeters)] = effort.seconds
                 count += 1
             }
             return Step(date: activity.start, id: activity.id, value: Double(count))

@@ -66,16 +66,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
         guard route.$creator.id == user.id else { throw APIError.notFound("route") }
-        let routeID = try route.requireID()
-        try await database.retryingTransaction { transaction in
-            try await RouteRun.query(on: transaction).filter(\.$route.$id == routeID).delete()
-            try await Run.query(on: transaction).withDeleted().filter(\.$route.$id == routeID).set(\.$route.$id, to: nil).update()
-            // Favourites are marked removed (not deleted) so syncing clients learn of it.
-            try await Favourite.query(on: transaction).filter(\.$route.$id == routeID).filter(\.$removed == false)
-                .set(\.$removed, to: true).set(\.$updatedAt, to: Date()).update()
-            try await route.delete(on: transaction)
-            try await RouteGrid.remove(route, on: transaction)
-        }
+        try await database.retryingTransaction { transaction in try await RouteSuccession.remove(route, on: transaction) }
         return .noContent(.init())
     }
 

@@ -58,22 +58,7 @@ extension APIHandler {
     func deleteRun(_ input: Operations.DeleteRun.Input) async throws -> Operations.DeleteRun.Output {
         let user = try AuthenticatedUser.required()
         let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
-        let runID = try run.requireID()
-        if try await Route.query(on: database).filter(\.$run.$id == runID).count() > 0 {
-            throw APIError.conflict("a route was made from this run; delete the route first")
-        }
-        try await database.retryingTransaction { transaction in
-            try await RouteRun.query(on: transaction).filter(\.$run.$id == runID).delete()
-            // Its workout log entry summarised the run, which is gone: the log would link to a 404.
-            try await WorkoutLogEntry.query(on: transaction).filter(\.$run.$id == runID).delete()
-            // The row stays as a tombstone for clients syncing with `updatedSince`; the
-            // track and name, which are the user's data, go now.
-            run.track = Data()
-            run.name = nil
-            run.description = nil
-            try await run.save(on: transaction)
-            try await run.delete(on: transaction)
-        }
+        try await RunDeletion.delete(run, on: database)
         return .noContent(.init())
     }
 

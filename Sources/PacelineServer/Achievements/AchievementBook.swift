@@ -7,14 +7,14 @@ import SQLKit
 /// (`AchievementSources`) and earned badges stored with their dates (`EarnedBadge`).
 ///
 /// `refresh` runs after every upload and whenever achievements are read: badges newly
-/// earned are stored, with the instant of the fact that earned them, and then never
-/// change: a badge is not taken back when its run is deleted (points are, since they are
-/// recomputed from the runs that remain).
+/// earned are stored, with the instant of the fact that earned them, and then keep that
+/// date. Deleting a run earns the owner's badges again from the runs that remain
+/// (`RunDeletion`), so a badge only that run earned is taken back; points are always
+/// recomputed from the runs that remain.
 enum AchievementBook {
     /// The user's report now, after storing the badges they newly earned.
     ///
-    /// Stored badges keep their first dates: a badge is never taken back, even when the
-    /// run that earned it is deleted. Two uploads at once may both find a badge new: the
+    /// Stored badges keep their first dates. Two uploads at once may both find a badge new: the
     /// unique (user, badge) index keeps one row, and the other insert is skipped without
     /// an error, which would abort the transaction the upload runs in.
     /// - Complexity: a few queries, then O(n log n + b·n) for n facts and b badges.

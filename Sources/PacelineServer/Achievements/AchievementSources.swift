@@ -58,12 +58,16 @@ enum AchievementSources {
     static func activities(of users: [UUID], detail: Detail, on database: any Database) async throws -> [UUID: [ActivityFact]] {
         var columns = ["id", "owner_id", "sport", "start_time", "utc_offset_s", "credited_distance_m", "moving_s", "start_lon"]
         var routeOfRun: [UUID: UUID] = [:]
+        // The run a route was made from did not run a route: "On the route" is earned by following one.
+        var origins: Set<UUID> = []
         if detail == .all {
             columns += ["best_efforts", "route_id"]
             for entry in try await RouteRun.query(on: database).filter(\.$runner.$id ~~ users)
                 .field(\.$id).field(\.$run.$id).field(\.$route.$id).field(\.$runner.$id).all() {
                 routeOfRun[entry.$run.id] = entry.$route.id
             }
+            origins = Set(try await Route.query(on: database).filter(\.$creator.$id ~~ users)
+                .field(\.$id).field(\.$run.$id).all().map(\.$run.id))
         }
         let rows = try await database.sql.select().columns(columns).from(Run.schema)
             .where("owner_id", .in, users).where("start_time", .isNot, SQLLiteral.null).where("deleted_at", .is, SQLLiteral.null)
@@ -73,7 +77,7 @@ enum AchievementSources {
             let id = try row.decode(column: "id", as: UUID.self)
             let offset = try row.decode(column: "utc_offset_s", as: Int?.self)
             let longitude = try row.decode(column: "start_lon", as: Double?.self)
-            let route = detail == .all ? try row.decode(column: "route_id", as: UUID?.self) : nil
+            let route = detail == .all && !origins.contains(id) ? try row.decode(column: "route_id", as: UUID?.self) ?? routeOfRun[id] : nil
             activities[try row.decode(column: "owner_id", as: UUID.self), default: []].append(ActivityFact(
                 id: id.apiID, start: try row.decode(column: "start_time", as: Date.self),
                 utcOffsetSeconds: offset ?? LocalDay.fallbackOffset(longitude: longitude),
@@ -81,7 +85,7 @@ enum AchievementSources {
                 distanceMeters: try row.decode(column: "credited_distance_m", as: Double.self).storedOrZero,
                 movingSeconds: try row.decode(column: "moving_s", as: Double.self).storedOrZero,
                 bestEfforts: detail == .all ? BestEffort.stored(try row.decode(column: "best_efforts", as: String.self)) : [],
-                routeID: (route ?? routeOfRun[id])?.apiID))
+                routeID: route?.apiID))
         }
         return activities
     }

@@ -2,7 +2,9 @@ import Crypto
 import Fluent
 import Foundation
 
-/// Makes bearer tokens: 32 random bytes, URL-safe base64; the database keeps only hashes.
+/// Makes bearer tokens: `pl_` and 32 random bytes in URL-safe base64; the database keeps
+/// only hashes. The prefix names the token in a leaked log, and keeps it from starting with
+/// `-`, which a command line (`paceline import --token …`) would read as an option.
 package enum TokenIssuer {
     /// Issues a token for `userID` valid for `lifetime`; returns the token and its expiry.
     static func issue(for userID: UUID, lifetime: TimeInterval, on database: any Database) async throws -> (String, Date) {
@@ -15,7 +17,7 @@ package enum TokenIssuer {
 
     /// A new random token (not stored).
     package static func newToken() -> String {
-        SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
+        "pl_" + SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")

@@ -32,12 +32,23 @@ enum MissionAdvancer {
         }
     }
 
-    /// Stores when the journey was finished, once its advances reach the end.
+    /// Takes back what the deleted run `runID` credited to its owner's journeys: each such
+    /// journey is replayed from the runs left, and is unfinished again if they no longer reach its end.
+    static func withdraw(_ runID: UUID, of owner: UUID, on database: any Database) async throws {
+        let advances = try await JourneyAdvanceRecord.query(on: database).filter(\.$runID == runID).all()
+        guard !advances.isEmpty else { return }
+        try await JourneyAdvanceRecord.query(on: database).filter(\.$runID == runID).delete()
+        let journeys = try await JourneyRecord.query(on: database).filter(\.$user.$id == owner)
+            .filter(\.$id ~~ advances.map(\.$journey.id)).all()
+        for journey in journeys { try await markFinished(journey, on: database) }
+    }
+
+    /// Stores when the journey was finished (or that it is not, any more), from its advances.
     private static func markFinished(_ journey: JourneyRecord, on database: any Database) async throws {
         guard let record = try await MissionRecord.find(journey.$mission.id, on: database) else { return }
         let replay = try await JourneyReplay.replay(journey, of: try await MissionCatalogue.mission(of: record, on: database), on: database)
-        if let finished = replay.progress.finishedAt {
-            journey.finishedAt = finished
+        if journey.finishedAt != replay.progress.finishedAt {
+            journey.finishedAt = replay.progress.finishedAt
             try await journey.save(on: database)
         }
     }

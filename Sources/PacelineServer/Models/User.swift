@@ -19,7 +19,8 @@ package final class User: Model, @unchecked Sendable {
     @OptionalField(key: "weight_kg") var weightKilograms: Double?
     /// For estimating steps of walks without cadence (`StepCount.defaultStepLength` when nil).
     @OptionalField(key: "step_length_m") var stepLengthMeters: Double?
-    /// The privacy a new run of the user gets, and the privacy of their profile (achievements).
+    /// The privacy a new run of the user gets, and the privacy of their profile (achievements):
+    /// private ("only me") for a new account, until the user chooses.
     @Field(key: "default_privacy") var defaultPrivacy: Privacy
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
@@ -31,6 +32,6 @@ package final class User: Model, @unchecked Sendable {
         self.passwordHash = passwordHash
         self.displayName = displayName
         self.units = .metric
-        self.defaultPrivacy = .public
+        self.defaultPrivacy = .private
     }
 }

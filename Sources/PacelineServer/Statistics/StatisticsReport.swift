@@ -4,11 +4,13 @@ import PacelineCore
 
 /// A user's totals, averages, weekly and monthly totals and personal records, from the
 /// statistics columns of their runs (tracks are never read). Distances are the runs'
-/// credited distances, and records their best efforts along them (`CreditedDistance`).
+/// credited distances, and records their best efforts along them (`CreditedDistance`),
+/// kept per sport.
 struct StatisticsReport {
     /// What one run contributes.
     struct Entry {
         var runID: UUID
+        var sport: Sport
         var start: Date
         /// The run's credited distance.
         var distance: Double
@@ -20,8 +22,10 @@ struct StatisticsReport {
     static let weeksShown = 52
     static let monthsShown = 24
 
+    /// The statistics of `all` the user's activities, or of `sport`'s alone.
     /// - Complexity: O(n log n) in the runs (grouping by period sorts the periods).
-    static func statistics(of entries: [Entry]) -> Components.Schemas.Statistics {
+    static func statistics(of all: [Entry], sport: Sport? = nil) -> Components.Schemas.Statistics {
+        let entries = sport.map { sport in all.filter { $0.sport == sport } } ?? all
         let distance = entries.reduce(0) { $0 + $1.distance }
         let moving = entries.reduce(0) { $0 + $1.moving }
         let elapsed = entries.reduce(0) { $0 + $1.elapsed }
@@ -34,8 +38,16 @@ struct StatisticsReport {
             averagePaceSecondsPerKilometer: distance >= 1 && moving > 0 ? moving / (distance / 1000) : nil,
             weekly: totals(of: entries, period: .weekOfYear, limit: weeksShown),
             monthly: totals(of: entries, period: .month, limit: monthsShown),
-            records: records(of: entries)
+            records: Sport.allCases.flatMap { sport in records(of: entries.filter { $0.sport == sport }, sport: sport) },
+            sports: sportTotals(of: all)
         )
+    }
+
+    private static func sportTotals(of entries: [Entry]) -> [Components.Schemas.SportTotal] {
+        Dictionary(grouping: entries, by: \.sport).map { sport, entries in
+            .init(sport: sport.schema, activities: entries.count, distanceMeters: entries.reduce(0) { $0 + $1.distance },
+                  movingSeconds: entries.reduce(0) { $0 + $1.moving })
+        }.sorted { ($0.distanceMeters, $1.sport.rawValue) > ($1.distanceMeters, $0.sport.rawValue) }
     }
 
     private static let calendar: Calendar = {
@@ -56,7 +68,7 @@ struct StatisticsReport {
         }
     }
 
-    private static func records(of entries: [Entry]) -> [Components.Schemas.PersonalRecord] {
+    private static func records(of entries: [Entry], sport: Sport) -> [Components.Schemas.PersonalRecord] {
         BestEffort.recordDistances.compactMap { name, meters in
             var best: (seconds: Double, entry: Entry)?
             for entry in entries {
@@ -64,7 +76,7 @@ struct StatisticsReport {
                 if best == nil || effort.seconds < best!.seconds { best = (effort.seconds, entry) }
             }
             return best.map {
-                .init(name: name, distanceMeters: meters, elapsedSeconds: $0.seconds,
+                .init(name: name, distanceMeters: meters, elapsedSeconds: $0.seconds, sport: sport.schema,
                       runId: $0.entry.runID.apiID, date: $0.entry.start)
             }
         }

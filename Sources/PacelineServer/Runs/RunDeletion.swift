@@ -1,0 +1,40 @@
+import Fluent
+import Foundation
+
+/// Deleting a run, and everything derived from it.
+///
+/// The track, name and description go; the row stays as a tombstone for clients syncing
+/// with `updatedSince`. Its leaderboard places, workout log entry, discoveries and mission
+/// advances go with it; the owner's badges are earned again from the runs that remain
+/// (statistics, totals and points are always computed from those). A route made from the
+/// run passes to another runner's run or goes with it (`RouteSuccession`). All in one
+/// transaction: a run is deleted whole or not at all.
+enum RunDeletion {
+    /// Deletes `run`; what became of the route made from it, if any.
+    @discardableResult
+    static func delete(_ run: Run, on database: any Database) async throws -> RouteSuccession.Outcome? {
+        let runID = try run.requireID()
+        let owner = run.$owner.id
+        return try await database.retryingTransaction { transaction in
+            var outcome: RouteSuccession.Outcome?
+            if let route = try await Route.query(on: transaction).filter(\.$run.$id == runID).first() {
+                outcome = try await RouteSuccession.settle(route, leaving: runID, on: transaction)
+            }
+            try await RouteRun.query(on: transaction).filter(\.$run.$id == runID).delete()
+            // Its workout log entry summarised the run, which is gone: the log would link to a 404.
+            try await WorkoutLogEntry.query(on: transaction).filter(\.$run.$id == runID).delete()
+            try await DiscoveryRow.query(on: transaction).filter(\.$run.$id == runID).delete()
+            try await MissionAdvancer.withdraw(runID, of: owner, on: transaction)
+            run.track = Data()
+            run.name = nil
+            run.description = nil
+            run.$route.id = nil
+            try await run.save(on: transaction)
+            try await run.delete(on: transaction)
+            // Badges are earned again from what remains: one the run earned is kept only if another run earns it too.
+            try await EarnedBadge.query(on: transaction).filter(\.$user.$id == owner).delete()
+            try await AchievementBook.refresh(owner, on: transaction)
+            return outcome
+        }
+    }
+}
