@@ -148,7 +148,12 @@ struct RunCorrectionTests {
             #expect(long.status == 400 && String(decoding: long.body, as: UTF8.self).contains("description"))
             let unknown = try await server.raw(.PATCH, "/runs/\(id)", token: ann.token, headers: [("Content-Type", "application/json")],
                                                body: Data(#"{"sport": "skateboard"}"#.utf8))
-            #expect(unknown.status == 400)
+            #expect(unknown.status == 400 && String(decoding: unknown.body, as: UTF8.self).contains("sport"))
+            for title in ["", "   "] {
+                let empty = try await server.raw(.PATCH, "/runs/\(id)", token: ann.token, headers: [("Content-Type", "application/json")],
+                                                 body: Data(#"{"name": "\#(title)", "sport": "walk"}"#.utf8))
+                #expect(empty.status == 400 && String(decoding: empty.body, as: UTF8.self).contains("name"))
+            }
             let theirs = try await server.raw(.PATCH, "/runs/\(id)", token: bob.token, headers: [("Content-Type", "application/json")],
                                               body: Data(#"{"sport": "walk"}"#.utf8))
             #expect(theirs.status == 404)

@@ -150,11 +150,17 @@ class Server:
             text = error.read()
             return error.code, (json.loads(text) if text else None)
 
-    def register(self, name):
-        """A new user, registered through the API: an Account (token, profile, email)."""
+    def register(self, name, sharing=None):
+        """A new user, registered through the API: an Account (token, profile, email). With
+        `sharing` ("public", "friends"), their runs get that privacy unless they say otherwise
+        (a new account's are "private" until it chooses)."""
         email = f"{re.sub(r'[^a-z0-9]', '', name.lower())[:20]}-{uuid.uuid4().hex[:8]}@example.org"
         status, answer = self.api("POST", "/auth/register", {"email": email, "password": PASSWORD, "displayName": name})
         assert status == 201, answer
+        if sharing:
+            status, profile = self.api("PATCH", "/me", {"defaultPrivacy": sharing}, token=answer["token"])
+            assert status == 200, profile
+            answer["profile"] = profile
         return Account(answer["token"], answer["profile"], email)
 
     def token(self, email):

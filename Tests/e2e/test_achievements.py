@@ -16,8 +16,8 @@ def distance_so_far(server, token):
 
 
 def test_badges_feed_and_share(server, browser):
-    ann = server.register("Ann")
-    bo = server.register("Bo")
+    ann = server.register("Ann", sharing="friends")
+    bo = server.register("Bo", sharing="friends")
     status, _ = server.api("POST", "/friends/requests", {"userId": bo[1]["id"]}, ann[0])
     assert status == 201
     status, _ = server.api("POST", f"/friends/requests/{ann[1]['id']}/accept", token=bo[0])
@@ -37,8 +37,8 @@ def test_badges_feed_and_share(server, browser):
     b.locate(*START)
     b.open("/#/activity")
     record(b, START, 5, 24)
-    b.click("button[name=save-route]")
-    b.wait(lambda: "route now" in b.find("#saved-status").text, message="the run was not saved")
+    b.click("button[name=save]")
+    b.wait(lambda: "Uploaded" in b.find("#saved-status").text, message="the run was not saved")
     b.visible("#earned-now")
     assert "You earned" in b.find("#earned-now").text and "10 km" in b.find("#earned-now").text
     b.shot("summary-earned")

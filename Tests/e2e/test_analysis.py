@@ -160,25 +160,62 @@ def test_comparison_from_the_address_on_a_phone(world, browser):
     assert b.errors() == []
 
 
-def test_owner_renames_and_a_run_off_route_has_no_comparison(world, browser):
+def test_owner_edits_title_sport_description_and_visibility_and_a_run_off_route_has_no_comparison(world, browser):
     b = browser(phone=True)
     b.log_in(world["ann"])
     open_run(b, world["lone"]["id"])
     assert b.finds(".compare-card") == []
     b.click("button[name=edit-run]")
-    b.type("input[name=run-name]", "Hill reps")
-    b.js("document.querySelector('select[name=run-privacy]').value = 'friends'")
+    b.visible("input[name=activity-name]")
+    b.shot("analysis-edit")
+    # An empty title is refused in the form; nothing is sent.
+    b.find("input[name=activity-name]").clear()
+    b.click("button[name=save-run]")
+    assert b.find("form.run-editor").is_displayed()
+    b.type("input[name=activity-name]", "Hill reps")
+    b.type("textarea[name=activity-description]", "Six times up Gilmorehill")
+    b.click(".visibility input[value=friends] + span")
     b.click("button[name=save-run]")
     b.wait(lambda: b.find(".run-title").text == "Hill reps")
     assert "Friends" in b.find(".run-meta").text
+    assert b.find(".run-description").text == "Six times up Gilmorehill"
     status, run = b.server.api("GET", f"/runs/{world['lone']['id']}", token=world["ann"][0])
-    assert run["name"] == "Hill reps" and run["privacy"] == "friends"
+    assert run["name"] == "Hill reps" and run["privacy"] == "friends" and run["description"] == "Six times up Gilmorehill"
+    # A new sport measures it again: the page shows the walk's numbers.
+    b.click("button[name=edit-run]")
+    b.js("const s = document.querySelector('select[name=activity-sport]'); s.value = 'walk'; s.dispatchEvent(new Event('change'))")
+    b.click("button[name=save-run]")
+    b.wait(lambda: "Walk" in b.find(".run-meta").text, message="the sport did not change")
+    status, run = b.server.api("GET", f"/runs/{world['lone']['id']}", token=world["ann"][0])
+    assert run["sport"] == "walk" and run["name"] == "Hill reps"
+    b.shot("analysis-edited")
     # Bob sees Ann's run but cannot edit it.
     b2 = browser(phone=True)
     b2.log_in(world["bob"])
     open_run(b2, world["mine"]["id"])
     assert b2.finds("button[name=edit-run]") == [] and "by Ann" in b2.find(".run-meta").text
+    assert b2.finds("button[name=publish-route]") == []
     assert b.errors() == [] and b2.errors() == []
+
+
+def test_owner_deletes_a_run_after_confirming(world, browser, server):
+    from synthetic_runs import upload as upload_run
+    doomed = upload_run(server, world["ann"][0], name="Wrong watch", meters=1200, speed=3, begin="2026-03-07T07:00:00+00:00")
+    b = browser(phone=True)
+    b.log_in(world["ann"])
+    open_run(b, doomed["id"])
+    b.click("button[name=edit-run]")
+    # Changing her mind: nothing goes.
+    b.js("window.confirm = (message) => { window.asked = message; return false; }")
+    b.click("button[name=delete-run]")
+    b.wait(lambda: b.js("return window.asked") is not None)
+    assert "Delete “Wrong watch”" in b.js("return window.asked")
+    assert server.api("GET", f"/runs/{doomed['id']}", token=world["ann"][0])[0] == 200
+    b.js("window.confirm = () => true")
+    b.click("button[name=delete-run]")
+    b.wait(lambda: "#/profile" in b.driver.current_url, message="deleting did not go back to the profile")
+    assert server.api("GET", f"/runs/{doomed['id']}", token=world["ann"][0])[0] == 404
+    assert b.errors() == []
 
 
 def test_a_missing_run_says_so(world, browser):

@@ -57,7 +57,7 @@ def test_a_walk_past_a_plaque_discovers_it(server, browser):
     ann.shot("discovery-walking")
     ann.click("button[name=end]")
     ann.visible("#save-outcome")
-    ann.click("button[name=save-route]")
+    ann.click("button[name=save]")
     found = ann.visible("#run-discoveries", seconds=30)
     assert "You discovered a plaque" in found.text and "Thomas Lipton green plaque" in found.text, found.text
     assert "steps (estimated)" in ann.find("#summary-steps").text

@@ -65,7 +65,7 @@ def test_shipped_missions_are_listed_and_a_run_advances_a_joined_mission(server,
     for second in range(1, 25):
         b.step(*north(START, 5 * second))
     b.click("button[name=end]")
-    b.click("button[name=save-route]")
+    b.click("button[name=save]")
     advance = b.visible(".mission-advance", seconds=30).text
     assert advance.startswith("+0.1") and "on Park Loop; stage 1 (Fountain) unlocked" in advance, advance
     b.shot("summary-mission-advance")

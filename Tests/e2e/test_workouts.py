@@ -102,7 +102,7 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
     assert "0:25" in third and "done" in third, third
     assert "Pace /km" in ann.find("#workout-table thead").text
     ann.shot("workout-summary")
-    ann.click("button[name=save-route]")
+    ann.click("button[name=save]")
     ann.wait(lambda: "Uploaded" in ann.find("#saved-status").text, message="the run was not uploaded")
 
     # The log: the entry the server computed from the stored track.
@@ -156,7 +156,7 @@ def test_a_paused_workout_stops_its_clock_and_the_server_logs_what_the_runner_sa
     seen = b.find("#workout-table").text
     first = b.finds("#workout-table tbody tr")[0].text
     assert "0:20" in first, first
-    b.click("button[name=save-route]")
+    b.click("button[name=save]")
     b.wait(lambda: "Uploaded" in b.find("#saved-status").text, message="the run was not uploaded")
     # The server replays the uploaded segments (pausing between them) into the same table.
     status, log = server.api("GET", "/workout-log", token=token)

@@ -3,6 +3,7 @@
 // moves a marker on the map to that point. A run on a route can be compared with the
 // route's other runs (#/runs/ID?compare=OTHER): a second line, a second marker, the gap.
 import { api } from '../engine/api/paceline.js';
+import { go } from '../router.js';
 import { session } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../engine/core/units.js';
@@ -13,6 +14,7 @@ import { shareButton } from './achievements/share.js';
 import { workoutLogCard } from './workout/log-card.js';
 import { creditNote } from './analysis/credit-note.js';
 import { deviceNote } from './analysis/device-note.js';
+import { runEditor, publishButton } from './run/run-editor.js';
 import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from './analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
@@ -103,20 +105,30 @@ function runHead(view) {
   const { owned } = view;
   const title = h('h1', { class: 'run-title' }, runTitle(view.run));
   const meta = h('p', { class: 'muted run-meta' });
+  const description = h('p', { class: 'run-description' });
   function describeRun() {
     const { run } = view;
     title.textContent = runTitle(run);
+    description.textContent = run.description ?? '';
+    description.hidden = !run.description;
     meta.replaceChildren(
       `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)} · `,
       h('span', { class: 'privacy', dataset: { privacy: run.privacy } }, privacyName(run.privacy)),
       owned ? '' : ` · by ${run.owner?.displayName ?? 'someone'}`);
   }
   describeRun();
-  const editor = owned ? runEditor(view.run, (updated) => { view.run = updated; describeRun(); }) : null;
+  const editor = owned ? runEditor(view.run, (updated) => {
+    // A new sport measures the run again: its figures, splits and chart are new.
+    if (updated.sport !== view.run.sport) { go(`#/runs/${updated.id}`); return; }
+    view.run = updated;
+    describeRun();
+  }) : null;
   // Sharing: a public run's page (others' runs and non-public ones have no Share button).
   const shareRun = view.run.privacy === 'public' ? shareButton(`/share/runs/${view.run.id}`, runTitle(view.run), 'run') : null;
+  const publish = owned && !view.run.routeId ? publishButton(() => view.run) : null;
   return h('header', { class: 'run-head' },
-    h('div', { class: 'spread' }, title, h('div', { class: 'row' }, shareRun, editor ? editor.button : null)), meta,
+    title, meta, h('div', { class: 'row run-actions' }, editor ? editor.button : null, publish, shareRun),
+    description,
     owned ? downloads(view.run) : null, editor?.form);
 }
 
@@ -139,8 +151,14 @@ function runFigures(run, unit, pace) {
       : units.speed(run.creditedDistanceMeters / run.movingSeconds, unit), 'pace'),
     figure('Elapsed time', units.clock(run.elapsedSeconds), 'elapsed'),
     figure('Ascent', height(run.ascentMeters, unit), 'ascent'),
-    figure('Calories', Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'),
+    figure(caloriesLabel(run), Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'),
     Number.isFinite(run.steps) ? figure(run.stepsEstimated ? 'Steps (estimated)' : 'Steps', run.steps.toLocaleString(), 'steps') : null);
+}
+
+/** Calories say what they assume: the owner's weight, or 70 kg until they set theirs in Profile. */
+function caloriesLabel(run) {
+  if (run.owner?.id !== session.profile?.id) return 'Calories';
+  return Number.isFinite(session.profile?.weightKilograms) ? `Calories (at ${Math.round(session.profile.weightKilograms)} kg)` : 'Calories (at 70 kg: set your weight in Profile)';
 }
 
 /** What the chart shows: pace (or speed), elevation or time. */
@@ -341,31 +359,4 @@ function splitsTable(run, points, unit, pace) {
         h('td', { class: 'bar-cell' }, h('span', { class: 'bar', style: `width:${Math.max(8, 100 * value / slowest).toFixed(0)}%` })),
         h('td', {}, units.clock(row.seconds)));
     })));
-}
-
-/** The owner's edit button and form: rename, and who may see the run. */
-function runEditor(run, onSaved) {
-  const name = h('input', { type: 'text', name: 'run-name', maxlength: '200', placeholder: runTitle(run), value: run.name ?? '' });
-  const privacy = h('select', { name: 'run-privacy' },
-    ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === run.privacy }, privacyName(value))));
-  const save = h('button', { type: 'submit', class: 'primary', name: 'save-run' }, 'Save');
-  const form = h('form', { class: 'card run-editor', hidden: true, onsubmit: async (event) => {
-    event.preventDefault();
-    save.disabled = true;
-    try {
-      const updated = await api.updateRun(run.id, { name: name.value.trim(), privacy: privacy.value });
-      form.hidden = true;
-      onSaved(updated);
-      toast('Saved');
-    } catch (error) {
-      toast(error.isNetwork ? 'No connection: try again when online.' : describe(error), { error: true });
-    } finally {
-      save.disabled = false;
-    }
-  } },
-  h('label', { class: 'field' }, h('span', {}, 'Name'), name),
-  h('label', { class: 'field' }, h('span', {}, 'Who can see it'), privacy),
-  h('div', { class: 'row' }, save, h('button', { type: 'button', class: 'ghost', onclick: () => { form.hidden = true; } }, 'Cancel')));
-  const button = h('button', { type: 'button', class: 'ghost small', name: 'edit-run', onclick: () => { form.hidden = !form.hidden; if (!form.hidden) name.focus(); } }, 'Edit');
-  return { button, form };
 }

@@ -1,17 +1,20 @@
-// After End (✓): what was run, and how to save it. Under 20 m is refused; a new run
-// becomes a route; a follow run that covered the route may join it (or become a new
-// route); one that did not is offered a new route with the reason. Saving puts the run in
-// the outbox, so it is safe on the phone even offline. A paused run is uploaded as its
-// segments (the stretches between pauses): the server counts nothing across a break.
+// After End (✓): what was done, and how to keep it. Under 20 m is refused. Otherwise the
+// runner gives it a title, sport, description and who may see it (their profile's
+// default, "only me" for a new account), and saves: it goes in the outbox, safe on the
+// phone even offline. A follow run that covered the route may also join its leaderboard.
+// Publishing a route is a separate choice, on the activity's page: saving never makes one.
+// A paused run is uploaded as its segments (the stretches between pauses): the server
+// counts nothing across a break. Once uploaded, the figures shown are the server's, the
+// ones the activity page and the statistics show.
 import { outbox } from '../engine/api/outbox.js';
 import { basemap, retire } from './map/basemap.js';
 import { ongoingRun } from '../engine/store/ongoing-run.js';
 import { session } from '../engine/store/session.js';
 import { RunTracker } from '../engine/recording/run-tracker.js';
-import { now as clockNow } from '../engine/clock.js';
 import * as units from '../engine/core/units.js';
-import { h, mount, field, stat } from '../ui.js';
-import { sportName } from './analysis/format.js';
+import { h, mount, stat } from '../ui.js';
+import { sportName, defaultTitle } from './analysis/format.js';
+import { activityFields } from './run/activity-fields.js';
 import { go } from '../router.js';
 import { runDiscoveries } from './discovery/run-discoveries.js';
 import { showEarned } from './achievements/earned.js';
@@ -30,24 +33,30 @@ export async function render() {
   const u = session.units;
   const tracker = new RunTracker(header, u);
   for (const fix of fixes) tracker.add(fix);
-  const now = clockNow();
   const sport = sportName(header.sport);
-  const day = new Date(header.startedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  const segments = ongoingRun.segments(fixes);
   const run = {
     header, u, sport,
     distance: tracker.meter.distance,
-    segments: ongoingRun.segments(fixes),
-    name: h('input', { name: 'name', maxlength: 200, value: header.follow?.routeName ?? `${sport} on ${day}` }),
+    // From the first fix to the last of each stretch between pauses, as the server measures
+    // it: the wait for the GPS before the first fix, and after the last, is no part of it.
+    seconds: segments.reduce((sum, segment) => sum + (segment.length ? (segment.at(-1).time - segment[0].time) / 1000 : 0), 0),
+    segments,
+    fields: activityFields({
+      name: header.follow?.routeName ?? defaultTitle(header.sport, header.startedAt),
+      sport: header.sport,
+      privacy: session.profile?.defaultPrivacy ?? 'private',
+    }),
     outcome: h('div', { class: 'card', id: 'save-outcome' }),
   };
   const mapElement = h('div', { class: 'map', id: 'summary-map' });
   run.outcome.append(...choices(run, tracker.follow?.result ?? null));
   mount(h('section', { class: 'page summary' },
     h('h1', {}, `${sport} finished`),
-    h('div', { class: 'card grid' },
+    h('div', { class: 'card grid', id: 'summary-figures' },
       stat('distance', 'summary-distance', units.distance(run.distance, u)),
-      stat('time', 'summary-time', units.clock(tracker.elapsedSeconds(now))),
-      stat('avg pace', 'summary-pace', units.pace(tracker.averagePace(now), u))),
+      stat('time', 'summary-time', units.clock(run.seconds)),
+      stat('avg pace', 'summary-pace', units.pace(run.distance > 50 ? run.seconds / (run.distance / 1000) : undefined, u))),
     tracker.workout ? h('div', { class: 'card' }, h('h2', {}, header.workout.name), summaryTable(tracker.workout.summary, tracker.workout.intervals, u)) : null,
     h('div', { class: 'map-box' }, mapElement),
     run.outcome));
@@ -61,42 +70,41 @@ export async function render() {
   return null;
 }
 
-/** What the runner may do with the run: too short (discard), a new route, or join the route followed. */
+/** What the runner may do: too short (discard), or describe it and save; a follow run may join the route. */
 function choices(run, result) {
-  const { header, name, distance, u } = run;
-  const discard = h('button', { class: 'ghost', name: 'discard', onclick: async () => {
-    if (distance >= MINIMUM_DISTANCE && !confirm('Discard this run? It will be gone for good.')) return;
+  const { header, distance, u, fields } = run;
+  const discard = h('button', { type: 'button', class: 'ghost', name: 'discard', onclick: async () => {
+    if (distance >= MINIMUM_DISTANCE && !confirm(`Discard this ${run.sport.toLowerCase()}? It will be gone for good.`)) return;
     await ongoingRun.discard();
     go('#/activity');
   } }, 'Discard');
-  const newRoute = () => save(run, { createRoute: true, name: name.value.trim() || undefined });
   if (distance < MINIMUM_DISTANCE) {
     return [h('h2', {}, 'Too short to save'), h('p', { class: 'error', id: 'too-short' },
       `This ${run.sport.toLowerCase()} covered ${units.shortDistance(distance, u)}. Paceline saves runs and walks of at least ${units.shortDistance(MINIMUM_DISTANCE, u)}.`),
     h('div', { class: 'row' }, discard)];
   }
-  if (!result) {
-    return [field('Name', name), h('p', { class: 'muted' }, 'Saved as a new route that others can follow.'),
-      h('div', { class: 'row' }, h('button', { class: 'primary', name: 'save-route', onclick: newRoute }, 'Save as a route'), discard)];
-  }
-  if (result.classification === 'follow') {
-    return [field('Name', name),
-      h('p', { id: 'coverage' }, `You covered ${Math.round(result.coverage * 100)} % of ${header.follow.routeName || 'the route'}`
-        + (result.finish.completed ? `, ${units.gap(result.finish.aheadSeconds)} at the finish.` : '.')),
-      h('div', { class: 'row' },
-        h('button', { class: 'primary', name: 'add-to-route', onclick: () => save(run, { addToRoute: header.follow.routeId }) }, 'Add to the route'),
-        h('button', { name: 'save-route', onclick: newRoute }, 'New route'),
-        discard)];
-  }
-  return [field('Name', name),
-    h('p', { class: 'error', id: 'coverage' }, `This run covered ${Math.round(result.coverage * 100)} % of ${header.follow.routeName || 'the route'}; `
-      + 'a run must cover 80 % of a route to join its leaderboard. You can save it as a new route.'),
-    h('div', { class: 'row' }, h('button', { class: 'primary', name: 'save-route', onclick: newRoute }, 'New route'), discard)];
+  const routeName = header.follow?.routeName || 'the route';
+  const join = result?.classification === 'follow'
+    ? h('input', { type: 'checkbox', name: 'add-to-route', checked: true }) : null;
+  const coverage = !result ? null : join
+    ? h('p', { id: 'coverage' }, `You covered ${Math.round(result.coverage * 100)} % of ${routeName}`
+      + (result.finish.completed ? `, ${units.gap(result.finish.aheadSeconds)} at the finish.` : '.'))
+    : h('p', { class: 'error', id: 'coverage' }, `This run covered ${Math.round(result.coverage * 100)} % of ${routeName}; `
+      + 'a run must cover 80 % of a route to join its leaderboard. It is saved as your own activity.');
+  const form = h('form', { class: 'save-form', onsubmit: (event) => {
+    event.preventDefault();
+    save(run, join?.checked ? { addToRoute: header.follow.routeId } : null);
+  } },
+  h('h2', {}, 'Save'), fields.element, coverage,
+  join ? h('label', { class: 'check' }, join, h('span', {}, `Add it to the leaderboard of ${routeName}`)) : null,
+  h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary', name: 'save' }, `Save ${run.sport.toLowerCase()}`), discard));
+  return [form];
 }
 
 /** Puts the run in the outbox with what to do `then`, and forgets the ongoing run. */
 async function save(run, then) {
-  const { header, name, sport } = run;
+  const { header, sport, fields } = run;
+  const chosen = fields.values();
   const wire = run.segments.map((segment) => segment.map((fix) => ({
     time: new Date(fix.time).toISOString(), latitude: fix.latitude, longitude: fix.longitude,
     ...(Number.isFinite(fix.elevation) ? { elevation: fix.elevation } : {}),
@@ -104,8 +112,9 @@ async function save(run, then) {
   })));
   const item = await outbox.upload({
     ...(wire.length > 1 ? { segments: wire } : { fixes: wire[0] ?? [] }),
-    sport: header.sport, name: name.value.trim() || undefined, workoutId: header.workout?.id,
-  }, then, name.value.trim() || sport);
+    sport: chosen.sport, name: chosen.name || undefined, description: chosen.description || undefined,
+    privacy: chosen.privacy, workoutId: header.workout?.id,
+  }, then, chosen.name || sport);
   await ongoingRun.discard();
   showSaved(run, item);
 }
@@ -121,13 +130,27 @@ function showSaved(run, item) {
     const status = document.getElementById('saved-status');
     if (!status) return;
     if (error) { status.className = 'error'; status.textContent = `Not uploaded: ${error.message}`; return; }
-    status.replaceChildren(answer.route && item.then?.createRoute ? 'Uploaded, and it is a route now. ' : answer.routeRun
-      ? `Uploaded: rank ${answer.routeRun.rank} on the route. ` : 'Uploaded. ',
-    h('a', { href: `#/runs/${answer.run.id}` }, 'See the analysis'));
+    showKept(run, answer.run);
+    status.replaceChildren(answer.routeRun ? `Uploaded: rank ${answer.routeRun.rank} on the route. ` : 'Uploaded. ',
+      h('a', { href: `#/runs/${answer.run.id}` }, 'Open it'),
+      answer.routeRun ? '' : ' to edit it, or to publish it as a route others can follow.');
     runDiscoveries(answer.run).then((block) => status.isConnected && status.after(block));
     showEarned(outcome, answer.run.id);
     showMissionAdvances(run, answer.run.id);
   });
+}
+
+/** The figures as the server keeps them: what the activity page and the statistics show. */
+function showKept({ u }, saved) {
+  const figures = document.getElementById('summary-figures');
+  if (!figures) return;
+  const pace = saved.creditedDistanceMeters > 50 ? saved.movingSeconds / (saved.creditedDistanceMeters / 1000) : undefined;
+  figures.replaceChildren(
+    stat('distance', 'summary-distance', units.distance(saved.distanceMeters, u)),
+    stat('moving time', 'summary-time', units.clock(saved.movingSeconds)),
+    stat('avg pace', 'summary-pace', units.pace(saved.averagePaceSecondsPerKilometer ?? pace, u)),
+    stat('elapsed', 'summary-elapsed', units.clock(saved.elapsedSeconds)));
+  figures.dataset.kept = 'true';
 }
 
 /** How far the run moved the user's missions ("+3.20 km on …; stage 2 (Cadder) unlocked"). */

@@ -38,7 +38,11 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
-        if let name = try TextInput.checked(update.name, "name", .name) { run.name = name.isEmpty ? nil : name }
+        if let name = try TextInput.checked(update.name, "name", .name) {
+            let title = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty else { throw APIError.badRequest("`name` is empty: an activity needs a title") }
+            run.name = title
+        }
         if let description = try TextInput.checked(update.description, "description", .description) {
             run.description = description.isEmpty ? nil : description
         }

@@ -36,10 +36,11 @@ export const api = {
       return answer ? { created: response.status === 201, body: await response.json() } : response;
     }
     const first = (segments ? segments[0] : fixes)?.[0];
-    return request('/runs' + query({ privacy, workoutId, utcOffsetMinutes: first ? -new Date(first.time).getTimezoneOffset() : undefined }),
+    return request('/runs' + query({ privacy, description, workoutId, utcOffsetMinutes: first ? -new Date(first.time).getTimezoneOffset() : undefined }),
       { method: 'POST', json: segments ? { segments, sport, name } : { fixes, sport, name }, headers: { 'Idempotency-Key': key } });
   },
   updateRun: (id, changes) => request(`/runs/${id}`, { method: 'PATCH', json: changes }),
+  deleteRun: (id) => request(`/runs/${id}`, { method: 'DELETE' }),
 
   // Routes
   browse: (bbox, zoom) => request('/routes' + query({ bbox: bbox.join(','), zoom })),

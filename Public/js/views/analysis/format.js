@@ -37,5 +37,20 @@ export function runTitle(run) {
 /** Whether a sport is shown as pace (min/km) rather than speed (km/h). */
 export const usesPace = (sport) => sport !== 'ride';
 
-const PRIVACY = { public: 'Public', friends: 'Friends', private: 'Only me' };
+/** "Morning run", "Evening walk": a title from the time of day the activity started. */
+export function defaultTitle(sport, start = new Date()) {
+  const hour = new Date(start).getHours();
+  const part = hour >= 5 && hour < 12 ? 'Morning' : hour >= 12 && hour < 17 ? 'Afternoon' : hour >= 17 && hour < 22 ? 'Evening' : 'Night';
+  return `${part} ${sportName(sport).toLowerCase()}`;
+}
+
+const PRIVACY = { public: 'Everyone', friends: 'Friends', private: 'Only me' };
 export const privacyName = (privacy) => PRIVACY[privacy] ?? privacy;
+
+const VISIBILITY_NOTES = {
+  private: 'Only you can see it. Nobody else sees its map, times or that it exists.',
+  friends: 'Your friends can see it, its map and its times.',
+  public: 'Anyone can see it, its map and its times, even without an account.',
+};
+/** What a visibility means, in a sentence. */
+export const visibilityNote = (privacy) => VISIBILITY_NOTES[privacy] ?? '';
