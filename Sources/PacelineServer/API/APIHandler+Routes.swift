@@ -16,18 +16,15 @@ extension APIHandler {
             throw APIError.conflict("the run is already on route \(routeID.apiID)")
         }
         let checkpoints = try run.checkpoints()
-        guard let first = checkpoints.first, let last = checkpoints.last else { throw APIError.unprocessable("the run has no path") }
+        guard let last = checkpoints.last else { throw APIError.unprocessable("the run has no path") }
         let route = Route()
         route.$creator.id = user.id
         route.$run.id = try run.requireID()
         route.name = try TextInput.checked(creation.name, "name", .name).flatMap { $0.isEmpty ? nil : $0 } ?? run.name ?? Self.defaultName(for: run)
         route.privacy = run.privacy
-        route.distanceMeters = last.distance
-        route.startLatitude = first.coordinate.latitude
-        route.startLongitude = first.coordinate.longitude
-        route.endLatitude = last.coordinate.latitude
-        route.endLongitude = last.coordinate.longitude
-        RouteGrid.place(route)
+        guard RoutePlacement.place(route, along: checkpoints, hiding: run.owner.privacyZones) else {
+            throw APIError.unprocessable("the whole run lies inside your privacy zones: nothing of it could be shown as a route")
+        }
         try await database.retryingTransaction { transaction in
             try await route.create(on: transaction)
             let routeID = try route.requireID()
@@ -54,7 +51,7 @@ extension APIHandler {
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
         // The path is the run's: one made private since the route was shared stays private.
         let run = try await runOnRoute(route.$run.id.apiID, route: route, viewer: viewer)
-        let course = Course(name: route.name, activity: try run.activity())
+        let course = Course(name: route.name, activity: try run.activity(seenBy: viewer))
         switch input.query.format ?? .gpx {
         case .gpx: return .ok(.init(body: .applicationGpxXml(HTTPBody(course.gpx()))))
         case .tcx: return .ok(.init(body: .applicationVnd_garmin_tcxXml(HTTPBody(course.tcx()))))
@@ -100,7 +97,7 @@ extension APIHandler {
         let viewer = AuthenticatedUser.current?.id
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
         let run = try await runOnRoute(input.query.runId ?? route.$run.id.uuidString, route: route, viewer: viewer)
-        let checkpoints = try run.checkpoints().map { checkpoint in
+        let checkpoints = try run.checkpoints(seenBy: viewer).map { checkpoint in
             Components.Schemas.Checkpoint(
                 latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
                 distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,
@@ -128,14 +125,18 @@ extension APIHandler {
                                              gapSeconds: $0.gapSeconds)
         }
         let end = max(comparison.a.last?.elapsed ?? 0, comparison.b.last?.elapsed ?? 0)
+        // Where each runner was, except inside their own privacy zones (their gaps stay true).
+        let (hiddenA, hiddenB) = (a.zones(hiddenFrom: viewer), b.zones(hiddenFrom: viewer))
         let moments = stride(from: 0.0, through: end, by: interval).map { elapsed in
-            let (pa, pb) = comparison.positions(at: elapsed)
+            var (pa, pb) = comparison.positions(at: elapsed)
+            if let position = pa, hiddenA.hide(position.coordinate) { pa = nil }
+            if let position = pb, hiddenB.hide(position.coordinate) { pb = nil }
             return Components.Schemas.ComparisonMoment(
                 elapsedSeconds: elapsed,
                 a: pa.map { .init(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, distanceMeters: $0.distanceMeters) },
                 b: pb.map { .init(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, distanceMeters: $0.distanceMeters) })
         }
-        return .ok(.init(body: .json(.init(a: a.schema, b: b.schema, coverage: comparison.result.coverage, gaps: gaps, moments: moments))))
+        return .ok(.init(body: .json(.init(a: a.schema(seenBy: viewer), b: b.schema(seenBy: viewer), coverage: comparison.result.coverage, gaps: gaps, moments: moments))))
     }
 
     /// The run `id` names, if it is on `route` and `viewer` may see it; 404 otherwise.

@@ -30,8 +30,9 @@ extension APIHandler {
     }
 
     func getRun(_ input: Operations.GetRun.Input) async throws -> Operations.GetRun.Output {
-        let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
-        return .ok(.init(body: .json(run.schema)))
+        let viewer = AuthenticatedUser.current?.id
+        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
+        return .ok(.init(body: .json(run.schema(seenBy: viewer))))
     }
 
     func updateRun(_ input: Operations.UpdateRun.Input) async throws -> Operations.UpdateRun.Output {
@@ -67,15 +68,17 @@ extension APIHandler {
     }
 
     func getRunTrack(_ input: Operations.GetRunTrack.Input) async throws -> Operations.GetRunTrack.Output {
-        let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
-        let geoJSON = GeoJSONWriter.write(try run.activity())
+        let viewer = AuthenticatedUser.current?.id
+        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
+        let geoJSON = GeoJSONWriter.write(try run.activity(seenBy: viewer))
         let object = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: Data(geoJSON.utf8))
         return .ok(.init(body: .applicationGeoJson(object)))
     }
 
     func getRunSeries(_ input: Operations.GetRunSeries.Input) async throws -> Operations.GetRunSeries.Output {
-        let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
-        let points = try run.checkpoints().map { checkpoint in
+        let viewer = AuthenticatedUser.current?.id
+        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
+        let points = try run.checkpoints(seenBy: viewer).map { checkpoint in
             Components.Schemas.SeriesPoint(
                 distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,
                 speedMetersPerSecond: checkpoint.speed, elevationMeters: checkpoint.elevation,
@@ -85,8 +88,9 @@ extension APIHandler {
     }
 
     func exportRun(_ input: Operations.ExportRun.Input) async throws -> Operations.ExportRun.Output {
-        let run = try await RunAccess.visibleRun(input.path.runId, to: AuthenticatedUser.current?.id, on: database)
-        var activity = try run.activity()
+        let viewer = AuthenticatedUser.current?.id
+        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
+        var activity = try run.activity(seenBy: viewer)
         // A FIT session carries its totals: the run's, as the app shows them.
         activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
         switch input.query.format ?? .gpx {

@@ -33,5 +33,7 @@ enum Migrations {
         AddRunGPSDistance(),
         // 015: what the runner wrote about a run.
         AddRunDescription(),
+        // 016: the circles a user keeps to themselves.
+        AddPrivacyZones(),
     ]
 }

@@ -22,6 +22,8 @@ package final class User: Model, @unchecked Sendable {
     /// The privacy a new run of the user gets, and the privacy of their profile (achievements):
     /// private ("only me") for a new account, until the user chooses.
     @Field(key: "default_privacy") var defaultPrivacy: Privacy
+    /// The user's privacy zones as JSON (`privacyZones`); nil with none.
+    @OptionalField(key: "privacy_zones") var privacyZonesJSON: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -33,5 +35,13 @@ package final class User: Model, @unchecked Sendable {
         self.displayName = displayName
         self.units = .metric
         self.defaultPrivacy = .private
+    }
+}
+
+extension User {
+    /// Where the user's tracks are hidden from everyone else (`PrivacyZone`).
+    var privacyZones: [PrivacyZone] {
+        get { privacyZonesJSON.flatMap { try? JSONDecoder().decode([PrivacyZone].self, from: Data($0.utf8)) } ?? [] }
+        set { privacyZonesJSON = newValue.isEmpty ? nil : String(decoding: try! JSONEncoder().encode(newValue), as: UTF8.self) }
     }
 }

@@ -28,20 +28,16 @@ enum RouteSuccession {
             try await remove(route, on: database)
             return .removed
         }
+        let zones = try await User.find(heir.$runner.id, on: database)?.privacyZones ?? []
         let checkpoints = try heir.run.checkpoints()
-        guard let first = checkpoints.first, let last = checkpoints.last else {
+        guard !checkpoints.hiding(zones).isEmpty else {
             try await remove(route, on: database)
             return .removed
         }
         try await RouteGrid.remove(route, on: database)
+        _ = RoutePlacement.place(route, along: checkpoints, hiding: zones)
         route.$run.id = try heir.run.requireID()
         route.$creator.id = heir.$runner.id
-        route.distanceMeters = last.distance
-        route.startLatitude = first.coordinate.latitude
-        route.startLongitude = first.coordinate.longitude
-        route.endLatitude = last.coordinate.latitude
-        route.endLongitude = last.coordinate.longitude
-        RouteGrid.place(route)
         try await route.save(on: database)
         try await RouteGrid.add(route, on: database)
         return .passed(toRun: route.$run.id, runner: heir.$runner.id)

@@ -3,7 +3,17 @@ import PacelineAPI
 import PacelineCore
 
 extension Run {
-    /// The run as the API shows it; the owner must be loaded. A stored number that is not
+    /// The run as `viewer` may see it: its start is left out when it lies in one of the
+    /// owner's privacy zones and `viewer` is someone else. The owner must be loaded.
+    func schema(seenBy viewer: UUID?) -> Components.Schemas.Run {
+        var schema = self.schema
+        if let start = schema.start, zones(hiddenFrom: viewer).hide(Coordinate(latitude: start.latitude, longitude: start.longitude)) {
+            schema.start = nil
+        }
+        return schema
+    }
+
+    /// The run as the API shows it to its owner; the owner must be loaded. A stored number that is not
     /// finite is answered as 0 (or left out when optional): see `StoredNumber`.
     var schema: Components.Schemas.Run {
         let splits = (try? JSONDecoder().decode([Split].self, from: Data(self.splits.utf8))) ?? []

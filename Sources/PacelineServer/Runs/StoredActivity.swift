@@ -17,4 +17,23 @@ extension Run {
             throw APIError.unprocessable("the run has no timed path to measure: \(error)")
         }
     }
+
+    /// The activity as `viewer` may see it: the owner sees it whole; anyone else without
+    /// what lies inside the owner's privacy zones. The owner must be loaded.
+    func activity(seenBy viewer: UUID?) throws -> Activity {
+        var activity = try activity()
+        activity.track = activity.track.hiding(zones(hiddenFrom: viewer))
+        return activity
+    }
+
+    /// The checkpoints as `viewer` may see them: those inside the owner's privacy zones are
+    /// left out for anyone but the owner; the rest keep their distances and times.
+    func checkpoints(seenBy viewer: UUID?) throws -> [Checkpoint] {
+        try checkpoints().hiding(zones(hiddenFrom: viewer))
+    }
+
+    /// The owner's zones when `viewer` is someone else; none for the owner.
+    func zones(hiddenFrom viewer: UUID?) -> [PrivacyZone] {
+        viewer == $owner.id ? [] : owner.privacyZones
+    }
 }

@@ -46,11 +46,11 @@ enum ShareRoutes {
         share.get("routes", ":id") { request in try await html(routePage(request, root: root), for: request) }
         share.get("routes", ":id", "map.svg") { request in
             let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
-            return svg(try await route.$run.get(on: request.db), title: route.name, for: request)
+            return svg(try await Self.run(of: route, on: request.db), title: route.name, for: request)
         }
         share.get("routes", ":id", "map.png") { request in
             let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
-            return try png(try await route.$run.get(on: request.db), for: request)
+            return try png(try await Self.run(of: route, on: request.db), for: request)
         }
         share.get("badges", ":user", ":badge") { request in try await html(badgePage(request, root: root), for: request) }
     }
@@ -117,12 +117,21 @@ enum ShareRoutes {
     /// The PNG preview: drawn and encoded once per run while it stays in `previews` (about
     /// 70 ms of CPU in a release build, mostly encoding; docs/PERFORMANCE.md).
     private static func png(_ run: Run, for request: Request) throws -> Response {
-        let png = previews.png(for: try run.requireID()) { TrackPreview().png(segments: segments(of: run)) }
+        let png = previews.png(for: try run.requireID(), hiding: run.zones(hiddenFrom: nil)) { TrackPreview().png(segments: segments(of: run)) }
         return answer(png, type: .png, to: request)
     }
 
+    /// The run's path as anyone may see it: without what lies in its owner's privacy zones.
     private static func segments(of run: Run) -> [[Coordinate]] {
-        ((try? run.activity())?.track.segments ?? []).map { $0.compactMap(\.coordinate) }
+        ((try? run.activity(seenBy: nil))?.track.segments ?? []).map { $0.compactMap(\.coordinate) }
+    }
+
+    /// The run a route follows, with its owner (whose privacy zones its pictures hide).
+    private static func run(of route: Route, on database: any Database) async throws -> Run {
+        guard let run = try await Run.query(on: database).filter(\.$id == route.$run.id).with(\.$owner).first() else {
+            throw Abort(.notFound)
+        }
+        return run
     }
 
     /// `body` as `type`, for any cache to keep but to use only after asking again

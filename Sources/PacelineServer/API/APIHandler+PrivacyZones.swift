@@ -1,0 +1,40 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+extension APIHandler {
+    func getPrivacyZones(_ input: Operations.GetPrivacyZones.Input) async throws -> Operations.GetPrivacyZones.Output {
+        .ok(.init(body: .json(Self.schema(of: try await currentUser().privacyZones))))
+    }
+
+    /// Replaces the user's zones, every one checked first (nothing changes on a bad one),
+    /// and places the user's routes again at their first point outside them.
+    func putPrivacyZones(_ input: Operations.PutPrivacyZones.Input) async throws -> Operations.PutPrivacyZones.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard body.zones.count <= PrivacyZone.maximumCount else {
+            throw APIError.badRequest("zones: \(body.zones.count) zones, more than \(PrivacyZone.maximumCount)")
+        }
+        let zones = try body.zones.enumerated().map { index, zone in
+            let center = Coordinate(latitude: zone.latitude, longitude: zone.longitude)
+            guard zone.latitude.isFinite, zone.longitude.isFinite, center.isValid else {
+                throw APIError.badRequest("zones[\(index)]: latitude must be -90 to 90 and longitude -180 to 180")
+            }
+            guard zone.radiusMeters.isFinite, PrivacyZone.radii.contains(zone.radiusMeters) else {
+                throw APIError.badRequest("zones[\(index)].radiusMeters must be \(Int(PrivacyZone.radii.lowerBound)) to \(Int(PrivacyZone.radii.upperBound)) m")
+            }
+            return PrivacyZone(center: center, radiusMeters: zone.radiusMeters)
+        }
+        let user = try await currentUser()
+        user.privacyZones = zones
+        try await database.retryingTransaction { transaction in
+            try await user.save(on: transaction)
+            try await RoutePlacement.replace(routesOf: user, on: transaction)
+        }
+        return .ok(.init(body: .json(Self.schema(of: zones))))
+    }
+
+    private static func schema(of zones: [PrivacyZone]) -> Components.Schemas.PrivacyZones {
+        .init(zones: zones.map { .init(latitude: $0.center.latitude, longitude: $0.center.longitude, radiusMeters: $0.radiusMeters) })
+    }
+}
