@@ -218,3 +218,30 @@ def test_favourites_offline_change_shows_at_once_and_empty_state(lonely_server):
         b.wait(lambda: server.api("GET", "/favourites", token=gus[0])[1]["routes"] == [], message="the removal was not sent")
     finally:
         b.close()
+
+
+def test_a_runner_hides_home_with_a_privacy_zone(server, browser):
+    account = server.register("Zoe")
+    b = browser()
+    b.locate(55.8700, -4.2900)
+    b.log_in(account)
+    b.open("/#/profile")
+    # A new account's runs are its own until it chooses.
+    assert b.visible("select[name=default-privacy]").get_attribute("value") == "private"
+    b.click("details.privacy-zones summary")
+    b.wait(lambda: "None yet" in b.find("ul.zones").text)
+    b.click("button[name=new-zone]")
+    b.visible(".zone-map .leaflet-tile-pane")
+    b.js("const s = document.querySelector('select[name=zone-radius]'); s.value = '600'; s.dispatchEvent(new Event('change'))")
+    b.click("button[name=add-zone]")
+    b.wait(lambda: "600 m around" in b.find("ul.zones").text, message="the zone was not saved")
+    b.js("document.querySelector('details.privacy-zones').scrollIntoView()")
+    b.shot("profile-privacy-zone")
+    status, zones = server.api("GET", "/me/privacy-zones", token=account.token)
+    assert status == 200 and len(zones["zones"]) == 1, zones
+    zone = zones["zones"][0]
+    assert zone["radiusMeters"] == 600 and abs(zone["latitude"] - 55.87) < 0.001 and abs(zone["longitude"] + 4.29) < 0.001
+    b.click("button[name=remove-zone]")
+    b.wait(lambda: "None yet" in b.find("ul.zones").text)
+    assert server.api("GET", "/me/privacy-zones", token=account.token)[1]["zones"] == []
+    assert b.errors() == []

@@ -7,6 +7,7 @@ import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../engine/core/units.js';
 import { achievementCards } from './achievements/score-card.js';
 import { passwordForm } from './account/password-form.js';
+import { privacyZonesSection } from './account/privacy-zones.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
 
 const PAGE = 20;
@@ -189,7 +190,7 @@ function settings(rerender) {
   const voice = h('input', { type: 'checkbox', name: 'voice', role: 'switch', checked: deviceSettings.voice,
     onchange: () => { deviceSettings.voice = voice.checked; status.textContent = voice.checked ? 'Voice on.' : 'Voice off.'; } });
   const privacy = h('select', { name: 'default-privacy', onchange: () => change({ defaultPrivacy: privacy.value }, 'Default privacy') },
-    ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'public') }, privacyName(value))));
+    ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'private') }, privacyName(value))));
   const logOutArea = h('div', { class: 'logout-area' });
 
   return h('div', { class: 'card settings' },
@@ -201,6 +202,7 @@ function settings(rerender) {
       h('small', {}, 'Estimates a walk\'s steps when the device gave no cadence')), stepLengthInput(profile, change)),
     h('label', { class: 'switch-row' }, h('span', {}, 'New runs are seen by'), privacy),
     status,
+    privacyZonesSection(),
     passwordForm(),
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),

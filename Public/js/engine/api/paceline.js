@@ -18,6 +18,8 @@ export const api = {
   updateProfile: (changes) => request('/me', { method: 'PATCH', json: changes }),
   changePassword: (currentPassword, newPassword) => request('/me/password', { method: 'POST', json: { currentPassword, newPassword } }),
   statistics: () => request('/me/stats'),
+  privacyZones: () => request('/me/privacy-zones'),
+  putPrivacyZones: (zones) => request('/me/privacy-zones', { method: 'PUT', json: zones }),
 
   // Runs
   runs: (cursor, limit = 20) => request('/runs' + query({ cursor, limit })),
