@@ -26,7 +26,7 @@ def browse_requests(b):
 
 
 def test_clusters_zoom_and_the_drawer(server, browser):
-    account = server.register("Ida")
+    account = server.register("Ida", sharing="public")
     token = account.token
     for number in range(25):
         make_route(server, token, START, f"Park run {number + 1}")

@@ -367,7 +367,7 @@ def test_the_servers_pace_is_the_clis(server, tmp_path):
     file at device precision (7 decimals, whole seconds, 0.1 m); for a file with more
     digits than the server stores (1e-7 degrees), within centimetres (garmin-activity.gpx:
     5e-7 degrees, 0.04 m, 0.04 s, as the checkpoints are interpolated from shifted fixes)."""
-    token = server.register("Pacer").token
+    token = server.register("Pacer", sharing="public").token
     pace_fixes, run_fixes = case_faster(tmp_path)
     pace_path = write_gpx(tmp_path, "pace", pace_fixes)
     cli = cli_follow(pace_path, write_gpx(tmp_path, "run", run_fixes))

@@ -155,7 +155,7 @@ def test_outbox_items_voice_privacy_and_log_out(server, browser):
 
 
 def test_favourites_list_and_remove(server, browser):
-    fay = server.register("Fay")
+    fay = server.register("Fay", sharing="public")
     own = upload(server, fay[0], meters=2500, step=4, name="Park")
     routes = []
     for name, run in (("Park loop", own), ("River out and back", upload(server, fay[0], meters=4200, step=4, start=(55.95, -4.2)))):
@@ -193,7 +193,7 @@ def lonely_server():
 
 def test_favourites_offline_change_shows_at_once_and_empty_state(lonely_server):
     server = lonely_server
-    gus = server.register("Gus")
+    gus = server.register("Gus", sharing="public")
     run = upload(server, gus[0], meters=1500, step=4)
     status, route = server.api("POST", "/routes", {"runId": run["id"], "name": "Hill"}, gus[0])
     server.api("PUT", f"/favourites/{route['id']}", token=gus[0])

@@ -78,7 +78,7 @@ def import_plaque(server):
 def world(server):
     """Vic (the viewer), Mal (a friend whose name and things are payloads) and Eve (who
     asks Vic to be friends, her name a payload too)."""
-    vic, mal, eve = server.register("Vic"), server.register(MAL), server.register(EVE)
+    vic, mal, eve = server.register("Vic", sharing="public"), server.register(MAL, sharing="public"), server.register(EVE, sharing="public")
     befriend(server, mal, vic)
     status, _ = server.api("POST", "/friends/requests", {"userId": vic.profile["id"]}, eve.token)
     assert status == 201
