@@ -269,3 +269,27 @@ def test_a_watchs_own_distance_says_what_gps_measured(server, browser):
     assert b.find(".figure[data-name=distance] strong").text == "4.84 km"
     b.shot("analysis-device-distance")
     assert b.errors() == []
+
+
+def test_heart_rate_cadence_and_power_show_with_a_chart_of_each(server, browser):
+    account = server.register("Vera")
+    data = (pathlib.Path(__file__).parents[1] / "Fixtures/tracks/fit/Edge810-Vector-2013-08-16-15-35-10.fit").read_bytes()
+    status, run = server.api("POST", "/runs", data, token=account.token, content_type="application/vnd.ant.fit")
+    assert status == 201, run
+    status, detail = server.api("GET", f"/runs/{run['id']}", token=account.token)
+    b = browser(phone=True)
+    b.log_in(account)
+    open_run(b, run["id"])
+    heart = b.find(".figure[data-name=heartRate] strong").text
+    assert heart == f"{round(detail['heartRate']['average'])} / {detail['heartRate']['maximum']} bpm", heart
+    assert b.find(".figure[data-name=cadence] strong").text.endswith(" rpm"), "a ride's cadence is revolutions"
+    assert b.find(".figure[data-name=power] strong").text.endswith(" W")
+    assert "bpm" in b.find(".readout").text
+    b.click(".segmented button[data-mode=heartRate]")
+    b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-mode") == "heartRate")
+    b.js("document.querySelector('.chart-card').scrollIntoView()")
+    b.shot("analysis-heart-rate")
+    b.js("document.querySelector('.segmented button[data-mode=power]').scrollIntoView({inline: 'end', block: 'nearest'})")
+    b.click(".segmented button[data-mode=power]")
+    b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-mode") == "power")
+    assert b.errors() == []

@@ -152,8 +152,17 @@ function runFigures(run, unit, pace) {
     figure('Elapsed time', units.clock(run.elapsedSeconds), 'elapsed'),
     figure('Ascent', height(run.ascentMeters, unit), 'ascent'),
     figure(caloriesLabel(run), Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'),
-    Number.isFinite(run.steps) ? figure(run.stepsEstimated ? 'Steps (estimated)' : 'Steps', run.steps.toLocaleString(), 'steps') : null);
+    Number.isFinite(run.steps) ? figure(run.stepsEstimated ? 'Steps (estimated)' : 'Steps', run.steps.toLocaleString(), 'steps') : null,
+    ...SENSORS.filter(([key]) => run[key]).map(([key, label, unit]) => figure(`${label}, avg / max`,
+      `${Math.round(run[key].average)} / ${run[key].maximum} ${unit(run.sport)}`, key)));
 }
+
+/** The sensors a device may record: key, label, unit (cadence: steps on foot, revolutions on a bike). */
+const SENSORS = [
+  ['heartRate', 'Heart rate', () => 'bpm'],
+  ['cadence', 'Cadence', (sport) => (['run', 'walk', 'hike'].includes(sport) ? 'spm' : 'rpm')],
+  ['power', 'Power', () => 'W'],
+];
 
 /** Calories say what they assume: the owner's weight, or 70 kg until they set theirs in Profile. */
 function caloriesLabel(run) {
@@ -163,7 +172,8 @@ function caloriesLabel(run) {
 
 /** What the chart shows: pace (or speed), elevation or time. */
 function chartSwitch(view) {
-  const modes = [['speed', view.pace ? 'Pace' : 'Speed'], ['elevation', 'Elevation'], ['time', 'Time']];
+  const modes = [['speed', view.pace ? 'Pace' : 'Speed'], ['elevation', 'Elevation'], ['time', 'Time'],
+    ...SENSORS.filter(([key]) => view.points.some((point) => Number.isFinite(point[key]))).map(([key, label]) => [key, label])];
   const switcher = h('div', { class: 'segmented', role: 'group', 'aria-label': 'What the chart shows' },
     modes.map(([mode, label]) => h('button', { type: 'button', 'aria-pressed': String(mode === 'speed'), dataset: { mode },
       onclick: () => { view.chart?.setMode(mode); for (const button of switcher.children) button.setAttribute('aria-pressed', String(button.dataset.mode === mode)); show(view, view.cursor); } }, label)));
@@ -196,7 +206,8 @@ function show(view, meters) {
     h('span', { dataset: { value: 'distance' } }, units.distance(cursor, unit)),
     h('span', { dataset: { value: 'time' } }, units.clock(here.elapsedSeconds)),
     h('span', { dataset: { value: 'speed' } }, speedText),
-    Number.isFinite(here.elevationMeters) ? h('span', { dataset: { value: 'elevation' } }, height(here.elevationMeters, unit)) : '');
+    Number.isFinite(here.elevationMeters) ? h('span', { dataset: { value: 'elevation' } }, height(here.elevationMeters, unit)) : '',
+    Number.isFinite(here.heartRate) ? h('span', { dataset: { value: 'heart-rate' } }, `${Math.round(here.heartRate)} bpm`) : '');
   view.readout.dataset.distance = String(Math.round(cursor));
   if (view.other) showOther(view, here);
 }

@@ -32,7 +32,11 @@ extension APIHandler {
     func getRun(_ input: Operations.GetRun.Input) async throws -> Operations.GetRun.Output {
         let viewer = AuthenticatedUser.current?.id
         let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
-        return .ok(.init(body: .json(run.schema(seenBy: viewer))))
+        var schema = run.schema(seenBy: viewer)
+        // The sensors are read from the track: the one read that needs it.
+        let sensors = SensorSummary(try run.activity())
+        (schema.heartRate, schema.cadence, schema.power) = (sensors.heartRate?.schema, sensors.cadence?.schema, sensors.power?.schema)
+        return .ok(.init(body: .json(schema)))
     }
 
     func updateRun(_ input: Operations.UpdateRun.Input) async throws -> Operations.UpdateRun.Output {
@@ -78,11 +82,16 @@ extension APIHandler {
     func getRunSeries(_ input: Operations.GetRunSeries.Input) async throws -> Operations.GetRunSeries.Output {
         let viewer = AuthenticatedUser.current?.id
         let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
-        let points = try run.checkpoints(seenBy: viewer).map { checkpoint in
+        let activity = try run.activity()
+        let checkpoints = try run.checkpoints(seenBy: viewer)
+        let start = activity.track.fixes.lazy.compactMap(\.time).first ?? Date()
+        let sensors = SensorReading.readings(of: activity, since: start, at: checkpoints.map(\.elapsed))
+        let points = zip(checkpoints, sensors).map { checkpoint, sensor in
             Components.Schemas.SeriesPoint(
                 distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,
                 speedMetersPerSecond: checkpoint.speed, elevationMeters: checkpoint.elevation,
-                latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude)
+                latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
+                heartRate: sensor.heartRate, cadence: sensor.cadence, power: sensor.power)
         }
         return .ok(.init(body: .json(.init(runId: try run.requireID().apiID, points: points))))
     }
@@ -99,4 +108,8 @@ extension APIHandler {
         case .fit: return .ok(.init(body: .applicationVnd_ant_fit(HTTPBody(FITWriter.write(activity)))))
         }
     }
+}
+
+extension SensorSummary.Measure {
+    var schema: Components.Schemas.SensorMeasure { .init(average: average, maximum: maximum) }
 }

@@ -16,6 +16,9 @@ function valueOf(mode, point, units, pace) {
     }
     case 'elevation': return Number.isFinite(point.elevationMeters) ? heightValue(point.elevationMeters, units) : null;
     case 'time': return point.elapsedSeconds;
+    case 'heartRate': return Number.isFinite(point.heartRate) ? point.heartRate : null;
+    case 'cadence': return Number.isFinite(point.cadence) ? point.cadence : null;
+    case 'power': return Number.isFinite(point.power) ? point.power : null;
     default: return null;
   }
 }
@@ -87,7 +90,7 @@ export async function analysisChart(canvas, { units, sport, onScrub }) {
   const scrubbing = scrub(canvas, chart, perUnit, onScrub);
 
   return {
-    /** 'speed' (pace for runs and walks), 'elevation' or 'time'. */
+    /** 'speed' (pace for runs and walks), 'elevation', 'time', or a sensor: 'heartRate', 'cadence', 'power'. */
     setMode(next) { mode = next; redraw(); },
     get mode() { return mode; },
     /** [{points (prepared series), colour, label}]: the run, then the one compared. */
@@ -124,6 +127,9 @@ function chartOptions(units) {
   };
 }
 
+/** The unit each sensor's axis reads in. */
+const SENSOR_UNITS = { heartRate: 'bpm', cadence: 'spm or rpm', power: 'W' };
+
 /** The y axis for `mode` over the plotted `values`: round ticks, pace upside down (faster is higher). */
 function yAxis(mode, values, units, pace) {
   const y = { grid: { color: '#edf1f4' }, ticks: { maxTicksLimit: 6 } };
@@ -152,6 +158,10 @@ function yAxis(mode, values, units, pace) {
       y.ticks.stepSize = step;
     }
     y.title = { display: true, text: units === 'imperial' ? 'ft' : 'm' };
+  } else if (SENSOR_UNITS[mode]) {
+    const low = percentile(values, 0.01), high = percentile(values, 0.99);
+    if (low !== null) { y.min = Math.max(0, Math.floor((low - 5) / 10) * 10); y.max = Math.ceil((high + 5) / 10) * 10; }
+    y.title = { display: true, text: SENSOR_UNITS[mode] };
   } else {
     y.beginAtZero = true;
     y.ticks.callback = (value) => clock(value);
