@@ -175,7 +175,7 @@ let package = Package(
             name: "PacelineServerTests",
             dependencies: [
                 "PacelineCore", "PacelineAPI", "PacelineServer", "PacelineTestSupport", "PacelineLiveClient", "PacelineSynthetic",
-                "PacelineBenchmarks",
+                "PacelineBenchmarks", "PacelineArchives",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentKit", package: "fluent-kit"),

@@ -83,14 +83,8 @@ extension APIHandler {
         let authenticated = try AuthenticatedUser.required()
         guard case .json(let change) = input.body else { throw APIError.badRequest("send JSON") }
         let newPassword = try Passwords.checked(change.newPassword, field: "newPassword")
-        _ = try TextInput.checked(change.currentPassword, "currentPassword", .password)
         let user = try await currentUser()
-        let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: user.email))
-        guard try await passwords.verify(change.currentPassword, against: user.passwordHash) != .wrong else {
-            // Not 401: the request's token is good, and a client would take 401 as logged out.
-            throw APIError(status: .forbidden, code: "wrong_password", message: "the current password is wrong")
-        }
-        try await limiter.giveBack(taken)
+        try await confirm(change.currentPassword, field: "currentPassword", of: user)
         user.passwordHash = try await passwords.hash(newPassword)
         try await database.retryingTransaction { transaction in
             try await user.save(on: transaction)
@@ -100,6 +94,33 @@ extension APIHandler {
         // The other tokens' live connections here close now; other instances' at their next token check.
         app.liveHub?.closeSockets(of: authenticated.id, exceptToken: authenticated.tokenHash)
         return .noContent(.init())
+    }
+
+    /// Changes the email the user logs in with, once their password is confirmed.
+    func changeEmail(_ input: Operations.ChangeEmail.Input) async throws -> Operations.ChangeEmail.Output {
+        guard case .json(let change) = input.body else { throw APIError.badRequest("send JSON") }
+        let email = try Self.normalized(email: TextInput.checked(change.email, "email", .email))
+        let user = try await currentUser()
+        try await confirm(change.password, field: "password", of: user)
+        user.email = email
+        do {
+            try await user.save(on: database)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw APIError.conflict("another account has this email")
+        }
+        return .ok(.init(body: .json(user.profile)))
+    }
+
+    /// Checks `password` is `user`'s, counted as a login's attempt is (for the account and
+    /// the address, given back when right); 403 `wrong_password` when it is not.
+    func confirm(_ password: String, field: String, of user: User) async throws {
+        _ = try TextInput.checked(password, field, .password)
+        let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: user.email))
+        guard try await passwords.verify(password, against: user.passwordHash) != .wrong else {
+            // Not 401: the request's token is good, and a client would take 401 as logged out.
+            throw APIError(status: .forbidden, code: "wrong_password", message: "the password is wrong")
+        }
+        try await limiter.giveBack(taken)
     }
 
     /// The authenticated user's row, or 401.

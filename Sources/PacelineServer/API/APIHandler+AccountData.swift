@@ -1,0 +1,61 @@
+import Fluent
+import Foundation
+import OpenAPIRuntime
+import PacelineAPI
+import PacelineArchives
+import PacelineCore
+
+extension APIHandler {
+    /// Everything the user keeps here, as one ZIP: each activity as a file, and the JSON
+    /// the API answers them with for the rest (`AccountExport`).
+    func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output {
+        let user = try await currentUser()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-export-\(UUID().uuidString).zip")
+        do {
+            let archive = try ZipWriter(url: url)
+            try await AccountExport(handler: self, user: user, archive: archive).write()
+            try archive.finish()
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        // No Content-Disposition: the OpenAPI runtime would percent-encode it; the app's link names the file.
+        return .ok(.init(body: .applicationZip(try Self.streamed(url))))
+    }
+
+    /// Deletes the account once its password is confirmed (`AccountDeletion`), and ends every session.
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
+        let authenticated = try AuthenticatedUser.required()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        let user = try await currentUser()
+        try await confirm(body.password, field: "password", of: user)
+        try await AccountDeletion.delete(user, on: database)
+        app.liveHub?.closeSockets(ofToken: authenticated.tokenHash)
+        app.liveHub?.closeSockets(of: authenticated.id, exceptToken: authenticated.tokenHash)
+        if authenticated.credential == .sessionCookie {
+            WebSessionCookie.send(WebSessionCookie.clearing(secure: settings.site.isCurrentRequestSecure))
+        }
+        return .noContent(.init())
+    }
+
+    /// The file at `url` as a body read 64 KiB at a time, removed once read (or dropped).
+    private static func streamed(_ url: URL) throws -> HTTPBody {
+        let handle = try FileHandle(forReadingFrom: url)
+        let length = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int).map(Int64.init) ?? 0
+        let chunks = AsyncThrowingStream<ArraySlice<UInt8>, any Error> { continuation in
+            let task = Task {
+                defer { try? handle.close(); try? FileManager.default.removeItem(at: url) }
+                do {
+                    while let data = try handle.read(upToCount: 1 << 16), !data.isEmpty {
+                        continuation.yield(ArraySlice(data))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+        return HTTPBody(chunks, length: .known(length), iterationBehavior: .single)
+    }
+}

@@ -1,0 +1,82 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineArchives
+import PacelineCore
+
+/// A user's data as one archive (GET /me/export): each activity as a file, in the format
+/// it came in (GPX for what the app recorded), rebuilt from the stored track with its
+/// sensors and the totals the app shows; and, for the rest, the JSON the API answers the
+/// user with, so an export reads as the API documents it (openapi.yaml).
+struct AccountExport {
+    let handler: APIHandler
+    let user: User
+    let archive: ZipWriter
+
+    /// Runs read from the database at a time: an export of years holds one page in memory.
+    static let page = 100
+
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    func write() async throws {
+        let userID = try user.requireID()
+        let database = handler.database
+        try add("profile.json", user.profile)
+        try add("privacy-zones.json", try await handler.getPrivacyZones(.init()).ok.body.json)
+
+        var runs: [Components.Schemas.Run] = []
+        var offset = 0
+        while true {
+            let page = try await Run.query(on: database).filter(\.$owner.$id == userID)
+                .sort(\.$startTime).sort(\.$id).range(offset..<(offset + Self.page)).all()
+            for run in page {
+                run.$owner.value = user
+                runs.append(run.schema)
+                let (name, file) = try Self.file(of: run)
+                try archive.add(name, file)
+            }
+            guard page.count == Self.page else { break }
+            offset += Self.page
+        }
+        try add("runs.json", runs)
+
+        let routes = try await Route.query(on: database).filter(\.$creator.$id == userID).with(\.$creator).all()
+        try add("routes.json", try await Route.schemas(routes, viewer: userID, on: database))
+        try add("workouts.json", try await handler.listWorkouts(.init()).ok.body.json)
+        var log: [Components.Schemas.WorkoutLogEntry] = []
+        var cursor: String?
+        repeat {
+            let page = try await handler.listWorkoutLog(.init(query: .init(limit: Self.page, cursor: cursor))).ok.body.json
+            log += page.entries
+            cursor = page.nextCursor
+        } while cursor != nil
+        try add("workout-log.json", log)
+        try add("achievements.json", try await handler.getMyAchievements(.init()).ok.body.json)
+        try add("friends.json", try await handler.listFriends(.init()).ok.body.json)
+        try add("favourites.json", try await handler.listFavourites(.init()).ok.body.json)
+    }
+
+    private func add(_ name: String, _ value: some Encodable) throws {
+        try archive.add(name, try encoder.encode(value))
+    }
+
+    /// `activities/2026-03-01-0730-1a2b3c4d.fit`: the run in the format it came in.
+    static func file(of run: Run) throws -> (String, Data) {
+        var activity = try run.activity()
+        activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
+        let start = run.startTime ?? run.createdAt ?? Date(timeIntervalSince1970: 0)
+        let stamp = ISO8601DateFormatter.string(from: start, timeZone: .gmt, formatOptions: [.withFullDate, .withTime])
+            .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-").prefix(15)
+        let name = "activities/\(stamp)-\(try run.requireID().uuidString.prefix(8).lowercased())"
+        switch run.format {
+        case "fit": return ("\(name).fit", FITWriter.write(activity))
+        case "tcx": return ("\(name).tcx", Data(TCXWriter.write(activity).utf8))
+        default: return ("\(name).gpx", Data(GPXWriter.write(activity).utf8))
+        }
+    }
+}
