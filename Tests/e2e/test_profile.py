@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import Browser, Server
+from conftest import PASSWORD, Browser, Server
 from synthetic_runs import upload
 
 
@@ -245,3 +245,49 @@ def test_a_runner_hides_home_with_a_privacy_zone(server, browser):
     b.wait(lambda: "None yet" in b.find("ul.zones").text)
     assert server.api("GET", "/me/privacy-zones", token=account.token)[1]["zones"] == []
     assert b.errors() == []
+
+
+def test_a_runner_changes_email_downloads_everything_and_deletes_the_account(server, browser):
+    account = server.register("Yan")
+    fixes = [{"time": f"2026-11-20T09:{i // 60:02d}:{i % 60:02d}Z", "latitude": 55.87 + i * 3 / 111_320, "longitude": -4.29}
+             for i in range(300)]
+    status, run = server.api("POST", "/runs", {"fixes": fixes, "name": "Last one"}, token=account.token)
+    assert status == 201, run
+    b = browser()
+    b.log_in(account)
+    b.open("/#/profile")
+    b.click("details.email-change summary")
+    new_email = f"yan-{run['id'][:8]}@example.net"
+    b.type("input[name=new-email]", new_email)
+    b.type("input[name=email-password]", "wrong password here")
+    b.click("button[name=change-email]")
+    b.wait(lambda: "wrong" in b.find(".email-status").text, message="a wrong password was not refused")
+    b.find("input[name=email-password]").clear()
+    b.type("input[name=email-password]", PASSWORD)
+    b.click("button[name=change-email]")
+    b.wait(lambda: new_email in b.find(".email-status").text, message="the email did not change")
+    assert server.api("POST", "/auth/login", {"email": new_email, "password": PASSWORD})[0] == 200
+
+    # The archive the link downloads, fetched as the browser would (its session cookie).
+    b.click("details.your-data summary")
+    link = b.visible("a[name=export]")
+    assert link.get_attribute("download").startswith("paceline-") and link.get_attribute("download").endswith(".zip")
+    head = b.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch(document.querySelector('a[name=export]').href).then(async (response) => {
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          done([response.status, response.headers.get('content-type'), String.fromCharCode(...bytes.slice(0, 2)), bytes.length]);
+        });""")
+    assert head[0] == 200 and head[1] == "application/zip" and head[2] == "PK" and head[3] > 1000, head[:2]
+    b.js("document.querySelector('details.your-data').scrollIntoView()")
+    b.shot("profile-your-data")
+
+    # Deleting asks for the password, then once more.
+    b.type("input[name=delete-password]", PASSWORD)
+    b.js("window.confirm = (message) => { window.asked = message; return true; }")
+    b.click("button[name=delete-account]")
+    b.wait(lambda: "#/login" in b.driver.current_url, message="deleting did not end the session")
+    assert "for good" in b.js("return window.asked") and "Download your data first" in b.js("return window.asked")
+    assert server.api("POST", "/auth/login", {"email": new_email, "password": PASSWORD})[0] == 401
+    assert server.api("GET", f"/runs/{run['id']}")[0] == 404
+    assert [error for error in b.errors() if "/me/email" not in error] == []  # the wrong password's 403

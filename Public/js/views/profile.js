@@ -8,6 +8,7 @@ import * as units from '../engine/core/units.js';
 import { achievementCards } from './achievements/score-card.js';
 import { passwordForm } from './account/password-form.js';
 import { privacyZonesSection } from './account/privacy-zones.js';
+import { emailForm, dataSection } from './account/account-data.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
 
 const PAGE = 20;
@@ -204,6 +205,8 @@ function settings(rerender) {
     status,
     privacyZonesSection(),
     passwordForm(),
+    emailForm(profile, (updated) => session.updateProfile(updated)),
+    dataSection(),
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: '#/import' }, 'Import a GPX, TCX or FIT file'),
       h('a', { class: 'button', href: '#/discoveries' }, 'Discoveries'),
