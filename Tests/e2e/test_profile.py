@@ -291,3 +291,31 @@ def test_a_runner_changes_email_downloads_everything_and_deletes_the_account(ser
     assert server.api("POST", "/auth/login", {"email": new_email, "password": PASSWORD})[0] == 401
     assert server.api("GET", f"/runs/{run['id']}")[0] == 404
     assert [error for error in b.errors() if "/me/email" not in error] == []  # the wrong password's 403
+
+
+def test_totals_and_records_are_per_sport(server, browser):
+    account = server.register("Uma")
+
+    def fixes(day, speed, count):
+        return [{"time": f"2026-11-{day:02d}T09:{i // 60:02d}:{i % 60:02d}Z", "latitude": 55.87 + i * speed / 111_320, "longitude": -4.29}
+                for i in range(count)]
+    assert server.api("POST", "/runs", {"fixes": fixes(10, 3, 900), "sport": "run"}, token=account.token)[0] == 201   # 2.7 km
+    assert server.api("POST", "/runs", {"fixes": fixes(11, 8, 1500), "sport": "ride"}, token=account.token)[0] == 201  # 12 km
+    b = browser()
+    b.log_in(account)
+    b.open("/#/profile")
+    b.visible(".sports-switch button[data-sport=ride]")
+    # The sport with the most distance first: the ride's totals alone, its speed, its records.
+    assert b.find(".sports-switch button[aria-pressed=true]").get_attribute("data-sport") == "ride"
+    figures = {e.get_attribute("data-name"): e.text for e in b.finds(".stats-card .figure")}
+    assert figures["runs"].startswith("1") and "RIDES" in figures["runs"].upper() and "km/h" in figures["average-pace"], figures
+    assert "10 km" in b.find(".records").text
+    b.js("document.querySelector('.stats-card').scrollIntoView()")
+    b.shot("profile-totals-ride")
+    b.click(".sports-switch button[data-sport=run]")
+    b.wait(lambda: "/km" in b.js("return document.querySelector('.figure[data-name=average-pace]')?.textContent ?? ''"),
+           message="the run's totals did not show")
+    figures = {e.get_attribute("data-name"): e.text for e in b.finds(".stats-card .figure")}
+    assert figures["distance"].startswith("2.") and "RUNS" in figures["runs"].upper(), figures
+    assert "10 km" not in b.find(".records").text, "the ride's 10 km is no running record"
+    assert b.errors() == []

@@ -28,7 +28,7 @@ export function render() {
     historyList: h('ul', { class: 'list history' }),
     historyStatus: h('div', { class: 'history-status' }),
   };
-  const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your runs'), view.historyList, view.historyStatus);
+  const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your activities'), view.historyList, view.historyStatus);
   const settingsCard = settings(() => render());
   const initial = (profile.displayName ?? '?').trim().charAt(0).toUpperCase() || '?';
   const page = h('section', { class: 'page profile-page' });
@@ -84,44 +84,55 @@ function outboxItem(view, item) {
     h('span', { class: 'pill good' }, 'waiting to send'));
 }
 
-async function showStats(view) {
+/** The totals and records of one sport at a time (a ride's are not a run's): the sport
+ * with the most distance first, the others a tap away. */
+async function showStats(view, sport = null) {
   const { statsCard, unit } = view;
   let stats;
   try {
-    stats = await api.statistics();
+    stats = await api.statistics(sport ?? undefined);
   } catch (error) {
-    if (!view.disposed) statsCard.replaceChildren(h('h2', {}, 'Your running'), h('p', { class: 'error' }, offlineOr(error, 'your totals')));
+    if (!view.disposed) statsCard.replaceChildren(h('h2', {}, 'Your totals'), h('p', { class: 'error' }, offlineOr(error, 'your totals')));
     return;
   }
   if (view.disposed) return;
-  if (!stats.runs) {
-    statsCard.replaceChildren(h('h2', {}, 'Your running'), h('p', { class: 'muted empty' }, 'Your totals and personal records will appear here after your first run.'));
+  if (!stats.runs && !sport) {
+    statsCard.replaceChildren(h('h2', {}, 'Your totals'), h('p', { class: 'muted empty' }, 'Your totals and personal records will appear here after your first run or walk.'));
     return;
   }
+  const shown = sport ?? stats.sports[0]?.sport;
+  if (!sport && stats.sports.length) { showStats(view, shown); return; }  // one sport's numbers, never a run and a ride summed
   const figure = (label, value, name) => h('div', { class: 'figure', dataset: { name } }, h('strong', {}, value), h('span', {}, label));
   const week = stats.weekly?.[0];
+  const pace = usesPace(shown);
+  const noun = sportName(shown).toLowerCase();
+  const switcher = h('div', { class: 'segmented sports-switch', role: 'group', 'aria-label': 'Which sport' },
+    stats.sports.map((total) => h('button', { type: 'button', dataset: { sport: total.sport }, 'aria-pressed': String(total.sport === shown),
+      onclick: () => showStats(view, total.sport) }, `${sportName(total.sport)} · ${units.distance(total.distanceMeters, unit, 0)}`)));
   statsCard.replaceChildren(
-    h('h2', {}, 'Your running'),
+    h('h2', {}, 'Your totals'),
+    stats.sports.length > 1 ? switcher : null,
     h('div', { class: 'figures' },
-      figure('Runs', String(stats.runs), 'runs'),
+      figure(`${sportName(shown)}s`, String(stats.runs), 'runs'),
       figure('Distance', units.distance(stats.distanceMeters, unit, 1), 'distance'),
       figure('Moving time', units.clock(stats.movingSeconds), 'moving'),
-      figure('Average run', units.distance(stats.averageDistanceMeters, unit), 'average-distance'),
-      figure('Average pace', units.pace(stats.averagePaceSecondsPerKilometer, unit), 'average-pace'),
+      figure(`Average ${noun}`, units.distance(stats.averageDistanceMeters, unit), 'average-distance'),
+      pace ? figure('Average pace', units.pace(stats.averagePaceSecondsPerKilometer, unit), 'average-pace')
+        : figure('Average speed', units.speed(stats.distanceMeters / stats.movingSeconds, unit), 'average-pace'),
       figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week')),
-    ...records(stats.records, unit));
+    ...records(stats.records.filter((record) => record.sport === shown), unit, pace, noun));
 }
 
-/** The personal records, or what sets the first. */
-function records(list, unit) {
-  if (!list?.length) return [h('p', { class: 'muted' }, 'Run a full kilometre to set your first record.')];
+/** The personal records of one sport, or what sets the first. */
+function records(list, unit, pace, noun) {
+  if (!list?.length) return [h('p', { class: 'muted' }, `Cover a full kilometre in one ${noun} to set your first record.`)];
   return [h('h2', {}, 'Personal records'),
     h('table', { class: 'splits records' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, 'Time'), h('th', {}, 'Pace'), h('th', {}, 'When'))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, 'Time'), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', {}, 'When'))),
       h('tbody', {}, list.map((record) => h('tr', {},
         h('td', {}, record.name),
         h('td', {}, h('a', { href: `#/runs/${record.runId}` }, units.clock(record.elapsedSeconds))),
-        h('td', {}, units.pace(record.elapsedSeconds / (record.distanceMeters / 1000), unit)),
+        h('td', {}, pace ? units.pace(record.elapsedSeconds / (record.distanceMeters / 1000), unit) : units.speed(record.distanceMeters / record.elapsedSeconds, unit)),
         h('td', {}, shortDate(record.date))))))];
 }
 

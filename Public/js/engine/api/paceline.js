@@ -19,7 +19,7 @@ export const api = {
   changePassword: (currentPassword, newPassword) => request('/me/password', { method: 'POST', json: { currentPassword, newPassword } }),
   changeEmail: (email, password) => request('/me/email', { method: 'POST', json: { email, password } }),
   deleteAccount: (password) => request('/me', { method: 'DELETE', json: { password } }),
-  statistics: () => request('/me/stats'),
+  statistics: (sport) => request('/me/stats' + query({ sport })),
   privacyZones: () => request('/me/privacy-zones'),
   putPrivacyZones: (zones) => request('/me/privacy-zones', { method: 'PUT', json: zones }),
 
