@@ -80,6 +80,10 @@ struct LiveSessionTests {
             let annRunID = try #require(results.entries[0].runId)
             let annRun = try await ann.client.getRun(path: .init(runId: annRunID)).ok.body.json
             #expect(annRun.format == "live" && abs(annRun.distanceMeters - 500) < 30)
+            // The run's time is the race's: from the gun to the line, as the results say.
+            #expect(abs(annRun.elapsedSeconds - annTime) < 0.01, "saved \(annRun.elapsedSeconds) s, raced \(annTime) s")
+            let boRun = try await bo.client.getRun(path: .init(runId: try #require(results.entries[1].runId))).ok.body.json
+            #expect(abs(boRun.elapsedSeconds - boTime) < 0.01, "saved \(boRun.elapsedSeconds) s, raced \(boTime) s")
             // With the runs saved, the fixes kept for rejoining are gone.
             #expect(try await LiveFixChunk.query(on: server.app.db).count() == 0)
             for client in race.clients { await client.close() }

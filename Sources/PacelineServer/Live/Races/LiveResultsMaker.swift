@@ -57,12 +57,15 @@ enum LiveResultsMaker {
         let (fixes, _) = try await LiveFixLog.fixes(of: try member.requireID(), on: database)
         var race = RaceProgress(target: session.distanceMeters, start: startsAt, sport: sport)
         var raced: [Fix] = []
+        var standing: Fix?  // the last fix before the gun: where the runner stood
         for fix in fixes where !race.isFinished {
             race.add(fix)
-            if let time = fix.time, time >= startsAt { raced.append(fix) }
+            guard let time = fix.time else { continue }
+            if time >= startsAt { raced.append(fix) } else if fix.coordinate != nil { standing = fix }
         }
         let weight = member.user.weightKilograms
         let seconds = member.status == Status.finished ? race.finishSeconds : nil
+        raced = Self.raceTrack(raced, standing: standing, start: startsAt, finishSeconds: seconds)
         let runID = try await saveRun(of: raced, sport: sport, owner: member.user, distance: session.distanceMeters, on: database)
         member.runID = runID
         try await member.save(on: database)
@@ -74,6 +77,33 @@ enum LiveResultsMaker {
                                                 movingSeconds: race.finishSeconds ?? race.elapsed, weight: weight),
             weightAssumed: weight == nil, runId: runID?.apiID,
             series: race.series.map { .init(distanceMeters: $0.distanceMeters, seconds: $0.seconds, speedMetersPerSecond: $0.speedMetersPerSecond) })
+    }
+
+    /// The race as the run keeps it, so the run's time is the race's to the second: from the
+    /// gun (where the runner stood) to the instant the line was crossed (a point placed
+    /// between the fixes either side of it, in time), not from the first fix after the gun
+    /// to the first past the line.
+    static func raceTrack(_ raced: [Fix], standing: Fix?, start: Date, finishSeconds: Double?) -> [Fix] {
+        var track = raced
+        if let standing, let first = track.first?.time, first > start {
+            var gun = standing
+            gun.time = start
+            track.insert(gun, at: 0)
+        }
+        if let finishSeconds, track.count >= 2 {
+            let finish = start.addingTimeInterval(finishSeconds)
+            let last = track[track.count - 1], before = track[track.count - 2]
+            if let to = last.time, let from = before.time, let a = before.coordinate, let b = last.coordinate,
+               from <= finish, finish < to {
+                let share = to > from ? finish.timeIntervalSince(from) / to.timeIntervalSince(from) : 1
+                var line = last
+                line.time = finish
+                line.coordinate = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * share,
+                                             longitude: a.longitude + (b.longitude - a.longitude) * share)
+                track[track.count - 1] = line
+            }
+        }
+        return track
     }
 
     /// Saves the race's fixes as the member's run (their default privacy); nil when there
