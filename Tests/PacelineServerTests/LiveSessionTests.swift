@@ -90,6 +90,30 @@ struct LiveSessionTests {
         }
     }
 
+    @Test("a runner's position inside their privacy zone is not sent to the others; their distance is", arguments: TestDatabase.available)
+    func privacyZone(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann"), bo = try await server.newUser("Bo")
+            // Ann's zone: 300 m around where the race starts (her front door, say).
+            let zone = PrivacyZone(center: LiveRace.origin, radiusMeters: 300)
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [
+                .init(latitude: zone.center.latitude, longitude: zone.center.longitude, radiusMeters: zone.radiusMeters)]))).ok
+            let race = try await Self.startRace(server, [ann, bo], distance: 500)
+            async let annSent: Void = LiveRace.send(LiveRace.fixes(speed: 5, length: 600, start: race.startsAt), over: race.clients[0])
+            async let boSent: Void = LiveRace.send(LiveRace.fixes(speed: 4, length: 600, start: race.startsAt, lane: 5), over: race.clients[1])
+            _ = try await (annSent, boSent)
+            _ = try await race.clients[1].nextResults()
+            let seen = try await race.clients[1].takeProgress(of: ann.id)
+            let hidden = seen.filter { $0.latitude == nil }, shown = seen.filter { $0.latitude != nil }
+            #expect(!hidden.isEmpty && !shown.isEmpty, "\(hidden.count) hidden, \(shown.count) shown")
+            #expect(hidden.allSatisfy { $0.distanceMeters < 310 && $0.longitude == nil }, "her distance still counts")
+            #expect(shown.allSatisfy { !zone.contains(Coordinate(latitude: $0.latitude!, longitude: $0.longitude!)) })
+            // Bo has no zone: all his positions are there.
+            #expect(try await race.clients[0].takeProgress(of: bo.id).allSatisfy { $0.latitude != nil })
+            for client in race.clients { await client.close() }
+        }
+    }
+
     @Test("five runners finish in the order of their speeds", arguments: TestDatabase.available)
     func fiveRunners(database: TestDatabase) async throws {
         try await withServer(database) { server in

@@ -280,6 +280,8 @@ function boardRow(screen, member) {
 }
 
 function placeOnMap(screen, item) {
+  // No position while the runner is in one of their privacy zones: the marker waits where it was.
+  if (!Number.isFinite(item.latitude) || !Number.isFinite(item.longitude)) return;
   const me = item.userId === screen.me;
   screen.raceMap?.place(item.userId, { name: me ? 'You' : nameOf(screen, item.userId), colour: colourOf(screen, item.userId),
     latitude: item.latitude, longitude: item.longitude, me });

@@ -144,14 +144,15 @@ public enum LiveServerMessage: Sendable, Hashable {
         /// Verified metres since the start.
         public var distanceMeters: Double
         public var speedMetersPerSecond: Double
-        public var latitude: Double
-        public var longitude: Double
+        /// Where the runner is; absent while they are inside one of their privacy zones.
+        public var latitude: Double?
+        public var longitude: Double?
         /// Seconds from the start to this fix.
         public var elapsedSeconds: Double
         /// When the runner's phone took the fix.
         public var time: Date
         public init(sessionId: String, userId: String, distanceMeters: Double, speedMetersPerSecond: Double,
-                    latitude: Double, longitude: Double, elapsedSeconds: Double, time: Date) {
+                    latitude: Double?, longitude: Double?, elapsedSeconds: Double, time: Date) {
             self.sessionId = sessionId
             self.userId = userId
             self.distanceMeters = distanceMeters

@@ -9,7 +9,7 @@ extension LiveConnection {
         let userID = try user.requireID()
         let (session, host) = try await LiveSessions.create(host: userID, distance: request.distanceMeters, sport: request.sport,
                                                             invitees: request.invite ?? [], settings: hub.settings, on: hub.database)
-        try await enter(session, as: host, state: &state)
+        try await enter(session, as: host, hiding: user.privacyZones, state: &state)
     }
 
     /// Joins (or rejoins) a session: a rejoining runner's race is rebuilt from their stored fixes.
@@ -20,11 +20,12 @@ extension LiveConnection {
         try requireIdle(state)
         let (session, member) = try await LiveSessions.join(request, user: try user.requireID(), from: clientAddress,
                                                             settings: hub.settings, limiter: hub.limiter, on: hub.database)
-        try await enter(session, as: member, state: &state)
+        try await enter(session, as: member, hiding: user.privacyZones, state: &state)
     }
 
-    private func enter(_ session: LiveSession, as member: LiveMember, state: inout State) async throws {
+    private func enter(_ session: LiveSession, as member: LiveMember, hiding zones: [PrivacyZone], state: inout State) async throws {
         var runner = try LiveRaceRunner(session: session, member: member)
+        runner.hidden = zones
         let (fixes, last) = try await LiveFixLog.fixes(of: runner.memberID, on: hub.database)
         _ = runner.add(fixes)
         runner.lastSequence = last

@@ -23,6 +23,9 @@ struct LiveRaceRunner {
     /// fixes are not exactly a second apart, so 0.9 s lets each of them through.
     static let reportInterval = 0.9
 
+    /// The runner's privacy zones: their position inside one is not sent to the others.
+    var hidden: [PrivacyZone] = []
+
     init(session: LiveSession, member: LiveMember) throws {
         sessionID = try session.requireID()
         memberID = try member.requireID()
@@ -64,9 +67,10 @@ struct LiveRaceRunner {
         if let last, let position = race.position, let time = last.time,
            race.elapsed - lastReported >= Self.reportInterval || outcome.finishedNow {
             lastReported = race.elapsed
+            let shown = hidden.hide(position) ? nil : position
             outcome.progress = .init(sessionId: sessionID.apiID, userId: userID.apiID, distanceMeters: race.distance,
-                                     speedMetersPerSecond: race.currentSpeed, latitude: position.latitude,
-                                     longitude: position.longitude, elapsedSeconds: race.elapsed, time: time)
+                                     speedMetersPerSecond: race.currentSpeed, latitude: shown?.latitude,
+                                     longitude: shown?.longitude, elapsedSeconds: race.elapsed, time: time)
         }
         return outcome
     }
