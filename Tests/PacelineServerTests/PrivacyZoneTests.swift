@@ -76,6 +76,12 @@ struct PrivacyZoneTests {
             #expect(try await ShareTests.get(server, "/share/runs/\(runID)/map.png").status == 200)
             #expect(try await ShareTests.get(server, "/share/routes/\(route.id)/map.svg").body == svgAfter.body)
 
+            // A friend's feed shows the run without its start.
+            try await server.befriend(ann, bo)
+            let feed = try #require(try await server.raw(.GET, "/feed", token: bo.token).json?["items"] as? [[String: Any]])
+            let item = try #require(feed.first { ($0["run"] as? [String: Any])?["id"] as? String == runID })
+            #expect((item["run"] as? [String: Any])?["start"] == nil)
+
             // The owner sees everything.
             let own = try await ann.client.getRunSeries(path: .init(runId: runID)).ok.body.json.points
             #expect(own.first.map { zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) } == true)
@@ -102,6 +108,34 @@ struct PrivacyZoneTests {
             let kept = try await ann.client.getPrivacyZones().ok.body.json.zones
             #expect(kept.count == 1 && kept[0].radiusMeters == 500)
             #expect(try await server.raw(.GET, "/me/privacy-zones").status == 401)
+        }
+    }
+
+    @Test("a route whose whole path a new zone hides becomes its creator's alone; a route's picture follows its run's privacy",
+          arguments: TestDatabase.available)
+    func wholeRouteHidden(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: ._public)
+            let start = Coordinate(latitude: 55.87, longitude: -4.26)
+            let short = try await ann.client.uploadRun(body: .json(MissionFiles.northward(from: start, metres: 600, start: Date()))).created.body.json
+            let route = try await ann.client.createRoute(body: .json(.init(runId: short.id))).created.body.json
+            #expect(try await server.raw(.GET, "/routes/\(route.id)").status == 200)
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: 55.8727, longitude: -4.26, radiusMeters: 1_000)]))).ok
+            #expect(try await server.raw(.GET, "/routes/\(route.id)").status == 404, "its pin would show the hidden place")
+            #expect(try await ann.client.getRoute(path: .init(routeId: route.id)).ok.body.json.route.privacy == ._private)
+            // Publishing a run wholly inside is refused, saying why.
+            let again = try await ann.client.uploadRun(body: .json(MissionFiles.northward(from: start, metres: 600, start: Date().addingTimeInterval(3_600)))).created.body.json
+            let refused = try await server.raw(.POST, "/routes", token: ann.token, headers: Self.json, body: Data(#"{"runId": "\#(again.id)"}"#.utf8))
+            #expect(refused.status == 422 && String(decoding: refused.body, as: UTF8.self).contains("privacy zones"))
+
+            // A public route's picture is its run's path: a run made private keeps it to itself.
+            let bo = try await server.newUser("Bo", sharing: ._public)
+            let boRun = try #require(try await server.upload("gpx/run.gpx", as: bo).json?["id"] as? String)
+            let boRoute = try await bo.client.createRoute(body: .json(.init(runId: boRun))).created.body.json
+            #expect(try await ShareTests.get(server, "/share/routes/\(boRoute.id)/map.svg").status == 200)
+            _ = try await bo.client.updateRun(path: .init(runId: boRun), body: .json(.init(privacy: ._private))).ok
+            #expect(try await ShareTests.get(server, "/share/routes/\(boRoute.id)/map.svg").status == 404)
+            #expect(try await ShareTests.get(server, "/share/routes/\(boRoute.id)/map.png").status == 404)
         }
     }
 }

@@ -38,24 +38,41 @@ extension APIHandler {
         return .noContent(.init())
     }
 
-    /// The file at `url` as a body read 64 KiB at a time, removed once read (or dropped).
+    /// The file at `url` as a body, read as the client takes it (64 KiB at a time, so a slow
+    /// download holds no more than that in memory), and removed once the body is done with.
     private static func streamed(_ url: URL) throws -> HTTPBody {
-        let handle = try FileHandle(forReadingFrom: url)
-        let length = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int).map(Int64.init) ?? 0
-        let chunks = AsyncThrowingStream<ArraySlice<UInt8>, any Error> { continuation in
-            let task = Task {
-                defer { try? handle.close(); try? FileManager.default.removeItem(at: url) }
-                do {
-                    while let data = try handle.read(upToCount: 1 << 16), !data.isEmpty {
-                        continuation.yield(ArraySlice(data))
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-        return HTTPBody(chunks, length: .known(length), iterationBehavior: .single)
+        let chunks = try FileChunks(url)
+        return HTTPBody(chunks, length: .known(chunks.length), iterationBehavior: .single)
     }
+}
+
+/// A temporary file's bytes, read on demand; the file is closed and removed when the last
+/// reference to it goes (read to its end, or the client gone).
+private struct FileChunks: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+
+    fileprivate final class File: @unchecked Sendable {
+        let handle: FileHandle
+        let url: URL
+        init(_ url: URL) throws { (self.url, handle) = (url, try FileHandle(forReadingFrom: url)) }
+        deinit { try? handle.close(); try? FileManager.default.removeItem(at: url) }
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let file: File
+        mutating func next() async throws -> ArraySlice<UInt8>? {
+            guard let data = try file.handle.read(upToCount: 1 << 16), !data.isEmpty else { return nil }
+            return ArraySlice(data)
+        }
+    }
+
+    private let file: File
+    let length: Int64
+
+    init(_ url: URL) throws {
+        file = try File(url)
+        length = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int).map(Int64.init) ?? 0
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(file: file) }
 }

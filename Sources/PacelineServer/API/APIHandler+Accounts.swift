@@ -102,6 +102,9 @@ extension APIHandler {
         let email = try Self.normalized(email: TextInput.checked(change.email, "email", .email))
         let user = try await currentUser()
         try await confirm(change.password, field: "password", of: user)
+        // Counted as a registration is, whatever the answer: a taken email (409) must not be
+        // a fast way to learn which emails have accounts.
+        _ = try await limiter.take(.registrationFrom(address: Self.clientAddress))
         user.email = email
         do {
             try await user.save(on: database)

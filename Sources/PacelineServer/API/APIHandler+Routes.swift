@@ -63,7 +63,13 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
         guard route.$creator.id == user.id else { throw APIError.notFound("route") }
-        try await database.retryingTransaction { transaction in try await RouteSuccession.remove(route, on: transaction) }
+        let routeID = try route.requireID()
+        try await database.retryingTransaction { transaction in
+            // Read again inside: a run's deletion may have passed the route on, or removed it, meanwhile.
+            guard let current = try await Route.query(on: transaction).filter(\.$id == routeID)
+                .filter(\.$creator.$id == user.id).first() else { throw APIError.notFound("route") }
+            try await RouteSuccession.remove(current, on: transaction)
+        }
         return .noContent(.init())
     }
 

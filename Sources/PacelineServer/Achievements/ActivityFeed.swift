@@ -44,7 +44,7 @@ enum ActivityFeed {
             let owner = byID[run.$owner.id]
             run.$owner.value = owner
             entries.append((FeedCursor(date: start, kind: .run, key: id.uuidString),
-                            owner.map { .init(kind: .run, date: start, user: $0.summary, run: run.schema) }))
+                            owner.map { .init(kind: .run, date: start, user: $0.summary, run: run.schema(seenBy: viewer.id)) }))
         }
         for badge in badges {
             guard let id = badge.id else { continue }

@@ -21,14 +21,15 @@ enum RoutePlacement {
     }
 
     /// Places again the routes `creator` made, after their privacy zones changed: each
-    /// leaves the map's grid and comes back at its new start (or stays where it was when
-    /// its whole path is now hidden: its path shows nothing to anyone else anyway).
+    /// leaves the map's grid and comes back at its new start. A route whose whole path is
+    /// now hidden (or unreadable) becomes the creator's alone: its old pin would show the
+    /// place the zone hides.
     static func replace(routesOf creator: User, on database: any Database) async throws {
         let routes = try await Route.query(on: database).filter(\.$creator.$id == creator.requireID()).with(\.$run).all()
         for route in routes {
-            guard let checkpoints = try? route.run.checkpoints() else { continue }
             try await RouteGrid.remove(route, on: database)
-            _ = place(route, along: checkpoints, hiding: creator.privacyZones)
+            let checkpoints = (try? route.run.checkpoints()) ?? []
+            if !place(route, along: checkpoints, hiding: creator.privacyZones) { route.privacy = .private }
             try await route.save(on: database)
             try await RouteGrid.add(route, on: database)
         }

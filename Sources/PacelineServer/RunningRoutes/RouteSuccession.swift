@@ -23,24 +23,25 @@ enum RouteSuccession {
         let routeID = try route.requireID()
         let candidates = try await RouteRun.query(on: database).filter(\.$route.$id == routeID)
             .filter(\.$runner.$id != route.$creator.id).filter(\.$run.$id != runID)
-            .sort(\.$elapsedSeconds).with(\.$run).all()
-        guard let heir = candidates.first(where: { route.privacy.isAtLeastAsHidden(as: $0.run.privacy) }) else {
-            try await remove(route, on: database)
-            return .removed
+            .sort(\.$elapsedSeconds).all()
+        // The fastest first; one that can't carry it (too private, unreadable, wholly hidden
+        // by its runner's zones) is passed over. Tracks are read one at a time.
+        for candidate in candidates {
+            guard let run = try await Run.find(candidate.$run.id, on: database),
+                  route.privacy.isAtLeastAsHidden(as: run.privacy),
+                  let checkpoints = try? run.checkpoints() else { continue }
+            let zones = try await User.find(candidate.$runner.id, on: database)?.privacyZones ?? []
+            guard !checkpoints.hiding(zones).isEmpty else { continue }
+            try await RouteGrid.remove(route, on: database)
+            _ = RoutePlacement.place(route, along: checkpoints, hiding: zones)
+            route.$run.id = candidate.$run.id
+            route.$creator.id = candidate.$runner.id
+            try await route.save(on: database)
+            try await RouteGrid.add(route, on: database)
+            return .passed(toRun: candidate.$run.id, runner: candidate.$runner.id)
         }
-        let zones = try await User.find(heir.$runner.id, on: database)?.privacyZones ?? []
-        let checkpoints = try heir.run.checkpoints()
-        guard !checkpoints.hiding(zones).isEmpty else {
-            try await remove(route, on: database)
-            return .removed
-        }
-        try await RouteGrid.remove(route, on: database)
-        _ = RoutePlacement.place(route, along: checkpoints, hiding: zones)
-        route.$run.id = try heir.run.requireID()
-        route.$creator.id = heir.$runner.id
-        try await route.save(on: database)
-        try await RouteGrid.add(route, on: database)
-        return .passed(toRun: route.$run.id, runner: heir.$runner.id)
+        try await remove(route, on: database)
+        return .removed
     }
 
     /// Deletes `route`: its leaderboard goes, its runs are freed, its favourites are marked removed.

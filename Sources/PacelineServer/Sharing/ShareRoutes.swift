@@ -126,12 +126,10 @@ enum ShareRoutes {
         ((try? run.activity(seenBy: nil))?.track.segments ?? []).map { $0.compactMap(\.coordinate) }
     }
 
-    /// The run a route follows, with its owner (whose privacy zones its pictures hide).
+    /// The run a route follows, with its owner (whose privacy zones its pictures hide); 404
+    /// unless anyone may see it too (a run made private since keeps its path to itself).
     private static func run(of route: Route, on database: any Database) async throws -> Run {
-        guard let run = try await Run.query(on: database).filter(\.$id == route.$run.id).with(\.$owner).first() else {
-            throw Abort(.notFound)
-        }
-        return run
+        try await RunAccess.visibleRun(route.$run.id.uuidString, to: nil, on: database)
     }
 
     /// `body` as `type`, for any cache to keep but to use only after asking again
