@@ -122,6 +122,21 @@ import PacelineTestSupport
         #expect(gpx.contains("<gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr><gpxtpx:cad>80</gpxtpx:cad></gpxtpx:TrackPointExtension>"))
     }
 
+    @Test("power goes in the point's extensions as <power>, and reads back; a point with power alone has them too")
+    func powerIsKept() throws {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        var withEverything = Fix(time: start, coordinate: Coordinate(latitude: 46.05, longitude: 14.5))
+        (withEverything.heartRate, withEverything.cadence, withEverything.power) = (140, 88, 251)
+        var powerOnly = Fix(coordinate: Coordinate(latitude: 46.06, longitude: 14.51))
+        powerOnly.power = 0
+        let activity = Activity(format: .gpx, name: nil, sport: .ride, track: Track(segments: [[withEverything, powerOnly]]))
+        let gpx = GPXWriter.write(activity)
+        #expect(gpx.contains("<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>140</gpxtpx:hr><gpxtpx:cad>88</gpxtpx:cad></gpxtpx:TrackPointExtension><power>251</power></extensions>"))
+        #expect(gpx.contains("<extensions><power>0</power></extensions>"))
+        let read = try ActivityReader.read(Data(gpx.utf8), format: .gpx).track.fixes
+        #expect(read.map(\.power) == [251, 0] && read[0].heartRate == 140 && read[0].cadence == 88)
+    }
+
     @Test func namesAreEscaped() throws {
         let activity = SyntheticActivities.twoSegmentRun()
         let gpx = GPXWriter.write(activity)

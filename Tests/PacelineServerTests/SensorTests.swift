@@ -38,6 +38,13 @@ struct SensorTests {
                 let exported = try ActivityReader.readAll(fit.body, format: .fit).flatMap(\.track.fixes)
                 #expect(exported.compactMap(\.heartRate).max() == heartRate.maximum)
                 if sport == .ride { #expect(exported.compactMap(\.power).max() == run.power?.maximum) }
+                for format in [ActivityFormat.gpx, .tcx] {
+                    let response = try await server.raw(.GET, "/runs/\(id)/export?format=\(format.rawValue)", token: ann.token)
+                    let fixes = try ActivityReader.readAll(response.body, format: format).flatMap(\.track.fixes)
+                    #expect(fixes.compactMap(\.heartRate).max() == heartRate.maximum, "\(format)")
+                    #expect(fixes.compactMap(\.cadence).max().map { $0 * scale } == cadence.maximum, "\(format)")
+                    if sport == .ride { #expect(fixes.compactMap(\.power).max() == run.power?.maximum, "\(format) keeps power") }
+                }
             }
             // A run with no sensors (a phone's) has none.
             let phone = MissionFiles.northward(from: Coordinate(latitude: 55.87, longitude: -4.26), metres: 1_000, start: Date())

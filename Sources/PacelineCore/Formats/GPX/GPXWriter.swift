@@ -16,8 +16,10 @@ import Foundation
 ///
 /// Each point carries `lat`/`lon`, `<ele>`, `<time>` and, in
 /// `<extensions><gpxtpx:TrackPointExtension>`, `<gpxtpx:hr>` and `<gpxtpx:cad>`
-/// when the fix has them. GPX has no standard element for power, speed,
-/// accuracy or device distance; those are not written.
+/// when the fix has them; power, which GPX has no standard element for, as a bare
+/// `<power>` in the point's `<extensions>`, as Strava's exports write it (and Strava,
+/// GoldenCheetah and `GPXReader` read it). Speed, accuracy and device distance are not
+/// written.
 ///
 /// Precision and formats:
 /// - Latitude and longitude: 9 decimals (1e-9° ≤ 0.11 mm), trailing zeros
@@ -136,7 +138,7 @@ public enum GPXWriter {
         out.append("\" lon=\"")
         out.append(decimal: coordinate.longitude, fractionDigits: 9)
         let elevation = fix.elevation.flatMap { $0.isFinite ? $0 : nil }
-        guard elevation != nil || fix.time != nil || name != nil || fix.heartRate != nil || fix.cadence != nil else {
+        guard elevation != nil || fix.time != nil || name != nil || fix.heartRate != nil || fix.cadence != nil || fix.power != nil else {
             out.append("\"/>\n")
             return
         }
@@ -159,9 +161,12 @@ public enum GPXWriter {
             out.append(xmlEscaped: name)
             out.append("</name>\n")
         }
-        if fix.heartRate != nil || fix.cadence != nil {
+        if fix.heartRate != nil || fix.cadence != nil || fix.power != nil {
             out.append(indent)
-            out.append("<extensions><gpxtpx:TrackPointExtension>")
+            out.append("<extensions>")
+        }
+        if fix.heartRate != nil || fix.cadence != nil {
+            out.append("<gpxtpx:TrackPointExtension>")
             if let heartRate = fix.heartRate {
                 out.append("<gpxtpx:hr>")
                 out.append(integer: heartRate)
@@ -172,7 +177,15 @@ public enum GPXWriter {
                 out.append(integer: cadence)
                 out.append("</gpxtpx:cad>")
             }
-            out.append("</gpxtpx:TrackPointExtension></extensions>\n")
+            out.append("</gpxtpx:TrackPointExtension>")
+        }
+        if let power = fix.power {
+            out.append("<power>")
+            out.append(integer: power)
+            out.append("</power>")
+        }
+        if fix.heartRate != nil || fix.cadence != nil || fix.power != nil {
+            out.append("</extensions>\n")
         }
         out.append(close)
     }
