@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v8';
+const VERSION = 'paceline-v9';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -22,6 +22,7 @@ const SHELL = [
   '/js/engine/discovery/poi-box.js', '/js/engine/import/csv.js', '/js/engine/import/history.js',
   '/js/engine/import/importer.js', '/js/engine/import/zip.js', '/js/engine/gps/simulator.js', '/js/engine/gps/source.js',
   '/js/engine/live/invitations.js', '/js/engine/live/live-socket.js', '/js/engine/recording/run-tracker.js',
+  '/js/engine/sensors/heart-rate-strap.js',
   '/js/engine/store/db.js', '/js/engine/store/kept-fixes.js', '/js/engine/store/ongoing-run.js',
   '/js/engine/store/session.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
   '/js/engine/workout/workout-session.js', '/js/engine/workout/workout-speaker.js',

@@ -24,6 +24,7 @@ import { PoiLayer } from './discovery/poi-layer.js';
 import { openPoiSheet } from './discovery/poi-detail.js';
 import { loadWorkout } from '../engine/workout/active-workout.js';
 import { WorkoutPanel } from './workout/workout-panel.js';
+import { canConnectStrap, connectStrap, READING_LIFETIME_MS } from '../engine/sensors/heart-rate-strap.js';
 
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();
@@ -81,6 +82,8 @@ function recordingScreen(ongoing, follow, workout) {
     me: null,
     lastFix: null,
     pois: null,  // points of interest around a walker
+    heart: null,  // the strap's latest reading: {bpm, time}
+    stopStrap: null,
     // The way run, one line per segment (a resume starts a new one: no line across a pause).
     line: null,
     lineSegment: null,
@@ -91,6 +94,7 @@ function recordingScreen(ongoing, follow, workout) {
     spokenLine: h('div', { class: 'wide spoken muted', id: 'spoken', 'aria-live': 'polite' }),
     pausedLine: h('div', { class: 'wide paused', id: 'paused', role: 'status', hidden: true }, 'Paused'),
     mapElement: h('div', { class: 'map', id: 'record-map' }),
+    heartPill: canConnectStrap ? h('button', { type: 'button', class: 'pill heart-pill', name: 'heart-rate', 'aria-label': 'Connect a heart-rate strap' }, icon('heart'), ' Connect heart rate') : null,
   };
   rec.screen = h('div', { class: 'map-screen recording' }, rec.mapElement, hud(rec), controls(rec));
   return rec;
@@ -108,7 +112,7 @@ function hud(rec) {
     follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, 'vs pace')) : stat('sport', 'sport-label', 'Run'),
     rec.workoutPanel?.element,
     rec.spokenLine,
-    h('div', { class: 'status-line' }, rec.gpsPill, rec.netPill, isSimulated ? h('span', { class: 'pill' }, 'simulated GPS') : null,
+    h('div', { class: 'status-line' }, rec.gpsPill, rec.netPill, rec.heartPill, isSimulated ? h('span', { class: 'pill' }, 'simulated GPS') : null,
       follow ? h('span', { class: 'pill' }, `following ${follow.routeName || 'a route'}`) : null));
 }
 
@@ -147,6 +151,30 @@ function wireToggles(rec) {
   window.addEventListener('online', rec.showNetwork);
   window.addEventListener('offline', rec.showNetwork);
   rec.showNetwork();
+  rec.heartPill?.addEventListener('click', () => connectHeartRate(rec));
+}
+
+/** Connects a strap (the browser asks which): its readings show on the pill and go on the fixes. */
+async function connectHeartRate(rec) {
+  const { heartPill } = rec;
+  rec.stopStrap?.();
+  heartPill.disabled = true;
+  rec.stopStrap = await connectStrap((bpm, time) => {
+    rec.heart = { bpm, time };
+    heartPill.replaceChildren(icon('heart'), ` ${bpm} bpm`);
+    heartPill.setAttribute('aria-label', `Heart rate ${bpm} beats a minute`);
+  }, (status, message) => {
+    heartPill.disabled = status === 'connecting';
+    heartPill.classList.toggle('bad', status === 'lost' || status === 'failed');
+    if (status !== 'connected') heartPill.replaceChildren(icon('heart'), ` ${message}`);
+    if (status === 'failed') toast(message, { error: true });
+  });
+}
+
+/** The strap's reading for a fix taken at `time`, if it is fresh enough to be true of it. */
+function heartRateAt(rec, time) {
+  const { heart } = rec;
+  return heart && Math.abs(time - heart.time) <= READING_LIFETIME_MS ? heart.bpm : undefined;
 }
 
 function draw(rec, fix, segment) {
@@ -184,6 +212,8 @@ function showCue(rec, cue, spoken) {
 function onFix(rec, gpsFix) {
   const { tracker } = rec;
   const fix = storedFix(gpsFix);  // what the server will keep, so live and replayed numbers agree
+  const heartRate = heartRateAt(rec, fix.time);
+  if (heartRate !== undefined) fix.heartRate = heartRate;
   showPosition(rec, fix);
   rec.pois?.update(fix);
   if (!tracker || tracker.isPaused) return;  // paused: the marker moves, nothing counts
@@ -264,6 +294,7 @@ function wireControls(rec) {
 
 function close(rec) {
   rec.stopGPS?.();
+  rec.stopStrap?.();
   clearInterval(rec.timer);
   rec.pois?.stop();
   document.querySelector('.poi-sheet')?.remove();

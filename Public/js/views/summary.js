@@ -109,6 +109,7 @@ async function save(run, then) {
     time: new Date(fix.time).toISOString(), latitude: fix.latitude, longitude: fix.longitude,
     ...(Number.isFinite(fix.elevation) ? { elevation: fix.elevation } : {}),
     ...(Number.isFinite(fix.accuracy) ? { horizontalAccuracy: fix.accuracy } : {}),
+    ...(Number.isFinite(fix.heartRate) ? { heartRate: fix.heartRate } : {}),
   })));
   const item = await outbox.upload({
     ...(wire.length > 1 ? { segments: wire } : { fixes: wire[0] ?? [] }),
