@@ -199,14 +199,6 @@ extension ActivitySummary: Encodable {
     }
 }
 
-extension HeartRateSummary {
-    init(average: Double, minimum: Int, maximum: Int) {
-        self.average = average
-        self.minimum = minimum
-        self.maximum = maximum
-    }
-}
-
 /// Where an activity's distance comes from.
 public enum DistanceSource: String, Sendable, Hashable, Codable {
     /// Measured along the recorded positions.

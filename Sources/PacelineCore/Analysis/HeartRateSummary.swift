@@ -7,32 +7,16 @@ public struct HeartRateSummary: Sendable, Hashable, Codable {
     public var minimum: Int
     public var maximum: Int
 
-    /// Summarises the heart rates in `fixes`; nil when there are none.
-    /// - Complexity: O(n).
-    public init?(_ fixes: some Sequence<Fix>) {
-        var weighted = 0.0, weights = 0.0, sum = 0, count = 0
-        var minimum = Int.max, maximum = Int.min
-        var previous: (rate: Int, time: Date)?
-        for fix in fixes {
-            guard let rate = fix.heartRate, rate > 0 else { continue }
-            sum += rate
-            count += 1
-            minimum = min(minimum, rate)
-            maximum = max(maximum, rate)
-            if let time = fix.time {
-                if let previous {
-                    let seconds = time.timeIntervalSince(previous.time)
-                    if seconds > 0 && seconds < 60 {  // a long gap is a pause, not a held reading
-                        weighted += Double(previous.rate) * seconds
-                        weights += seconds
-                    }
-                }
-                previous = (rate, time)
-            }
-        }
-        guard count > 0 else { return nil }
-        average = weights > 0 ? weighted / weights : Double(sum) / Double(count)
+    public init(average: Double, minimum: Int, maximum: Int) {
+        self.average = average
         self.minimum = minimum
         self.maximum = maximum
+    }
+
+    /// Summarises the heart rates in `fixes` as `SensorSummary` measures a sensor; nil when there are none.
+    /// - Complexity: O(n).
+    public init?(_ fixes: some Sequence<Fix>) {
+        guard let measure = SensorSummary.measure(fixes, \.heartRate) else { return nil }
+        self.init(average: measure.average, minimum: measure.minimum, maximum: measure.maximum)
     }
 }

@@ -8,13 +8,15 @@ import Foundation
 /// strides of one leg, as Garmin's FIT, TCX and GPX do, is doubled, by `StepCount`'s
 /// rule), revolutions per minute on a bike.
 public struct SensorSummary: Sendable, Hashable {
-    /// One sensor's average and maximum.
+    /// One sensor's average, minimum and maximum.
     public struct Measure: Sendable, Hashable {
         public var average: Double
+        public var minimum: Int
         public var maximum: Int
 
-        public init(average: Double, maximum: Int) {
+        public init(average: Double, minimum: Int, maximum: Int) {
             self.average = average
+            self.minimum = minimum
             self.maximum = maximum
         }
     }
@@ -35,7 +37,9 @@ public struct SensorSummary: Sendable, Hashable {
         heartRate = Self.measure(fixes, \.heartRate)
         power = Self.measure(fixes, \.power)
         let scale = Double(Self.cadenceScale(of: activity))
-        cadence = Self.measure(fixes, \.cadence).map { Measure(average: $0.average * scale, maximum: $0.maximum * Int(scale)) }
+        cadence = Self.measure(fixes, \.cadence).map {
+            Measure(average: $0.average * scale, minimum: $0.minimum * Int(scale), maximum: $0.maximum * Int(scale))
+        }
     }
 
     /// What the device's cadence is multiplied by to be shown: 2 for strides of one leg on
@@ -47,14 +51,15 @@ public struct SensorSummary: Sendable, Hashable {
         return Double(cadences[cadences.count / 2]) < StepCount.stepsPerMinuteAbove ? 2 : 1
     }
 
-    /// The time-weighted average and the maximum of the positive readings at `reading`; nil with none.
-    static func measure(_ fixes: [Fix], _ reading: KeyPath<Fix, Int?>) -> Measure? {
-        var weighted = 0.0, weights = 0.0, sum = 0, count = 0, maximum = Int.min
+    /// The time-weighted average, the minimum and the maximum of the positive readings at `reading`; nil with none.
+    static func measure(_ fixes: some Sequence<Fix>, _ reading: KeyPath<Fix, Int?>) -> Measure? {
+        var weighted = 0.0, weights = 0.0, sum = 0, count = 0, minimum = Int.max, maximum = Int.min
         var previous: (value: Int, time: Date)?
         for fix in fixes {
             guard let value = fix[keyPath: reading], value > 0 else { continue }
             sum += value
             count += 1
+            minimum = min(minimum, value)
             maximum = max(maximum, value)
             guard let time = fix.time else { continue }
             if let previous {
@@ -67,7 +72,7 @@ public struct SensorSummary: Sendable, Hashable {
             previous = (value, time)
         }
         guard count > 0 else { return nil }
-        return Measure(average: weights > 0 ? weighted / weights : Double(sum) / Double(count), maximum: maximum)
+        return Measure(average: weights > 0 ? weighted / weights : Double(sum) / Double(count), minimum: minimum, maximum: maximum)
     }
 }
 

@@ -20,18 +20,22 @@ enum RoutePlacement {
         return true
     }
 
-    /// Places again the routes `creator` made, after their privacy zones changed: each
-    /// leaves the map's grid and comes back at its new start. A route whose whole path is
-    /// now hidden (or unreadable) becomes the creator's alone: its old pin would show the
-    /// place the zone hides.
+    /// Places again the routes `creator` made, after their privacy zones changed.
     static func replace(routesOf creator: User, on database: any Database) async throws {
         let routes = try await Route.query(on: database).filter(\.$creator.$id == creator.requireID()).with(\.$run).all()
         for route in routes {
-            try await RouteGrid.remove(route, on: database)
-            let checkpoints = (try? route.run.checkpoints()) ?? []
-            if !place(route, along: checkpoints, hiding: creator.privacyZones) { route.privacy = .private }
-            try await route.save(on: database)
-            try await RouteGrid.add(route, on: database)
+            try await move(route, along: (try? route.run.checkpoints()) ?? [], hiding: creator.privacyZones, on: database)
         }
+    }
+
+    /// Moves `route` to where `checkpoints` hiding `zones` put it and saves it (with any
+    /// other change made to it): it leaves the map's grid and comes back at its new start.
+    /// A route whose whole path is hidden (or unreadable) becomes its creator's alone: its
+    /// old pin would show the place the zone hides.
+    static func move(_ route: Route, along checkpoints: [Checkpoint], hiding zones: [PrivacyZone], on database: any Database) async throws {
+        try await RouteGrid.remove(route, on: database)
+        if !place(route, along: checkpoints, hiding: zones) { route.privacy = .private }
+        try await route.save(on: database)
+        try await RouteGrid.add(route, on: database)
     }
 }

@@ -32,12 +32,9 @@ enum RouteSuccession {
                   let checkpoints = try? run.checkpoints() else { continue }
             let zones = try await User.find(candidate.$runner.id, on: database)?.privacyZones ?? []
             guard !checkpoints.hiding(zones).isEmpty else { continue }
-            try await RouteGrid.remove(route, on: database)
-            _ = RoutePlacement.place(route, along: checkpoints, hiding: zones)
             route.$run.id = candidate.$run.id
             route.$creator.id = candidate.$runner.id
-            try await route.save(on: database)
-            try await RouteGrid.add(route, on: database)
+            try await RoutePlacement.move(route, along: checkpoints, hiding: zones, on: database)
             return .passed(toRun: candidate.$run.id, runner: candidate.$runner.id)
         }
         try await remove(route, on: database)

@@ -11,6 +11,39 @@ package enum RunRecorder {
     static let minimumDistance = 20.0
 
     package static func run(of activity: Activity, format: String, owner: User, privacy: Privacy, name: String?) throws -> Run {
+        let run = Run()
+        run.$owner.id = owner.id!
+        let (summary, start) = try measure(run, activity, owner: owner)
+        run.name = name ?? summary.name.map { TextInput.storable($0, .name) }
+        run.privacy = privacy
+        run.format = format
+        run.startTime = summary.startTime
+        run.endTime = summary.endTime
+        run.ascentMeters = summary.ascentMeters ?? 0
+        run.descentMeters = summary.descentMeters ?? 0
+        run.startLatitude = start.latitude
+        run.startLongitude = start.longitude
+        run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
+        return run
+    }
+
+    /// Measures `run` again as `sport` (its owner corrected it): everything the sport's
+    /// thresholds decide (distance, moving time, credited distance, pace, splits, best
+    /// efforts, calories, steps) from the stored track, whose fixes keep a device's
+    /// odometer; the ascent stays as stored (it may be a device's own total, which the
+    /// track does not hold, and no threshold of a sport changes it).
+    /// - Throws: `APIError` 422 when the run would no longer be one as `sport` (nothing changes then).
+    package static func remeasure(_ run: Run, as sport: Sport, owner: User) throws {
+        var activity = try run.activity()
+        activity.sport = sport
+        activity.sportSource = .chosen
+        _ = try measure(run, activity, owner: owner)
+    }
+
+    /// Fills `run`'s columns that its sport's thresholds decide, from `activity`; returns
+    /// the summary and where the track starts. Checks first, so a throw changes nothing.
+    /// - Throws: `APIError` 422 when there is no timed GPS track, or too little of it can be credited.
+    private static func measure(_ run: Run, _ activity: Activity, owner: User) throws -> (ActivitySummary, Coordinate) {
         let thresholds = SportThresholds.for(activity.sport)
         let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
         let profile = TrackProfile(segments: kept, thresholds: thresholds)
@@ -27,15 +60,9 @@ package enum RunRecorder {
                 : "the run covers \(Int(summary.distanceMeters)) m; at least \(Int(minimumDistance)) m is needed to save it")
         }
         let moving = summary.movingSeconds ?? 0
-
-        let run = Run()
-        run.$owner.id = owner.id!
-        run.name = name ?? summary.name.map { TextInput.storable($0, .name) }
+        let splits = try JSONEncoder.sortedKeys.encode(summary.splits)
+        let bestEfforts = try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile, credited: credited))
         run.sport = activity.sport
-        run.privacy = privacy
-        run.format = format
-        run.startTime = summary.startTime
-        run.endTime = summary.endTime
         run.points = summary.points
         run.distanceMeters = summary.distanceMeters
         run.gpsDistanceMeters = summary.gpsDistanceMeters
@@ -44,50 +71,16 @@ package enum RunRecorder {
         run.untimedMeters = credited.untimed
         run.elapsedSeconds = summary.elapsedSeconds ?? 0
         run.movingSeconds = moving
-        run.ascentMeters = summary.ascentMeters ?? 0
-        run.descentMeters = summary.descentMeters ?? 0
         run.maxSpeed = summary.maxSpeedMetersPerSecond
         run.averagePace = summary.averagePaceSecondsPerKilometer
         run.calories = Calories.kilocalories(sport: activity.sport, averageSpeed: summary.averageSpeedMetersPerSecond ?? 0,
                                              movingSeconds: moving, weight: owner.weightKilograms)
-        run.splits = String(decoding: try JSONEncoder.sortedKeys.encode(summary.splits), as: UTF8.self)
-        run.bestEfforts = String(decoding: try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile, credited: credited)), as: UTF8.self)
-        run.startLatitude = start.latitude
-        run.startLongitude = start.longitude
+        run.splits = String(decoding: splits, as: UTF8.self)
+        run.bestEfforts = String(decoding: bestEfforts, as: UTF8.self)
         let steps = StepCount(activity, distance: credited.credited, stepLength: owner.stepLengthMeters)
         run.steps = steps?.steps
         run.stepsEstimated = steps?.isEstimated
-        run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
-        return run
-    }
-
-    /// Measures `run` again as `sport` (its owner corrected it): everything the sport's
-    /// thresholds decide (distance, moving time, credited distance, pace, splits, best
-    /// efforts, calories, steps) from the stored track, whose fixes keep a device's
-    /// odometer; the ascent stays as stored (it may be a device's own total, which the
-    /// track does not hold, and no threshold of a sport changes it).
-    /// - Throws: `APIError` 422 when the run would no longer be one as `sport` (nothing changes then).
-    package static func remeasure(_ run: Run, as sport: Sport, owner: User) throws {
-        var activity = try run.activity()
-        activity.sport = sport
-        activity.sportSource = .chosen
-        let fresh = try Self.run(of: activity, format: run.format, owner: owner, privacy: run.privacy, name: run.name)
-        run.sport = sport
-        run.points = fresh.points
-        run.distanceMeters = fresh.distanceMeters
-        run.gpsDistanceMeters = fresh.gpsDistanceMeters
-        run.creditedDistanceMeters = fresh.creditedDistanceMeters
-        run.tooFastMeters = fresh.tooFastMeters
-        run.untimedMeters = fresh.untimedMeters
-        run.elapsedSeconds = fresh.elapsedSeconds
-        run.movingSeconds = fresh.movingSeconds
-        run.maxSpeed = fresh.maxSpeed
-        run.averagePace = fresh.averagePace
-        run.calories = fresh.calories
-        run.splits = fresh.splits
-        run.bestEfforts = fresh.bestEfforts
-        run.steps = fresh.steps
-        run.stepsEstimated = fresh.stepsEstimated
+        return (summary, start)
     }
 
     /// Why metres were not credited, for people: "999000 m where the times can't be trusted".
@@ -97,3 +90,4 @@ package enum RunRecorder {
             .compactMap { $0 }.joined(separator: ", ")
     }
 }
+
