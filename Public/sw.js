@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v9';
+const VERSION = 'paceline-v10';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -9,7 +9,7 @@ const API_CACHE = 'paceline-api';
 const SHELL = [
   '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css',
   '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/css/discovery.css',
-  '/css/achievements.css', '/css/workouts.css', '/css/missions.css',
+  '/css/achievements.css', '/css/workouts.css', '/css/missions.css', '/css/home.css',
   // The shell
   '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js',
   // The engine (no DOM)
@@ -22,7 +22,7 @@ const SHELL = [
   '/js/engine/discovery/poi-box.js', '/js/engine/import/csv.js', '/js/engine/import/history.js',
   '/js/engine/import/importer.js', '/js/engine/import/zip.js', '/js/engine/gps/simulator.js', '/js/engine/gps/source.js',
   '/js/engine/live/invitations.js', '/js/engine/live/live-socket.js', '/js/engine/recording/run-tracker.js',
-  '/js/engine/sensors/heart-rate-strap.js',
+  '/js/engine/sensors/heart-rate-strap.js', '/js/engine/recording/resume.js', '/js/engine/social/waiting.js',
   '/js/engine/store/db.js', '/js/engine/store/kept-fixes.js', '/js/engine/store/ongoing-run.js',
   '/js/engine/store/session.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
   '/js/engine/workout/workout-session.js', '/js/engine/workout/workout-speaker.js',
@@ -40,7 +40,7 @@ const SHELL = [
   '/js/views/map/route-layer.js', '/js/views/missions.js', '/js/views/missions/advance-text.js',
   '/js/views/missions/journey-map.js', '/js/views/missions/stage-list.js', '/js/views/poi.js',
   '/js/views/run/activity-fields.js', '/js/views/run/run-editor.js',
-  '/js/views/popular.js', '/js/views/profile.js', '/js/views/recording.js',
+  '/js/views/popular.js', '/js/views/home.js', '/js/views/invitations.js', '/js/views/map/place-picker.js', '/js/views/profile.js', '/js/views/recording.js',
   '/js/views/summary.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
   '/js/views/workout/log-card.js', '/js/views/workout/summary-table.js', '/js/views/workout/workout-panel.js',
   '/js/views/workouts.js',

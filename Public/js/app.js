@@ -3,6 +3,7 @@ import { show } from './router.js';
 import { outbox } from './engine/api/outbox.js';
 import { session } from './engine/store/session.js';
 import { fillIcons } from './icons.js';
+import { waiting } from './engine/social/waiting.js';
 
 fillIcons();
 
@@ -22,10 +23,25 @@ outbox.onChange((waiting) => {
   badge.hidden = waiting === 0;
   badge.textContent = `${waiting} waiting to send`;
 });
+// The top bar's "Sign in" for someone browsing without an account.
+function showSignIn() {
+  document.getElementById('sign-in').hidden = session.loggedIn;
+}
+showSignIn();
 session.onChange(() => {
+  showSignIn();
+  waiting.refresh();
   if (session.loggedIn) return;
   caches?.delete('paceline-api');  // the last user's answers stay theirs
   show();
+});
+
+// The Friends tab's badge: friend requests, walk invitations and live sessions waiting for an answer.
+waiting.watch(({ total }) => {
+  const badge = document.getElementById('friends-badge');
+  badge.hidden = total === 0;
+  badge.textContent = String(total);
+  badge.closest('a').setAttribute('aria-label', total ? `Friends, ${total} waiting for you` : 'Friends');
 });
 window.addEventListener('hashchange', show);
 show();

@@ -21,6 +21,12 @@ const SHAPES = {
   star: [['path', { d: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z' }]],
   person: [['circle', { cx: '12', cy: '8', r: '4' }], ['path', { d: 'M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7' }]],
   flag: [['path', { d: 'M5 21V4M5 4h11l-2 4 2 4H5' }]],
+  home: [['path', { d: 'M4 11l8-7 8 7M6 9.5V20h4.5v-6h3v6H18V9.5' }]],
+  map: [['path', { d: 'M3 6l6-2 6 2 6-2v14l-6 2-6-2-6 2zM9 4v14M15 6v14' }]],
+  back: [['path', { d: 'M15 5l-7 7 7 7' }]],
+  walk: [['circle', { cx: '13', cy: '4.5', r: '2' }], ['path', { d: 'M9 21l2.5-6.5L14 17v4M11.5 14.5l1-5.5-3 2V14M12.5 9l2.5 2.5 2.5.5' }]],
+  clock: [['circle', { cx: '12', cy: '12', r: '8.5' }], ['path', { d: 'M12 7.5V12l3 2' }]],
+  compass: [['circle', { cx: '12', cy: '12', r: '8.5' }], ['path', { d: 'M15.5 8.5l-2 5-5 2 2-5z' }]],
 };
 
 /** An SVG icon element, `currentColor`, 1em by default. */

@@ -4,26 +4,38 @@
 import { session } from './engine/store/session.js';
 import { mount, h, describe } from './ui.js';
 
+// `access`: 'open' (the login), 'browse' (anyone, signed in or not: public routes and
+// runs), otherwise signed in. `parent`: where the back control leads when the app was
+// opened on this screen (inner screens have one; the tabs' screens, the recording and the
+// summary, which have their own way out, do not).
 const ROUTES = [
-  { pattern: /^\/login$/, view: 'login', open: true },
-  { pattern: /^\/activity$/, view: 'activity', tab: 'activity' },
-  { pattern: /^\/record$/, view: 'recording', tab: 'activity' },
-  { pattern: /^\/summary$/, view: 'summary', tab: 'activity' },
-  { pattern: /^\/runs\/([0-9a-f-]{36})$/i, view: 'analysis', tab: 'profile', keys: ['runId'] },
-  { pattern: /^\/favourites$/, view: 'favourites', tab: 'favourites' },
+  { pattern: /^\/home$/, view: 'home', tab: 'home', access: 'browse' },
+  { pattern: /^\/login$/, view: 'login', access: 'open' },
+  { pattern: /^\/activity$/, view: 'activity', tab: 'activity', access: 'browse' },
+  { pattern: /^\/record$/, view: 'recording', tab: 'home' },
+  { pattern: /^\/summary$/, view: 'summary', tab: 'home' },
+  { pattern: /^\/runs\/([0-9a-f-]{36})$/i, view: 'analysis', tab: 'profile', keys: ['runId'], access: 'browse', parent: '#/profile' },
+  { pattern: /^\/favourites$/, view: 'favourites', tab: 'home', parent: '#/home' },
   { pattern: /^\/profile$/, view: 'profile', tab: 'profile' },
-  { pattern: /^\/import$/, view: 'import', tab: 'profile' },
+  { pattern: /^\/import$/, view: 'import', tab: 'profile', parent: '#/profile' },
   { pattern: /^\/friends$/, view: 'friends', tab: 'friends' },
-  { pattern: /^\/live(?:\/([0-9a-f-]{36}))?$/i, view: 'live', tab: 'friends', keys: ['sessionId'] },
-  { pattern: /^\/discoveries$/, view: 'discoveries', tab: 'favourites' },
-  { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', tab: 'favourites', keys: ['poiId'] },
-  { pattern: /^\/popular$/, view: 'popular', tab: 'activity' },
+  { pattern: /^\/invitations$/, view: 'invitations', tab: 'friends', parent: '#/friends' },
+  { pattern: /^\/live$/i, view: 'live', tab: 'friends', parent: '#/friends' },
+  { pattern: /^\/live\/([0-9a-f-]{36})$/i, view: 'live', tab: 'friends', keys: ['sessionId'], parent: '#/live' },
+  { pattern: /^\/discoveries$/, view: 'discoveries', tab: 'home', parent: '#/home' },
+  { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', tab: 'home', keys: ['poiId'], parent: '#/discoveries' },
+  { pattern: /^\/popular$/, view: 'popular', tab: 'activity', access: 'browse', parent: '#/activity' },
   { pattern: /^\/feed$/, view: 'feed', tab: 'feed' },
-  { pattern: /^\/workouts$/, view: 'workouts', tab: 'profile' },
-  { pattern: /^\/workouts\/(new|[0-9a-f-]{36})$/i, view: 'workout-editor', tab: 'profile', keys: ['workoutId'] },
-  { pattern: /^\/workout-log(?:\/([0-9a-f-]{36}))?$/i, view: 'workout-log', tab: 'profile', keys: ['entryId'] },
-  { pattern: /^\/missions(?:\/([a-z0-9-]{1,64}))?$/, view: 'missions', tab: 'missions', keys: ['missionId'] },
+  { pattern: /^\/workouts$/, view: 'workouts', tab: 'home', parent: '#/home' },
+  { pattern: /^\/workouts\/(new|[0-9a-f-]{36})$/i, view: 'workout-editor', tab: 'home', keys: ['workoutId'], parent: '#/workouts' },
+  { pattern: /^\/workout-log$/i, view: 'workout-log', tab: 'home', parent: '#/workouts' },
+  { pattern: /^\/workout-log\/([0-9a-f-]{36})$/i, view: 'workout-log', tab: 'home', keys: ['entryId'], parent: '#/workout-log' },
+  { pattern: /^\/missions$/, view: 'missions', tab: 'home', parent: '#/home' },
+  { pattern: /^\/missions\/([a-z0-9-]{1,64})$/, view: 'missions', tab: 'home', keys: ['missionId'], parent: '#/missions' },
 ];
+
+/** The screen the app opens on. */
+export const HOME = '#/home';
 
 let cleanup = null;
 /** Counts navigations: a view that finishes loading after the user moved on is dropped. */
@@ -37,16 +49,21 @@ export function go(hash) {
 /** Renders the view the address names. */
 export async function show() {
   const [path, search = ''] = location.hash.replace(/^#/, '').split('?');
-  const route = ROUTES.find((candidate) => candidate.pattern.test(path || '/activity')) ?? ROUTES[1];
-  if (!route.open && !session.loggedIn) {
-    location.replace(`#/login?next=${encodeURIComponent(location.hash || '#/activity')}`);
+  const route = ROUTES.find((candidate) => candidate.pattern.test(path || '/home')) ?? ROUTES[0];
+  if (!route.access && !session.loggedIn) {
+    location.replace(signInAddress(location.hash || HOME));
     return;
   }
-  const match = (path || '/activity').match(route.pattern);
+  const match = (path || '/home').match(route.pattern);
   const params = Object.fromEntries((route.keys ?? []).map((key, index) => [key, match[index + 1]]));
   const query = Object.fromEntries(new URLSearchParams(search));
   document.body.dataset.view = route.view;
-  for (const tab of document.querySelectorAll('.tabs a')) tab.classList.toggle('active', tab.dataset.tab === route.tab);
+  for (const tab of document.querySelectorAll('.tabs a')) {
+    const active = tab.dataset.tab === route.tab;
+    tab.classList.toggle('active', active);
+    if (active) tab.setAttribute('aria-current', 'page'); else tab.removeAttribute('aria-current');
+  }
+  trail.visit(location.hash || HOME, route.parent);
   if (cleanup) { try { cleanup(); } catch { /* the old view is gone anyway */ } cleanup = null; }
   const current = ++navigation;
   try {
@@ -61,3 +78,35 @@ export async function show() {
     mount(h('section', { class: 'page' }, h('h1', {}, 'Something went wrong'), h('p', { class: 'error' }, describe(error))));
   }
 }
+
+/** The login screen's address, coming back to `next` (an app address) once signed in. */
+export function signInAddress(next) {
+  return `#/login?next=${encodeURIComponent(next)}`;
+}
+
+/**
+ * Sends someone not signed in to the login, to come back to `next` (or here); true if it
+ * did. For the actions of a screen anyone may browse: follow, favourite, record.
+ */
+export function signInFirst(next = location.hash || HOME) {
+  if (session.loggedIn) return false;
+  go(signInAddress(next));
+  return true;
+}
+
+/**
+ * The back control of inner screens (the top bar's ‹): the browser's back when the app
+ * came here from one of its own screens, else the screen's parent (opened from a link).
+ */
+const trail = {
+  visited: [],
+  back: document.getElementById('back'),
+  visit(hash, parent) {
+    const { visited } = this;
+    if (visited.at(-2) === hash) visited.pop();  // the browser's (or our) back
+    else if (visited.at(-1) !== hash) visited.push(hash);
+    if (!this.back) return;
+    this.back.hidden = !parent;
+    this.back.onclick = () => (visited.length > 1 ? history.back() : location.replace(parent));
+  },
+};

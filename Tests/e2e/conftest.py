@@ -308,7 +308,7 @@ class Browser:
         self.type("input[name=password]", PASSWORD)
         self.type("input[name=displayName]", name)
         self.click("button[name=submit]")
-        self.wait(lambda: "#/activity" in self.driver.current_url, message="registration did not reach the map")
+        self.wait(lambda: "#/home" in self.driver.current_url, message="registration did not reach the home screen")
         return email
 
     def close(self):

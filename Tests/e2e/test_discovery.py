@@ -41,9 +41,9 @@ def test_a_walk_past_a_plaque_discovers_it(server, browser):
     ann = browser()
     ann.locate(*START)
     ann.register("Ann")
-    ann.visible("#route-map")
-    ann.click("button[name=start]")
-    Select(ann.visible("select[name=sport]")).select_by_value("walk")
+    # Home's "Walk and discover" opens the recording screen set to a walk.
+    ann.click(".home-tile[data-tile=record]")
+    ann.wait(lambda: Select(ann.visible("select[name=sport]")).first_selected_option.get_attribute("value") == "walk")
     ann.click("button[name=begin]")
     # The plaque around the walker shows on the map; tapping it opens its detail.
     marker = ann.visible(".poi-marker")

@@ -48,8 +48,8 @@ def test_serve_with_nothing_says_where_to_begin_and_the_first_account_is_made_th
                 phone.type("input[name=displayName]", "First Runner")
                 phone.shot("first-start-register")
                 phone.click("button[name=submit]")
-                phone.wait(lambda: "#/activity" in phone.driver.current_url, message="the app did not open after registering")
-                phone.visible("button[name=start]")  # the activity screen: start a run
+                phone.wait(lambda: "#/home" in phone.driver.current_url, message="the app did not open after registering")
+                phone.visible("#start-run")  # the home screen: start a run
                 phone.shot("first-start-app")
                 # The default map tiles (OpenStreetMap's) are out of reach here: tests never use the internet.
                 assert [e for e in phone.errors() if "https://tile.openstreetmap.org/" not in e] == []

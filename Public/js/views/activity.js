@@ -1,29 +1,25 @@
-// Activity: the map of routes around the user, clustered by area; a route's drawer; the
-// Start (+) button. `?route=ID` opens that route's drawer (from Favourites).
+// #/activity, "Routes": the map of routes around the user, clustered by area; a route's
+// drawer; the Start (+) button. `?route=ID` opens that route's drawer (from Favourites).
+// Anyone may browse it: recording, following and favourites ask to sign in first.
 import { api } from '../engine/api/paceline.js';
 import { basemap, retire, positionMarker } from './map/basemap.js';
 import { currentPosition } from '../engine/gps/source.js';
-import { ongoingRun } from '../engine/store/ongoing-run.js';
-import { keptRace } from '../engine/store/kept-fixes.js';
+import { resumeOngoing } from '../engine/recording/resume.js';
 import { session } from '../engine/store/session.js';
 import { h, mount, toast } from '../ui.js';
 import { icon } from '../icons.js';
-import { go } from '../router.js';
+import { go, signInFirst } from '../router.js';
 import { RouteDrawer } from './map/route-drawer.js';
 import { RouteLayer } from './map/route-layer.js';
 
 const VIEW_KEY = 'paceline.mapView';
 
 export async function render(_, query) {
-  // A run in progress takes over (after a reload or a crash).
-  const ongoing = await ongoingRun.load();
-  if (ongoing) { go(ongoing.header.state === 'finished' ? '#/summary' : '#/record'); return; }
-  // So does a live race whose fixes the server never got (the app died offline): its page resends them.
-  const race = keptRace(session.profile?.id);
-  if (race) { go(`#/live/${race}`); return; }
+  // A run in progress takes over (after a reload or a crash), and a race not all sent.
+  if (session.loggedIn && await resumeOngoing()) return;
 
   const mapElement = h('div', { class: 'map', id: 'route-map' });
-  const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => go('#/record') }, icon('plus'));
+  const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => signInFirst('#/record') || go('#/record') }, icon('plus'));
   const locateButton = h('button', { class: 'round', name: 'locate', 'aria-label': 'Centre on me', title: 'Centre on me' }, icon('locate'));
   const screen = h('div', { class: 'map-screen' }, mapElement, h('div', { class: 'fab' }, start), h('div', { class: 'fab-left' }, locateButton));
   mount(screen);

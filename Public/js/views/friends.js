@@ -41,7 +41,10 @@ export function render() {
   showInviteList(screen);
   mount(h('section', { class: 'page friends' },
     h('div', { class: 'spread' }, h('h1', {}, 'Friends'), screen.connection),
-    screen.invitationBox, screen.receivedBox, createForm, codeForm, screen.friendsBox, searchForm, screen.sentBox));
+    screen.invitationBox, screen.receivedBox,
+    h('a', { class: 'card link-card', href: '#/invitations', id: 'walk-together' }, h('strong', {}, 'Walk together later'),
+      h('span', { class: 'muted' }, 'Invite friends for a time and a place; answer their invitations.')),
+    createForm, codeForm, screen.friendsBox, searchForm, screen.sentBox));
   load(screen);
 
   return () => { clearTimeout(screen.searchTimer); stopInvitations(); screen.live.close(); };

@@ -42,7 +42,7 @@ export function render(_, query) {
           ? await api.register(email.value.trim(), password.value, displayName.value.trim())
           : await api.logIn(email.value.trim(), password.value);
         session.start(answer);
-        location.replace(appAddress(query.next) ?? '#/activity');
+        location.replace(appAddress(query.next) ?? '#/home');
       } catch (error) {
         message.textContent = error.isNetwork ? 'No connection: logging in needs the network once.' : describe(error);
       } finally {
@@ -56,5 +56,6 @@ export function render(_, query) {
   mount(h('section', { class: 'page' },
     h('h1', {}, 'Paceline'),
     h('p', { class: 'muted' }, 'Record your runs and walks, follow someone’s pace on their route, and run with friends.'),
-    form));
+    form,
+    h('p', {}, h('a', { href: '#/activity' }, 'Browse public routes without an account'))));
 }

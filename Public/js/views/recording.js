@@ -39,6 +39,7 @@ export async function render(_, query) {
   let workout = ongoing?.header.workout ?? null;
   if (!ongoing && !follow && query.workout !== 'none') workout = await loadWorkout(query.workout);
   const rec = recordingScreen(ongoing, follow, workout);
+  if (!ongoing && !follow && ['run', 'walk'].includes(query.sport)) rec.sport.value = query.sport;  // from Home's Start a walk
   mount(rec.screen);
 
   const { L, map } = await basemap(rec.mapElement, { zoom: 17, zoomControl: false });

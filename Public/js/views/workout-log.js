@@ -2,6 +2,7 @@
 // an entry shows each interval planned against actual, as the server computed it from the
 // stored track, and the run's map; it can be taken out of the log (the run stays, and its
 // page offers to log it again, e.g. with the right workout).
+import { dayAndTime } from './analysis/format.js';
 import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
 import * as units from '../engine/core/units.js';
@@ -12,7 +13,7 @@ import { trackMap } from './analysis/trackmap.js';
 import { intervals } from '../engine/workout/plan.js';
 import { summaryTable } from './workout/summary-table.js';
 
-const day = (iso) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
 
 export async function render({ entryId }) {
   return entryId ? renderEntry(entryId) : renderList();
@@ -33,7 +34,7 @@ async function renderList() {
       const facts = [`${done} of ${summary.intervals.length} intervals`, units.distance(summary.distanceMeters, u), units.clock(summary.elapsedSeconds)];
       if (summary.completed) facts.push('complete');
       listElement.append(h('li', { class: 'card' }, h('a', { href: `#/workout-log/${entry.id}`, class: 'log-entry' },
-        h('strong', {}, entry.workoutName), ' · ', day(entry.startTime), h('div', { class: 'muted' }, facts.join(' · ')))));
+        h('strong', {}, entry.workoutName), ' · ', dayAndTime(entry.startTime), h('div', { class: 'muted' }, facts.join(' · ')))));
     }
     if (!listElement.children.length) listElement.append(h('li', { class: 'muted' }, 'No workouts run yet.'));
   }
@@ -48,7 +49,7 @@ async function renderEntry(entryId) {
   const mapElement = h('div', { class: 'map', id: 'workout-map' });
   mount(h('section', { class: 'page workout-entry' },
     h('h1', {}, entry.workoutName),
-    h('p', { class: 'muted' }, day(entry.startTime), ' · ', h('a', { href: `#/runs/${entry.runId}` }, 'the run')),
+    h('p', { class: 'muted' }, dayAndTime(entry.startTime), ' · ', h('a', { href: `#/runs/${entry.runId}` }, 'the run')),
     h('div', { class: 'card grid' },
       h('div', { class: 'stat' }, h('strong', {}, units.clock(entry.summary.elapsedSeconds)), h('span', {}, 'time')),
       h('div', { class: 'stat' }, h('strong', {}, units.distance(entry.summary.distanceMeters, u)), h('span', {}, 'distance')),

@@ -68,6 +68,10 @@ export const api = {
   acceptFriendRequest: (userId) => request(`/friends/requests/${userId}/accept`, { method: 'POST' }),
   declineFriendRequest: (userId) => request(`/friends/requests/${userId}/decline`, { method: 'POST' }),
   removeFriend: (userId) => request(`/friends/${userId}`, { method: 'DELETE' }),
+  invitations: (box, limit = 50) => request('/invitations' + query({ box, limit })),
+  createInvitation: (invitation) => request('/invitations', { method: 'POST', json: invitation }),
+  respondToInvitation: (id, response) => request(`/invitations/${id}/response`, { method: 'POST', json: { response } }),
+  cancelInvitation: (id) => request(`/invitations/${id}`, { method: 'DELETE' }),
 
   // Achievements
   achievements: () => request('/me/achievements'),

@@ -2,26 +2,23 @@
 // runner keeps to themselves. For everyone else, the parts of their tracks inside are not
 // shown (docs/PRIVACY.md). A zone is placed by moving the map under a fixed cross.
 import { api } from '../../engine/api/paceline.js';
-import { currentPosition } from '../../engine/gps/source.js';
 import { h, describe, toast } from '../../ui.js';
-import { basemap } from '../map/basemap.js';
+import { PlacePicker } from '../map/place-picker.js';
 
 const RADII = [200, 400, 600, 800, 1000];
 
 /** The collapsible "Privacy zones" section. */
 export function privacyZonesSection() {
   const list = h('ul', { class: 'list zones' });
-  const mapElement = h('div', { class: 'map zone-map' });
+  const place = new PlacePicker({ className: 'zone-map' });
   const radius = h('select', { name: 'zone-radius' }, RADII.map((meters) => h('option', { value: String(meters), selected: meters === 400 }, `${meters} m`)));
   const add = h('button', { type: 'button', class: 'primary', name: 'add-zone' }, 'Hide this place');
   const picker = h('div', { class: 'zone-picker', hidden: true },
     h('p', { class: 'muted' }, 'Move the map until the cross is on the place to hide (your home, say), choose how far around it, and save.'),
-    h('div', { class: 'map-box zone-box' }, mapElement, h('div', { class: 'zone-cross', 'aria-hidden': 'true' }, '+')),
+    place.element,
     h('div', { class: 'row' }, h('label', { class: 'row' }, h('span', {}, 'Radius'), radius), add));
   const open = h('button', { type: 'button', class: 'ghost', name: 'new-zone' }, 'Add a zone');
   let zones = [];
-  let map = null;
-  let L = null;
   let circles = null;
 
   function show() {
@@ -31,7 +28,7 @@ export function privacyZonesSection() {
       : [h('li', { class: 'muted empty' }, 'None yet: others who may see your runs see their whole track.')]));
     if (circles) {
       circles.clearLayers();
-      for (const zone of zones) L.circle([zone.latitude, zone.longitude], { radius: zone.radiusMeters, color: '#c0392b', weight: 2, fillOpacity: 0.15 }).addTo(circles);
+      for (const zone of zones) place.L.circle([zone.latitude, zone.longitude], { radius: zone.radiusMeters, color: '#c0392b', weight: 2, fillOpacity: 0.15 }).addTo(circles);
     }
   }
 
@@ -48,15 +45,13 @@ export function privacyZonesSection() {
   open.addEventListener('click', async () => {
     picker.hidden = false;
     open.hidden = true;
-    if (map) return;
-    const fix = await currentPosition();
-    ({ L, map } = await basemap(mapElement, { center: fix ? [fix.latitude, fix.longitude] : [55.8642, -4.2518], zoom: 15 }));
-    circles = L.layerGroup().addTo(map);
+    if (circles) return;
+    await place.show();
+    circles = place.L.layerGroup().addTo(place.map);
     show();
   });
   add.addEventListener('click', () => {
-    const centre = map.getCenter();
-    save([...zones, { latitude: centre.lat, longitude: centre.lng, radiusMeters: Number(radius.value) }]);
+    if (place.place) save([...zones, { ...place.place, radiusMeters: Number(radius.value) }]);
   });
 
   const section = h('details', { class: 'privacy-zones', ontoggle: async () => {

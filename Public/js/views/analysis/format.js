@@ -19,10 +19,10 @@ export function shortDate(iso) {
   return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** "Sat 1 Mar, 08:00". */
+/** "Sat 1 Mar 2026, 08:00": always with its year (a history imported spans many). */
 export function dayAndTime(iso) {
   if (!iso) return '–';
-  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 const SPORTS = { run: 'Run', walk: 'Walk', hike: 'Hike', ride: 'Ride', swim: 'Swim', other: 'Activity' };

@@ -1,6 +1,8 @@
 // The drawer of the Activity map: one route at a time (left/right through the routes of a
 // marker), its distance, average time and top runs, a heart, and Follow, which politely
-// refuses when the runner is far from the start.
+// refuses when the runner is far from the start. Whose pace to follow is chosen from the
+// top runs (the route's own run at first). Anyone may look; following and the heart ask
+// to sign in first.
 import { api } from '../../engine/api/paceline.js';
 import { outbox } from '../../engine/api/outbox.js';
 import { currentPosition } from '../../engine/gps/source.js';
@@ -8,7 +10,7 @@ import { distance as geodesic } from '../../engine/core/geodesy.js';
 import { session } from '../../engine/store/session.js';
 import * as units from '../../engine/core/units.js';
 import { h } from '../../ui.js';
-import { go } from '../../router.js';
+import { go, signInFirst } from '../../router.js';
 
 /** How far from a route's start (metres) one may start following it. */
 export const FOLLOW_RADIUS = 200;
@@ -55,7 +57,7 @@ export class RouteDrawer {
         h('div', { class: 'stat' }, h('strong', { class: 'route-distance' }, units.distance(route.distanceMeters, u)), h('span', {}, 'distance')),
         h('div', { class: 'stat' }, h('strong', { class: 'route-average' }, route.averageElapsedSeconds ? units.clock(route.averageElapsedSeconds) : '–'), h('span', {}, 'average time')),
         h('div', { class: 'stat' }, h('strong', {}, String(route.runners)), h('span', {}, route.runners === 1 ? 'runner' : 'runners'))),
-      h('h3', {}, 'Top runs'), top, message,
+      h('h3', {}, 'Top runs'), h('p', { class: 'muted small-note' }, 'Tick whose pace to follow.'), top, message,
       h('div', { class: 'row' }, follow, h('a', { class: 'button ghost', href: `#/runs/${route.runId}` }, 'Analyse')),
       courseLinks(route));
     this.element?.remove();
@@ -66,17 +68,21 @@ export class RouteDrawer {
     let favourite = pending.has(route.id) ? pending.get(route.id) : route.isFavourite;
     const showHeart = () => { heart.textContent = favourite ? '♥' : '♡'; heart.setAttribute('aria-pressed', String(favourite)); };
     showHeart();
-    heart.addEventListener('click', () => { favourite = !favourite; route.isFavourite = favourite; showHeart(); outbox.favourite(route.id, favourite); });
-    follow.addEventListener('click', () => this.follow(route, message, follow));
+    const here = `#/activity?route=${route.id}`;
+    heart.addEventListener('click', () => {
+      if (signInFirst(here)) return;
+      favourite = !favourite; route.isFavourite = favourite; showHeart(); outbox.favourite(route.id, favourite);
+    });
+    follow.addEventListener('click', () => signInFirst(here) || this.follow(route, message, follow, chosenPace(top)));
 
     this.reveal(route.start);
     this.drawLine(route);
     try {
       const detail = await api.route(route.id);
       if (this.element !== element) return;
-      top.replaceChildren(...(detail.topRuns.length ? detail.topRuns.map((entry) => h('li', {},
-        h('a', { href: `#/runs/${entry.runId}` }, `${entry.rank}. ${entry.runner.displayName}`),
-        h('strong', {}, units.clock(entry.elapsedSeconds)))) : [h('li', { class: 'muted' }, 'No runs yet: be the first to follow it')]));
+      top.replaceChildren(...(detail.topRuns.length ? detail.topRuns.map((entry) => topRun(route, entry))
+        : [h('li', { class: 'muted' }, 'No runs yet: be the first to follow it')]));
+      if (!chosenPace(top) && top.querySelector('input')) top.querySelector('input').checked = true;
     } catch (error) {
       top.replaceChildren(h('li', { class: 'muted' }, error.isNetwork ? 'Top runs need a connection' : error.message));
     }
@@ -98,7 +104,7 @@ export class RouteDrawer {
     } catch { /* the line is a nicety */ }
   }
 
-  async follow(route, message, button) {
+  async follow(route, message, button, pace) {
     button.disabled = true;
     message.className = 'follow-message';
     message.textContent = 'Finding you…';
@@ -117,8 +123,23 @@ export class RouteDrawer {
       this.map.setView([route.start.latitude, route.start.longitude], Math.max(this.map.getZoom(), 15));
       return;
     }
-    go(`#/record?follow=${route.id}`);
+    go(`#/record?follow=${route.id}` + (pace ? `&pace=${pace}` : ''));
   }
+}
+
+/** A place on the route's leaderboard: who (a link to the run), the time, and "follow this pace". */
+function topRun(route, entry) {
+  const choice = h('input', { type: 'radio', name: 'pace', value: entry.runId, checked: entry.runId === route.runId,
+    'aria-label': `Follow ${entry.runner.displayName}'s pace, ${units.clock(entry.elapsedSeconds)}` });
+  return h('li', { class: 'top-run' },
+    h('label', { class: 'pace-choice', title: 'Follow this pace' }, choice),
+    h('a', { href: `#/runs/${entry.runId}` }, `${entry.rank}. ${entry.runner.displayName}`),
+    h('strong', {}, units.clock(entry.elapsedSeconds)));
+}
+
+/** The run whose pace the runner chose in the top runs, if any. */
+function chosenPace(top) {
+  return top.querySelector('input[name=pace]:checked')?.value;
 }
 
 /** The route as a course for a watch: FIT (Garmin), TCX Course, GPX route. */

@@ -1,0 +1,96 @@
+// #/home: where the app opens. Signed in: start a run or a walk, the other ways to go out
+// (follow a route, run with friends, workouts, walk and discover, missions, favourites),
+// what waits for an answer, and the latest activities of mine and of my friends. Not
+// signed in: what Paceline is, and the public routes to browse without an account.
+import { api } from '../engine/api/paceline.js';
+import { session } from '../engine/store/session.js';
+import { resumeOngoing } from '../engine/recording/resume.js';
+import { waiting } from '../engine/social/waiting.js';
+import * as units from '../engine/core/units.js';
+import { h, mount, describe } from '../ui.js';
+import { icon } from '../icons.js';
+import { dayAndTime, runTitle, sportName } from './analysis/format.js';
+
+/** The ways out, as tiles: [address, icon, title, what it is, badge key]. */
+const TILES = [
+  ['#/activity', 'map', 'Follow a route', 'Race someone’s pace on their route'],
+  ['#/live', 'friends', 'Run with friends', 'Start together with a code, live', 'live'],
+  ['#/workouts', 'clock', 'Workouts', 'Intervals with pace targets'],
+  ['#/invitations', 'flag', 'Walk together', 'Invite friends for a time and place', 'invitations'],
+  ['#/record?sport=walk', 'compass', 'Walk and discover', 'Plaques and places on the way'],
+  ['#/missions', 'star', 'Missions', 'Journeys your distance moves along'],
+  ['#/favourites', 'heart', 'Favourites', 'Routes you keep'],
+  ['#/import', 'plus', 'Import', 'GPX, TCX, FIT or a whole history'],
+];
+
+export async function render() {
+  if (!session.loggedIn) { mount(welcome()); return undefined; }
+  if (await resumeOngoing()) return undefined;
+  const profile = session.profile ?? {};
+  const mine = h('ul', { class: 'activity-cards', id: 'my-activities' }, h('li', { class: 'muted' }, 'Loading…'));
+  const friends = h('ul', { class: 'activity-cards', id: 'friends-activities' }, h('li', { class: 'muted' }, 'Loading…'));
+  const badges = {};
+  mount(h('section', { class: 'page home-page' },
+    h('h1', { class: 'greeting' }, `${greeting()}, ${profile.displayName ?? 'runner'}`),
+    h('div', { class: 'home-start' },
+      h('a', { class: 'button primary', href: '#/record?sport=run', id: 'start-run' }, icon('run'), 'Start a run'),
+      h('a', { class: 'button primary', href: '#/record?sport=walk', id: 'start-walk' }, icon('walk'), 'Start a walk')),
+    h('nav', { class: 'home-tiles', 'aria-label': 'Ways to go out' }, TILES.map(([href, name, title, note, badge]) => {
+      const count = badge ? (badges[badge] = h('span', { class: 'badge-count', hidden: true })) : null;
+      return h('a', { class: 'home-tile', href, dataset: { tile: href.replace(/^#\//, '').split('?')[0] } },
+        h('strong', {}, icon(name), title), h('span', {}, note), count);
+    })),
+    h('div', { class: 'card' }, h('h2', {}, 'Your activities'), mine, h('a', { href: '#/profile' }, 'All your activities')),
+    h('div', { class: 'card' }, h('h2', {}, 'Friends'), friends, h('a', { href: '#/feed' }, 'The whole feed'))));
+
+  const stopWaiting = waiting.watch((counts) => {
+    for (const [key, element] of Object.entries(badges)) {
+      const count = counts[key] ?? 0;
+      element.hidden = count === 0;
+      element.textContent = String(count);
+      element.setAttribute('aria-label', `${count} waiting`);
+    }
+  });
+  let shown = true;
+  const u = session.units;
+  api.runs(undefined, 3).then(({ runs }) => {
+    if (!shown) return;
+    mine.replaceChildren(...(runs.length ? runs.map((run) => card(run, u))
+      : [h('li', { class: 'muted empty' }, 'Nothing yet: start a run or a walk, or import one.')]));
+  }, (error) => shown && mine.replaceChildren(h('li', { class: 'muted' }, describe(error))));
+  api.feed(undefined, 20).then(({ items }) => {
+    if (!shown) return;
+    const theirs = items.filter((entry) => entry.kind === 'run' && entry.run && entry.user.id !== profile.id).slice(0, 5);
+    friends.replaceChildren(...(theirs.length ? theirs.map((entry) => card(entry.run, u, entry.user.displayName))
+      : [h('li', { class: 'muted empty' }, 'Your friends’ runs and walks show here. ', h('a', { href: '#/friends' }, 'Find friends'))]));
+  }, (error) => shown && friends.replaceChildren(h('li', { class: 'muted' }, describe(error))));
+  return () => { shown = false; stopWaiting(); };
+}
+
+/** "Good morning", "Good afternoon", "Good evening". */
+function greeting(now = new Date()) {
+  const hour = now.getHours();
+  return hour >= 5 && hour < 12 ? 'Good morning' : hour >= 12 && hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+/** One activity: its title (a link to it), who and when, distance, time and pace. */
+function card(run, u, who) {
+  return h('li', { dataset: { run: run.id } },
+    h('a', { href: `#/runs/${run.id}` }, runTitle(run)),
+    h('span', { class: 'muted' }, [who, sportName(run.sport), dayAndTime(run.startTime ?? run.createdAt)].filter(Boolean).join(' · ')),
+    h('span', {}, `${units.distance(run.distanceMeters, u)} · ${units.clock(run.movingSeconds)} · ${units.pace(run.averagePaceSecondsPerKilometer, u)}`));
+}
+
+/** For someone not signed in: what this is, signing in, and the routes open to all. */
+function welcome() {
+  return h('section', { class: 'page home-page' },
+    h('div', { class: 'card home-welcome' },
+      h('h1', {}, 'Paceline'),
+      h('p', {}, 'Record your runs and walks, follow someone’s pace on their route, and run with friends, live.'),
+      h('div', { class: 'row' },
+        h('a', { class: 'button primary', href: '#/login?register=1', id: 'create-account' }, 'Create an account'),
+        h('a', { class: 'button', href: '#/login', id: 'log-in' }, 'Log in'))),
+    h('nav', { class: 'home-tiles', 'aria-label': 'Browse' },
+      h('a', { class: 'home-tile', href: '#/activity', dataset: { tile: 'activity' } }, h('strong', {}, icon('map'), 'Browse routes'), h('span', {}, 'Public routes on the map, with their leaderboards')),
+      h('a', { class: 'home-tile', href: '#/popular', dataset: { tile: 'popular' } }, h('strong', {}, icon('star'), 'Popular nearby'), h('span', {}, 'The most liked routes around you'))));
+}
