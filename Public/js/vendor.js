@@ -17,11 +17,12 @@ function addScript(src) {
   });
 }
 
+/** Adds a library's stylesheet before the app's own, so the app's styles win (the route clusters' over `.leaflet-div-icon`). */
 function addStyle(href) {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;
-  document.head.append(link);
+  document.head.insertBefore(link, document.head.querySelector('link[rel=stylesheet]'));
 }
 
 async function load(name) {

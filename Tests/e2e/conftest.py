@@ -282,6 +282,21 @@ class Browser:
         return [entry["message"] for entry in self.driver.get_log("browser")
                 if entry["level"] == "SEVERE" and "127.0.0.1:9/" not in entry["message"]]
 
+    def accessibility(self, exclude=()):
+        """The WCAG 2 A and AA violations axe-core finds on the page as it is now (the copy
+        PyPI's axe-playwright-python ships, injected by WebDriver), as "rule: target" lines.
+        `exclude`: CSS selectors of parts not ours (the map's tiles and controls)."""
+        import axe_playwright_python
+        source = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
+        if not self.js("return Boolean(window.axe)"):
+            self.js(source)
+        result = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            axe.run({ exclude: arguments[0].map((css) => [css]) }, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })
+              .then((r) => done(r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | '))),
+                    (e) => done(['axe failed: ' + e]));""", list(exclude))
+        return result
+
     def start_recording(self, latitude, longitude):
         """From the map, starts recording a run with the GPS at (latitude, longitude): the
         map's + opens the recording screen, Begin starts the clock."""

@@ -55,6 +55,14 @@ def test_a_walk_past_a_plaque_discovers_it(server, browser):
     ann.click("button[name=close-poi]")
     walk_north(ann, 100, 2.5)
     ann.shot("discovery-walking")
+    # Walked past: the sheet says so at once, and leaves Pause and End in reach.
+    ann.js("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", ann.find(".poi-marker"))
+    ann.wait(lambda: "Discovered on this walk" in ann.find(".poi-sheet #poi-discovered").text, message="the sheet did not know the walk passed it")
+    end = ann.find("button[name=end]").rect
+    sheet = ann.find(".poi-sheet").rect
+    assert sheet["y"] + sheet["height"] <= end["y"] + 1, (sheet, end)
+    ann.shot("discovery-walked-past")
+    ann.click("button[name=close-poi]")
     ann.click("button[name=end]")
     ann.visible("#save-outcome")
     ann.click("button[name=save]")

@@ -209,6 +209,8 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
                     "return document.querySelector(`.board li[data-user-id='${arguments[0]}'] .runner-distance`)?.textContent", other),
                     message="the other runner is not on the board")
                 assert seen.endswith(" m") and int(seen[:-2]) > 10, seen
+                bar = window.find(f".board li[data-user-id='{other}'] progress.runner-progress")
+                assert 0 < float(bar.get_attribute("value")) < float(bar.get_attribute("max")), "no progress bar"
             saw_each_other = True
             a.shot("race")
             b.shot("race-bo")
@@ -227,6 +229,17 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
         assert "Bo wins" in text(window, ".winner") or "You win" in text(window, ".winner")
     assert text(a, ".results-table tbody") == text(b, ".results-table tbody")
     assert "70 kg assumed" in text(a, ".footnote")
+    # Who won what, and the race as a chart of distance against time (from the reports seen).
+    assert "Bo" in text(a, ".stat-winners li[data-stat=time]") and "You" in text(b, ".stat-winners li[data-stat=time]")
+    assert a.finds(".stat-winners li[data-stat=calories]")
+    a.wait(lambda: a.js("return document.querySelector('canvas.race-chart')?.width > 0"), message="no race chart")
+    # The race was heard: the countdown, and a finish.
+    for window in (a, b):
+        heard = window.spoken()
+        assert "Go" in heard and any(line.startswith("Bo finished in") or line.startswith("You finished in") for line in heard), heard
+    a.js("document.querySelector('.race-chart-box')?.scrollIntoView()")
+    a.shot("results-chart")
+    a.js("window.scrollTo(0, 0)")
     a.shot("results")
     b.shot("results-bo")
 

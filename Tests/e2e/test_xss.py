@@ -183,8 +183,26 @@ def test_names_and_texts_of_others_stay_text_on_every_screen(server, world, brow
 
     # A link that would send the browser to a javascript: address after logging in.
     log_in_through_form(b, vic.email, "/#/login?next=javascript%3Awindow.__pwned%3D1")
-    assert "#/activity" in b.driver.current_url
+    assert "#/home" in b.driver.current_url
     unharmed(b, "log in with a javascript: next")
+
+    # Home: a friend's latest activity, by name and runner.
+    shows(b, "#friends-activities", RUN)
+    shows(b, "#friends-activities", MAL)
+    unharmed(b, "home")
+    b.shot("xss-home")
+
+    # Walk together: Mal's invitation, its title and meeting place.
+    starts = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 86_400))
+    status, _ = server.api("POST", "/invitations", {"startsAt": starts, "sport": "walk", "title": ROUTE, "guestIds": [vic.profile["id"]],
+                                                    "place": {"latitude": START[0], "longitude": START[1], "name": PLAQUE}}, mal.token)
+    assert status == 201
+    b.open("/#/invitations")
+    shows(b, "#invitations-received", ROUTE)
+    shows(b, "#invitations-received", PLAQUE)
+    shows(b, "#invitations-received", MAL)
+    unharmed(b, "walk invitations")
+    b.shot("xss-invitations")
 
     # Friends: the friend, the request received, and a search.
     b.open("/#/friends")
@@ -292,9 +310,7 @@ def test_names_and_texts_of_others_stay_text_on_every_screen(server, world, brow
     unharmed(b, "route share page")
 
     # A walk past the plaque: its marker's tooltip on the walk map.
-    b.open("/#/activity")
-    b.click("button[name=start]")
-    Select(b.visible("select[name=sport]")).select_by_value("walk")
+    b.open("/#/record?sport=walk")
     b.click("button[name=begin]")
     b.locate(START[0] + 5 / METERS_PER_DEGREE, START[1])  # a step: the walk's first fix asks for the plaques around
     marker = b.visible(".poi-marker")

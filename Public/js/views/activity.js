@@ -4,7 +4,7 @@
 import { api } from '../engine/api/paceline.js';
 import { basemap, retire, positionMarker } from './map/basemap.js';
 import { currentPosition } from '../engine/gps/source.js';
-import { resumeOngoing } from '../engine/recording/resume.js';
+import { unfinishedAddress } from '../engine/recording/resume.js';
 import { session } from '../engine/store/session.js';
 import { h, mount, toast } from '../ui.js';
 import { icon } from '../icons.js';
@@ -16,7 +16,8 @@ const VIEW_KEY = 'paceline.mapView';
 
 export async function render(_, query) {
   // A run in progress takes over (after a reload or a crash), and a race not all sent.
-  if (session.loggedIn && await resumeOngoing()) return;
+  const unfinished = session.loggedIn ? await unfinishedAddress() : null;
+  if (unfinished) { go(unfinished); return; }
 
   const mapElement = h('div', { class: 'map', id: 'route-map' });
   const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => signInFirst('#/record') || go('#/record') }, icon('plus'));

@@ -170,9 +170,11 @@ function caloriesLabel(run) {
   return Number.isFinite(session.profile?.weightKilograms) ? `Calories (at ${Math.round(session.profile.weightKilograms)} kg)` : 'Calories (at 70 kg: set your weight in Profile)';
 }
 
-/** What the chart shows: pace (or speed), elevation or time. */
+/** What the chart shows: pace (or speed), elevation (if any), time, the sensors recorded. */
 function chartSwitch(view) {
-  const modes = [['speed', view.pace ? 'Pace' : 'Speed'], ['elevation', 'Elevation'], ['time', 'Time'],
+  const has = (key) => view.points.some((point) => Number.isFinite(point[key]));
+  // A run without heights (an indoor file, a phone that gave none) has no elevation chart to show.
+  const modes = [['speed', view.pace ? 'Pace' : 'Speed'], ...(has('elevationMeters') ? [['elevation', 'Elevation']] : []), ['time', 'Time'],
     ...SENSORS.filter(([key]) => view.points.some((point) => Number.isFinite(point[key]))).map(([key, label]) => [key, label])];
   const switcher = h('div', { class: 'segmented', role: 'group', 'aria-label': 'What the chart shows' },
     modes.map(([mode, label]) => h('button', { type: 'button', 'aria-pressed': String(mode === 'speed'), dataset: { mode },

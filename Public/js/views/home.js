@@ -4,11 +4,12 @@
 // signed in: what Paceline is, and the public routes to browse without an account.
 import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
-import { resumeOngoing } from '../engine/recording/resume.js';
+import { unfinishedAddress } from '../engine/recording/resume.js';
 import { waiting } from '../engine/social/waiting.js';
 import * as units from '../engine/core/units.js';
 import { h, mount, describe } from '../ui.js';
 import { icon } from '../icons.js';
+import { go } from '../router.js';
 import { dayAndTime, runTitle, sportName } from './analysis/format.js';
 
 /** The ways out, as tiles: [address, icon, title, what it is, badge key]. */
@@ -25,7 +26,8 @@ const TILES = [
 
 export async function render() {
   if (!session.loggedIn) { mount(welcome()); return undefined; }
-  if (await resumeOngoing()) return undefined;
+  const unfinished = await unfinishedAddress();
+  if (unfinished) { go(unfinished); return undefined; }
   const profile = session.profile ?? {};
   const mine = h('ul', { class: 'activity-cards', id: 'my-activities' }, h('li', { class: 'muted' }, 'Loading…'));
   const friends = h('ul', { class: 'activity-cards', id: 'friends-activities' }, h('li', { class: 'muted' }, 'Loading…'));

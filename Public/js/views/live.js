@@ -10,7 +10,8 @@ import { api } from '../engine/api/paceline.js';
 import { LiveSocket, describeLiveError } from '../engine/live/live-socket.js';
 import { RaceMap } from './live/race-map.js';
 import { invitations } from '../engine/live/invitations.js';
-import { resultsTable, preciseClock } from './live/results-table.js';
+import { resultsTable, winnersList, preciseClock } from './live/results-table.js';
+import { raceChart } from './live/race-chart.js';
 import { watchPosition, isSimulated } from '../engine/gps/source.js';
 import { go } from '../router.js';
 import { session } from '../engine/store/session.js';
@@ -18,6 +19,11 @@ import { sessionDistance, raceDistance as formatRaceDistance } from './live/form
 import { clock, paceFromSpeed, speed } from '../engine/core/units.js';
 import { sportName } from './analysis/format.js';
 import { h, mount, toast } from '../ui.js';
+import { speech } from '../speech.js';
+import { deviceSettings } from '../engine/store/session.js';
+import { RaceSpeaker } from '../engine/live/race-speaker.js';
+import { ScreenAwake } from '../screen-awake.js';
+import { spokenDuration } from '../engine/core/run-speaker.js';
 
 const COLOURS = ['#1f6feb', '#e4572e', '#7b2cbf', '#17a398', '#f4a259', '#2e4057', '#d1495b', '#66a182'];
 const STATUS = { invited: 'Invited', joined: 'Not ready', ready: 'Ready', running: 'Running', finished: 'Finished', gaveUp: 'Gave up' };
@@ -47,6 +53,8 @@ function raceScreen(sessionId) {
     results: null,
     lastFix: null,
     progress: new Map(),        // userId → last `progress`
+    series: new Map(),          // userId → [{seconds, meters}]: the reports received, for the results' chart
+    speaker: new RaceSpeaker(session.units, { everySeconds: deviceSettings.gapEverySeconds }),
     finishes: new Map(),        // userId → seconds
     live: new LiveSocket(),
     gaveUp: false,
@@ -54,7 +62,7 @@ function raceScreen(sessionId) {
     friendList: null,
     inviteMore: null,
     raceMap: null,
-    wakeLock: null,
+    awake: new ScreenAwake(),
     giveUpArmed: null,
     stopWatching: null,
     // ---- The frame: connection state, then one of the phases ----
@@ -74,7 +82,6 @@ function raceScreen(sessionId) {
   // The screen stays on during the race, where the browser allows it; the kept fixes are
   // written at once when the phone puts the page away (engine/store/kept-fixes.js).
   screen.visibility = () => {
-    if (document.visibilityState === 'visible' && screen.race.isConnected && !screen.results) keepAwake(screen);
     if (document.visibilityState === 'hidden') screen.live.keepFixesNow();
   };
   screen.pagehide = () => screen.live.keepFixesNow();
@@ -233,13 +240,9 @@ function giveUpButton(screen) {
   return giveUp;
 }
 
-function keepAwake(screen) {
-  navigator.wakeLock?.request('screen').then((lock) => { screen.wakeLock = lock; }, () => {});
-}
-
 function ensureRace(screen) {
   if (screen.race.isConnected) return;
-  keepAwake(screen);
+  screen.awake.start();
   screen.body.replaceChildren(screen.race);
   screen.statusLine.replaceChildren(screen.connection, screen.gps);   // they were in the lobby
   document.body.classList.add('racing');
@@ -259,10 +262,25 @@ function showRace(screen) {
   myNote.textContent = done !== undefined ? `You finished in ${preciseClock(done)}: waiting for the others`
     : screen.gaveUp ? 'You gave up: the others are still out' : '';
   myNote.hidden = !myNote.textContent;
+  screen.board.replaceChildren(...standings(screen).map((member) => boardRow(screen, member)));
+}
+
+/** The runners out or finished, first place first: finishers by time, then by distance. */
+function standings(screen) {
+  const { progress, finishes } = screen;
   const runners = (screen.state?.members ?? []).filter((member) => !['invited', 'joined', 'ready'].includes(member.status) || progress.has(member.userId));
-  runners.sort((a, b) => (finishes.get(a.userId) ?? Infinity) - (finishes.get(b.userId) ?? Infinity)
+  return runners.sort((a, b) => (finishes.get(a.userId) ?? Infinity) - (finishes.get(b.userId) ?? Infinity)
     || (progress.get(b.userId)?.distanceMeters ?? 0) - (progress.get(a.userId)?.distanceMeters ?? 0));
-  screen.board.replaceChildren(...runners.map((member) => boardRow(screen, member)));
+}
+
+/** Says the runner's place when it changes, and with the gaps every so often (RaceSpeaker). */
+function speakRace(screen) {
+  if (!racing(screen)) return;
+  const seconds = (screen.live.serverNow() - screen.startsAt) / 1000;
+  const list = standings(screen).filter((member) => member.status !== 'gaveUp').map((member) => ({
+    userId: member.userId, name: member.userId === screen.me ? 'you' : member.displayName,
+    distanceMeters: screen.progress.get(member.userId)?.distanceMeters ?? 0, finished: screen.finishes.has(member.userId) }));
+  speech.say(screen.speaker.spoken(list, screen.me, seconds));
 }
 
 /** A runner on the board: name, distance, and speed and pace, or how they ended. */
@@ -276,7 +294,9 @@ function boardRow(screen, member) {
   return h('li', { class: member.userId === me ? 'me' : '', dataset: { userId: member.userId } },
     h('span', { class: 'runner-name' }, h('i', { class: 'dot', style: `background:${colourOf(screen, member.userId)}` }), member.displayName, member.userId === me ? h('span', { class: 'you' }, '(you)') : null),
     h('span', { class: 'runner-distance' }, raceDistance(screen, item?.distanceMeters ?? 0)),
-    h('span', { class: 'runner-detail muted' }, detail));
+    h('span', { class: 'runner-detail muted' }, detail),
+    h('progress', { class: 'runner-progress', max: String(target(screen) || 1), value: String(Math.min(item?.distanceMeters ?? 0, target(screen) || 1)),
+      'aria-label': `${member.displayName}: ${raceDistance(screen, item?.distanceMeters ?? 0)} of ${raceDistance(screen, target(screen))}` }));
 }
 
 function placeOnMap(screen, item) {
@@ -294,6 +314,9 @@ function tick(screen) {
   const toGo = (startsAt - screen.live.serverNow()) / 1000;
   countdown.hidden = toGo <= -1;
   countdown.textContent = toGo > 0 ? String(Math.ceil(toGo)) : 'GO!';
+  // 3, 2, 1, Go, out loud, once each.
+  const count = toGo > 0 ? Math.ceil(toGo) : 0;
+  if (toGo > -1 && count <= 3 && count !== screen.countSaid) { screen.countSaid = count; speech.say(count ? String(count) : 'Go'); }
   countdown.classList.toggle('go', toGo <= 0);
   const done = screen.finishes.get(screen.me);
   screen.myTime.textContent = done !== undefined ? preciseClock(done) : clock(Math.max(0, -toGo));
@@ -304,8 +327,7 @@ function tick(screen) {
 function showResults(screen) {
   const { results, me, units } = screen;
   document.body.classList.remove('racing');
-  screen.wakeLock?.release().catch(() => {});
-  screen.wakeLock = null;
+  screen.awake.stop();
   const winner = results.entries.find((entry) => entry.userId === results.winnerId);
   const myRun = results.entries.find((entry) => entry.userId === me)?.runId;
   screen.body.replaceChildren(h('div', { class: 'page results-page' },
@@ -313,7 +335,9 @@ function showResults(screen) {
     h('p', { class: 'muted' }, title(screen)),
     winner ? h('p', { class: 'winner' }, h('strong', {}, winner.userId === me ? 'You win!' : `${winner.displayName} wins`))
       : h('p', { class: 'winner' }, 'No one finished'),
+    winnersList(results, { units, me, colourOf: (userId) => colourOf(screen, userId) }),
     resultsTable(results, { units, me, colourOf: (userId) => colourOf(screen, userId) }),
+    raceChart(screen.series, results.entries, { units, colourOf: (userId) => colourOf(screen, userId) }),
     h('div', { class: 'row actions' },
       myRun ? h('a', { class: 'button primary', href: `#/runs/${myRun}` }, 'See your run') : null,
       h('a', { class: 'button', href: '#/friends' }, 'Back to friends'))));
@@ -361,12 +385,15 @@ function listenToTheRace(screen) {
   live.on('progress', (message) => {
     if (message.sessionId !== sessionId) return;
     screen.progress.set(message.userId, message);
-    if (phase(screen) !== 'results') { showRace(screen); placeOnMap(screen, message); }
+    note(screen, message);
+    if (phase(screen) !== 'results') { showRace(screen); placeOnMap(screen, message); speakRace(screen); }
   });
   live.on('finished', (message) => {
     if (message.sessionId !== sessionId) return;
     screen.finishes.set(message.userId, message.seconds);
-    toast(message.userId === screen.me ? `You finished in ${preciseClock(message.seconds)}!` : `${nameOf(screen, message.userId)} finished in ${preciseClock(message.seconds)}`);
+    const who = message.userId === screen.me ? 'You' : nameOf(screen, message.userId);
+    toast(`${who} finished in ${preciseClock(message.seconds)}${who === 'You' ? '!' : ''}`);
+    speech.say(`${who} finished in ${spokenDuration(message.seconds)}`);
     if (phase(screen) !== 'results') showRace(screen);
   });
   live.on('results', (message) => {
@@ -374,6 +401,16 @@ function listenToTheRace(screen) {
     screen.results = message;
     update(screen);
   });
+}
+
+/** Keeps a report for the chart: seconds since the start and the distance. */
+function note(screen, message) {
+  if (screen.startsAt === null || !Number.isFinite(message.distanceMeters)) return;
+  const seconds = Number.isFinite(message.elapsedSeconds) ? message.elapsedSeconds : (screen.live.serverNow() - screen.startsAt) / 1000;
+  if (!Number.isFinite(seconds) || seconds < 0) return;
+  const points = screen.series.get(message.userId) ?? [];
+  if (!points.length || seconds > points.at(-1).seconds) points.push({ seconds, meters: message.distanceMeters });
+  screen.series.set(message.userId, points);
 }
 
 function showError(screen, error) {
@@ -417,7 +454,7 @@ function close(screen) {
   if (!screen.left && screen.state?.phase === 'lobby' && screen.startsAt === null && !screen.results) leaveLobby(screen);
   screen.live.close();
   screen.raceMap?.remove();
-  screen.wakeLock?.release().catch(() => {});
+  screen.awake.stop();
   document.removeEventListener('visibilitychange', screen.visibility);
   window.removeEventListener('pagehide', screen.pagehide);
   document.body.classList.remove('racing');

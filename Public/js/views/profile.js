@@ -32,13 +32,16 @@ export function render() {
   const settingsCard = settings(() => render());
   const initial = (profile.displayName ?? '?').trim().charAt(0).toUpperCase() || '?';
   const page = h('section', { class: 'page profile-page' });
+  const achievements = achievementCards(profile, session.units);
   page.append(
     h('div', { class: 'profile-head' }, h('div', { class: 'avatar', 'aria-hidden': 'true' }, initial),
       h('div', {}, h('h1', {}, profile.displayName ?? 'You'), h('p', { class: 'muted' }, profile.email ?? ''))),
     view.outboxCard,
-    h('div', { class: 'columns' }, h('div', {}, view.statsCard, historyCard), h('div', {}, settingsCard)));
-  const achievements = achievementCards(profile, session.units);
-  page.insertBefore(h('div', { class: 'columns achievements' }, h('div', {}, achievements.score, achievements.badges), h('div', {}, achievements.board)), view.outboxCard.nextSibling);
+    // Totals and records first, then the score and badge shelf, the history; beside them
+    // (below on a phone) friends' scores and the settings.
+    h('div', { class: 'columns' },
+      h('div', {}, view.statsCard, achievements.score, achievements.badges, historyCard),
+      h('div', { class: 'achievements' }, achievements.board, settingsCard)));
   mount(page);
 
   const stopChange = outbox.onChange(() => showOutbox(view));
@@ -201,6 +204,10 @@ function settings(rerender) {
 
   const voice = h('input', { type: 'checkbox', name: 'voice', role: 'switch', checked: deviceSettings.voice,
     onchange: () => { deviceSettings.voice = voice.checked; status.textContent = voice.checked ? 'Voice on.' : 'Voice off.'; } });
+  const every = h('select', { name: 'voice-every', onchange: () => { deviceSettings.voiceEveryMinutes = Number(every.value); status.textContent = 'Voice saved.'; } },
+    [0, 5, 10, 15].map((minutes) => h('option', { value: String(minutes), selected: minutes === deviceSettings.voiceEveryMinutes }, minutes ? `Every ${minutes} min too` : 'Only each ' + (imperial ? 'mile' : 'km'))));
+  const gapEvery = h('select', { name: 'gap-every', onchange: () => { deviceSettings.gapEverySeconds = Number(gapEvery.value); status.textContent = 'Voice saved.'; } },
+    [15, 30, 60, 120].map((seconds) => h('option', { value: String(seconds), selected: seconds === deviceSettings.gapEverySeconds }, seconds < 60 ? `${seconds} s` : `${seconds / 60} min`)));
   const privacy = h('select', { name: 'default-privacy', onchange: () => change({ defaultPrivacy: privacy.value }, 'Default privacy') },
     ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'private') }, privacyName(value))));
   const logOutArea = h('div', { class: 'logout-area' });
@@ -209,6 +216,8 @@ function settings(rerender) {
     h('h2', {}, 'Settings'),
     h('div', { class: 'switch-row' }, h('span', {}, 'Units'), unitSwitch(profile, change, rerender)),
     h('label', { class: 'switch-row' }, h('span', {}, 'Voice', h('small', {}, 'Spoken pace and distance while running (this device)')), voice),
+    h('label', { class: 'switch-row' }, h('span', {}, 'Runs and walks', h('small', {}, `Time, distance and pace at each ${imperial ? 'mile' : 'kilometre'}`)), every),
+    h('label', { class: 'switch-row' }, h('span', {}, 'Following a pace', h('small', {}, 'Ahead or behind, said when it changes and at least every')), gapEvery),
     h('label', { class: 'switch-row' }, h('span', {}, `Weight (${imperial ? 'lb' : 'kg'})`, h('small', {}, 'For calories')), weightInput(profile, change)),
     h('label', { class: 'switch-row' }, h('span', {}, `Step length (${imperial ? 'in' : 'cm'})`,
       h('small', {}, 'Estimates a walk\'s steps when the device gave no cadence')), stepLengthInput(profile, change)),

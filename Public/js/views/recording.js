@@ -1,6 +1,8 @@
 // Recording a run (or following a route): elapsed time, distance, current and average
 // pace, GPS and network status, map lock and mute; when following, the gap to the pace on
-// screen and spoken every few seconds, computed on the phone so it keeps coming offline.
+// screen and spoken (a cue every 5 s, said when the gap moves by 3 s or at the interval set
+// in the profile), computed on the phone so it keeps coming offline. A free run or walk
+// says each kilometre (or mile) with its split's pace, and every N minutes if chosen.
 // Every fix goes to IndexedDB as it comes: a reload resumes the run where it was.
 // Pause stops the clock, the distance and a workout's intervals until Resume (the marker
 // still moves); fixes after a resume are a new segment, so the way walked while paused
@@ -10,7 +12,7 @@ import { api } from '../engine/api/paceline.js';
 import { basemap, retire, positionMarker } from './map/basemap.js';
 import { watchPosition, isSimulated } from '../engine/gps/source.js';
 import { ongoingRun } from '../engine/store/ongoing-run.js';
-import { session } from '../engine/store/session.js';
+import { session, deviceSettings } from '../engine/store/session.js';
 import { RunTracker } from '../engine/recording/run-tracker.js';
 import { now as clockNow } from '../engine/clock.js';
 import { storedFix } from '../engine/core/stored-fix.js';
@@ -25,6 +27,7 @@ import { openPoiSheet } from './discovery/poi-detail.js';
 import { loadWorkout } from '../engine/workout/active-workout.js';
 import { WorkoutPanel } from './workout/workout-panel.js';
 import { canConnectStrap, connectStrap, READING_LIFETIME_MS } from '../engine/sensors/heart-rate-strap.js';
+import { ScreenAwake } from '../screen-awake.js';
 
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();
@@ -50,6 +53,14 @@ export async function render(_, query) {
   }
   wireToggles(rec);
   wireControls(rec);
+  rec.awake.start();
+  // Back from a locked screen or another app: say how long the GPS was away, if it was.
+  rec.visibility = () => {
+    if (document.visibilityState !== 'visible' || !rec.tracker || rec.tracker.isPaused || !rec.lastFix) return;
+    const away = (clockNow() - rec.lastFix.time) / 1000;
+    if (away > 15) toast(`No GPS for ${units.clock(away)} while the screen was off: that stretch is a straight line.`);
+  };
+  document.addEventListener('visibilitychange', rec.visibility);
   if (ongoing) begin(rec, ongoing.header, ongoing.fixes);
   rec.stopGPS = watchPosition((fix) => onFix(rec, fix), (status, message) => {
     rec.gpsPill.textContent = message;
@@ -84,6 +95,7 @@ function recordingScreen(ongoing, follow, workout) {
     lastFix: null,
     pois: null,  // points of interest around a walker
     heart: null,  // the strap's latest reading: {bpm, time}
+    awake: new ScreenAwake(),
     stopStrap: null,
     // The way run, one line per segment (a resume starts a new one: no line across a pause).
     line: null,
@@ -94,6 +106,10 @@ function recordingScreen(ongoing, follow, workout) {
     netPill: h('span', { class: 'pill', id: 'network-status' }, navigator.onLine ? 'online' : 'offline'),
     spokenLine: h('div', { class: 'wide spoken muted', id: 'spoken', 'aria-live': 'polite' }),
     pausedLine: h('div', { class: 'wide paused', id: 'paused', role: 'status', hidden: true }, 'Paused'),
+    // Said before the start: a browser stops the GPS while the phone is locked.
+    lockNote: h('div', { class: 'wide lock-note', id: 'lock-note', hidden: Boolean(ongoing) }, ScreenAwake.supported
+      ? 'The screen stays on while you record: locking the phone would stop the GPS.'
+      : 'Keep the screen on while you record: this browser stops the GPS when the phone locks.'),
     mapElement: h('div', { class: 'map', id: 'record-map' }),
     heartPill: canConnectStrap ? h('button', { type: 'button', class: 'pill heart-pill', name: 'heart-rate', 'aria-label': 'Connect a heart-rate strap' }, icon('heart'), ' Connect heart rate') : null,
   };
@@ -107,6 +123,7 @@ function hud(rec) {
   return h('div', { class: 'hud' },
     h('div', { class: 'stat wide' }, rec.elapsedText, h('span', {}, 'time')),
     rec.pausedLine,
+    rec.lockNote,
     stat('distance', 'distance', units.distance(0, u)),
     stat('avg pace', 'average-pace'),
     stat('current pace', 'current-pace'),
@@ -216,7 +233,7 @@ function onFix(rec, gpsFix) {
   const heartRate = heartRateAt(rec, fix.time);
   if (heartRate !== undefined) fix.heartRate = heartRate;
   showPosition(rec, fix);
-  rec.pois?.update(fix);
+  rec.pois?.update(fix, { counts: Boolean(tracker) && !tracker.isPaused });
   if (!tracker || tracker.isPaused) return;  // paused: the marker moves, nothing counts
   const segment = tracker.nextSegment;
   const { cue, spoken, sentences } = tracker.add({ ...fix, segment });
@@ -227,7 +244,7 @@ function onFix(rec, gpsFix) {
 }
 
 function begin(rec, header, fixes = []) {
-  rec.tracker = new RunTracker(header, rec.u);
+  rec.tracker = new RunTracker(header, rec.u, deviceSettings.runVoice);
   for (const fix of fixes) {
     const { cue, spoken } = rec.tracker.add(fix);  // replayed in silence
     draw(rec, fix, fix.segment ?? 0);
@@ -236,6 +253,7 @@ function begin(rec, header, fixes = []) {
   if (fixes.length) showPosition(rec, fixes[fixes.length - 1]);
   rec.startButton.hidden = true;
   rec.endButton.hidden = false;
+  rec.lockNote.hidden = true;
   showPaused(rec);
   rec.sport.hidden = true;
   rec.cancel.hidden = true;
@@ -263,6 +281,7 @@ function wireControls(rec) {
     await ongoingRun.start(header);
     begin(rec, header);
     if (follow) speech.say('Following ' + (follow.routeName || 'the route'));
+    else if (!rec.workout) speech.say(`${sportName(header.sport)} started`);
     // Where the runner stands when pressing Start is where the run starts.
     if (lastFix && header.startedAt - lastFix.time < 10_000) onFix(rec, { ...lastFix, time: header.startedAt });
   });
@@ -294,6 +313,8 @@ function wireControls(rec) {
 }
 
 function close(rec) {
+  rec.awake.stop();
+  document.removeEventListener('visibilitychange', rec.visibility);
   rec.stopGPS?.();
   rec.stopStrap?.();
   clearInterval(rec.timer);

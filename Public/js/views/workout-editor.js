@@ -19,6 +19,9 @@ function parseDuration(text) {
 
 const blankInterval = () => ({ meters: 400, target: 'fast' });
 
+/** A small control with its label above it, in an interval's row. */
+const mini = (label, control) => h('label', { class: 'mini-field' }, h('span', {}, label), control);
+
 export async function render({ workoutId }) {
   const u = session.units;
   const existing = workoutId === 'new' ? null : await api.workout(workoutId);
@@ -31,12 +34,12 @@ export async function render({ workoutId }) {
 
   function intervalEditor(interval, array, index) {
     const byTime = interval.seconds != null;
-    const by = h('select', { name: 'by', 'aria-label': 'By time or distance' },
+    const by = h('select', { name: 'by' },
       h('option', { value: 'time', selected: byTime }, 'time'), h('option', { value: 'distance', selected: !byTime }, units.unitName(u)));
-    const amount = h('input', { name: 'amount', size: 6, 'aria-label': byTime ? 'Time (m:ss)' : `Distance (${units.unitName(u)})`,
+    const amount = h('input', { name: 'amount', size: 6, inputmode: byTime ? 'text' : 'decimal',
       value: byTime ? units.clock(interval.seconds) : String(Math.round(interval.meters / units.unitMeters(u) * 1000) / 1000) });
-    const target = h('select', { name: 'target', 'aria-label': 'Target' }, TARGETS.map((t) => h('option', { value: t, selected: t === interval.target }, t)));
-    const pace = h('input', { name: 'pace', size: 5, 'aria-label': `Pace (m:ss /${units.unitName(u)})`, hidden: interval.target !== 'pace',
+    const target = h('select', { name: 'target' }, TARGETS.map((t) => h('option', { value: t, selected: t === interval.target }, t)));
+    const pace = h('input', { name: 'pace', size: 5,
       value: interval.paceSecondsPerKilometer ? units.paceClock(interval.paceSecondsPerKilometer, u) : units.paceClock(300, u) });
     const read = () => {
       for (const key of ['seconds', 'meters', 'paceSecondsPerKilometer']) delete interval[key];
@@ -47,9 +50,12 @@ export async function render({ workoutId }) {
     };
     by.addEventListener('change', () => { read(); if (by.value === 'time') interval.seconds = 60; else interval.meters = 400; draw(); });
     amount.addEventListener('change', read);
-    target.addEventListener('change', () => { read(); pace.hidden = target.value !== 'pace'; if (target.value === 'pace') read(); });
+    const paceField = mini(`Pace (m:ss /${units.unitName(u)})`, pace);
+    paceField.hidden = interval.target !== 'pace';
+    target.addEventListener('change', () => { read(); paceField.hidden = target.value !== 'pace'; if (target.value === 'pace') read(); });
     pace.addEventListener('change', read);
-    return h('div', { class: 'row wrap interval' }, by, amount, target, pace,
+    return h('div', { class: 'row wrap interval' }, mini('By', by), mini(byTime ? 'Time (m:ss)' : `Distance (${units.unitName(u)})`, amount),
+      mini('Target', target), paceField,
       h('button', { name: 'up', 'aria-label': 'Move up', disabled: index === 0, onclick: () => moveIn(array, index, -1) }, '↑'),
       h('button', { name: 'down', 'aria-label': 'Move down', disabled: index === array.length - 1, onclick: () => moveIn(array, index, 1) }, '↓'),
       h('button', { name: 'copy', onclick: () => { array.splice(index + 1, 0, structuredClone(array[index])); draw(); } }, 'Copy'),
@@ -59,10 +65,10 @@ export async function render({ workoutId }) {
   function draw() {
     list.replaceChildren(...steps.map((step, index) => {
       if (step.repeat == null) return h('li', { class: 'step' }, intervalEditor(step, steps, index));
-      const count = h('input', { name: 'repeat', type: 'number', min: 1, max: 500, value: step.repeat, 'aria-label': 'Repeat count', size: 3 });
+      const count = h('input', { name: 'repeat', type: 'number', min: 1, max: 500, value: step.repeat, size: 3 });
       count.addEventListener('change', () => { step.repeat = Number.parseInt(count.value, 10) || 1; });
       return h('li', { class: 'step repeat card' },
-        h('div', { class: 'row' }, 'Repeat', count, '×',
+        h('div', { class: 'row' }, mini('Repeat, times', count),
           h('button', { name: 'up', 'aria-label': 'Move block up', disabled: index === 0, onclick: () => moveIn(steps, index, -1) }, '↑'),
           h('button', { name: 'down', 'aria-label': 'Move block down', disabled: index === steps.length - 1, onclick: () => moveIn(steps, index, 1) }, '↓'),
           h('button', { class: 'ghost', name: 'remove-block', 'aria-label': 'Remove block', onclick: () => { steps.splice(index, 1); draw(); } }, '×')),

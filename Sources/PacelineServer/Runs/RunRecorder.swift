@@ -14,7 +14,7 @@ package enum RunRecorder {
         let run = Run()
         run.$owner.id = owner.id!
         let (summary, start) = try measure(run, activity, owner: owner)
-        run.name = name ?? summary.name.map { TextInput.storable($0, .name) }
+        run.name = name ?? ActivityName.meaningful(summary.name).map { TextInput.storable($0, .name) }
         run.privacy = privacy
         run.format = format
         run.startTime = summary.startTime

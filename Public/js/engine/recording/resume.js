@@ -4,13 +4,11 @@
 import { ongoingRun } from '../store/ongoing-run.js';
 import { keptRace } from '../store/kept-fixes.js';
 import { session } from '../store/session.js';
-import { go } from '../../router.js';
 
-/** Goes to the run or race left unfinished, if any; true if it did. */
-export async function resumeOngoing() {
+/** The address of the run or race left unfinished ("#/record", "#/summary", "#/live/ID"), or null. */
+export async function unfinishedAddress() {
   const ongoing = await ongoingRun.load();
-  if (ongoing) { go(ongoing.header.state === 'finished' ? '#/summary' : '#/record'); return true; }
+  if (ongoing) return ongoing.header.state === 'finished' ? '#/summary' : '#/record';
   const race = keptRace(session.profile?.id);
-  if (race) { go(`#/live/${race}`); return true; }
-  return false;
+  return race ? `#/live/${race}` : null;
 }

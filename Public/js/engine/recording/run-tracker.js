@@ -1,5 +1,6 @@
 // One run being recorded: the meter (distance, paces) and, when following, the follow
-// session and the voice's choice of words; when running a workout, the workout session. Shared by the running screen and the summary,
+// session and the voice's choice of words; when running a workout, the workout session;
+// on a free run or walk, the kilometres (or miles) and minutes the voice says. Shared by the running screen and the summary,
 // which replays the stored fixes through it.
 //
 // Pauses: the header's `pauses` ([{from, to}] in ms, `to` missing while paused) stop the
@@ -10,17 +11,22 @@
 import { RunMeter } from '../core/run-meter.js';
 import { FollowSession } from '../core/follow-session.js';
 import { CueSpeaker } from '../core/cue-speaker.js';
+import { RunSpeaker } from '../core/run-speaker.js';
 import { maximumSpeed } from '../core/sport-thresholds.js';
 import { WorkoutSession } from '../workout/workout-session.js';
 import { WorkoutSpeaker } from '../workout/workout-speaker.js';
 
 export class RunTracker {
-  /** @param {{startedAt: number, sport: string, follow: {pace: object[]}|null}} header */
-  constructor(header, units = 'metric') {
+  /**
+   * @param {{startedAt: number, sport: string, follow: {pace: object[]}|null}} header
+   * @param {{everyMinutes?: number, gapEverySeconds?: number}} voice what the voice says besides the kilometres
+   */
+  constructor(header, units = 'metric', voice = {}) {
     this.header = header;
     this.meter = new RunMeter(maximumSpeed(header.sport));
     this.follow = header.follow ? new FollowSession(header.follow.pace, { maximumSpeed: maximumSpeed(header.sport) }) : null;
     this.speaker = header.follow ? new CueSpeaker(units) : null;
+    if (this.speaker && voice.gapEverySeconds > 0) this.speaker.repeatInterval = voice.gapEverySeconds;
     this.fixes = 0;
     this.pauses = (header.pauses ?? []).map((pause) => ({ ...pause }));
     /** The segment of the last fix taken (0 before the first pause). */
@@ -28,6 +34,8 @@ export class RunTracker {
     // The workout being run ({id, name, plan, bands}), if any: its own session and voice.
     this.workout = header.workout ? new WorkoutSession(header.workout.plan, header.workout.bands, { maximumSpeed: maximumSpeed(header.sport) }) : null;
     this.workoutSpeaker = header.workout ? new WorkoutSpeaker(units) : null;
+    // A free run or walk: kilometres (or miles) and, if chosen, every N minutes.
+    this.runSpeaker = header.follow || header.workout ? null : new RunSpeaker(units, { everyMinutes: voice.everyMinutes });
   }
 
   /**
@@ -43,7 +51,10 @@ export class RunTracker {
       const sentences = this.workout.add(fix).map((cue) => this.workoutSpeaker.spoken(cue, this.workout.intervals));
       return sentences.length ? { spoken: sentences.join('. '), sentences } : {};
     }
-    if (!this.follow) return {};
+    if (this.runSpeaker) {
+      const spoken = this.runSpeaker.spoken(this.meter.distance, this.elapsedSeconds(fix.time));
+      return spoken ? { spoken, sentences: [spoken] } : {};
+    }
     const cue = this.follow.add(fix);
     return cue ? { cue, spoken: this.speaker.spoken(cue) } : {};
   }

@@ -1,7 +1,7 @@
 // What waits for the user's answer: friend requests received, walk invitations not yet
 // answered, live sessions they are invited to. Counted for the badge on the Friends tab
-// and the home screen's tiles; asked again every minute while watched and when the app
-// comes back to the screen.
+// and the home screen's tiles; asked again every minute while watched, and when the app
+// comes back to the screen (app.js calls `refresh`).
 import { api } from '../api/paceline.js';
 import { invitations as liveInvitations } from '../live/invitations.js';
 import { session } from '../store/session.js';
@@ -32,7 +32,6 @@ function publish(changes) {
 }
 
 liveInvitations.onChange(() => publish({}));
-document.addEventListener('visibilitychange', () => { if (!document.hidden && watchers.size) refresh(); });
 
 export const waiting = {
   /** Calls `watcher(counts)` now and on each change ({friends, invitations, live, total}); returns a function that stops. */

@@ -44,8 +44,23 @@ export const session = {
   onChange(listener) { listeners.add(listener); return () => listeners.delete(listener); },
 };
 
-/** The user's settings kept on this device only: voice on/off. */
+const whole = (key, fallback) => {
+  const value = Number(localStorage.getItem(key));
+  return localStorage.getItem(key) !== null && Number.isInteger(value) && value >= 0 ? value : fallback;
+};
+
+/**
+ * The user's settings kept on this device only: the voice on or off; besides each
+ * kilometre (or mile), the time, distance and pace every `voiceEveryMinutes` (0: never);
+ * when following a pace, the gap said again at least every `gapEverySeconds`.
+ */
 export const deviceSettings = {
   get voice() { return localStorage.getItem('paceline.voice') !== 'off'; },
   set voice(on) { localStorage.setItem('paceline.voice', on ? 'on' : 'off'); },
+  get voiceEveryMinutes() { return whole('paceline.voiceEveryMinutes', 0); },
+  set voiceEveryMinutes(minutes) { localStorage.setItem('paceline.voiceEveryMinutes', String(minutes)); },
+  get gapEverySeconds() { return whole('paceline.gapEverySeconds', 30); },
+  set gapEverySeconds(seconds) { localStorage.setItem('paceline.gapEverySeconds', String(seconds)); },
+  /** What RunTracker's voice needs. */
+  get runVoice() { return { everyMinutes: this.voiceEveryMinutes, gapEverySeconds: this.gapEverySeconds }; },
 };

@@ -1,9 +1,9 @@
-// The profile's achievements: score with its breakdown, streak, the badges grid and the
+// The profile's achievements: score with its breakdown, streak, the badge shelf and the
 // leaderboard among friends. Badges have Share buttons when the profile is public (share
 // pages show a public profile's badges only).
 import { api } from '../../engine/api/paceline.js';
 import { h, describe } from '../../ui.js';
-import { badgeGrid } from './badges.js';
+import { badgeShelf } from './badges.js';
 
 const PARTS = [['distance', 'Distance'], ['streak', 'Streaks'], ['group', 'Together'], ['discovery', 'Discoveries'], ['stage', 'Stages'], ['mission', 'Missions']];
 
@@ -24,7 +24,7 @@ export function achievementCards(profile, unit) {
           : `No streak going: be active today to start one${mine.streak.longest ? ` (longest ${mine.streak.longest} days)` : ''}.`),
         h('ul', { class: 'points-breakdown' }, PARTS.filter(([key]) => mine.points[key]).map(([key, label]) =>
           h('li', { dataset: { part: key } }, h('span', {}, label), h('strong', {}, String(mine.points[key]))))));
-      badges.replaceChildren(h('h2', {}, `Badges · ${earned} of ${mine.badges.length}`), badgeGrid(mine.badges, unit, { owner: profile.defaultPrivacy === 'public' ? profile : null }));
+      badges.replaceChildren(h('h2', {}, `Badges · ${earned} of ${mine.badges.length}`), ...badgeShelf(mine.badges, unit, { owner: profile.defaultPrivacy === 'public' ? profile : null }));
     } catch (error) {
       score.replaceChildren(h('h2', {}, 'Score'), h('p', { class: 'error' }, describe(error)));
     }

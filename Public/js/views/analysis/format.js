@@ -29,9 +29,9 @@ const SPORTS = { run: 'Run', walk: 'Walk', hike: 'Hike', ride: 'Ride', swim: 'Sw
 /** "Run", "Walk"… */
 export const sportName = (sport) => SPORTS[sport] ?? 'Activity';
 
-/** A run's title: its name, or "Run on 1 Mar 2026". */
+/** A run's title: its name, or as a recording is named, by the time of day it started: "Morning run". */
 export function runTitle(run) {
-  return run.name?.trim() || `${sportName(run.sport)} on ${shortDate(run.startTime ?? run.createdAt)}`;
+  return run.name?.trim() || defaultTitle(run.sport, run.startTime ?? run.createdAt);
 }
 
 /** Whether a sport is shown as pace (min/km) rather than speed (km/h). */

@@ -2,6 +2,7 @@
 // the server's order (finishers by time, then those who gave up by distance).
 import { clock, paceFromSpeed, speed } from '../../engine/core/units.js';
 import { raceDistance } from './format.js';
+import { ordinal } from '../../engine/live/race-speaker.js';
 import { h } from '../../ui.js';
 
 /**
@@ -31,10 +32,29 @@ export function resultsTable(results, { units, me, colourOf }) {
     assumed ? h('p', { class: 'muted small footnote' }, '* Weight unknown: 70 kg assumed. Set your weight in Profile for your own calories.') : null);
 }
 
-/** "1st", "2nd", "3rd", "4th". */
-function ordinal(n) {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
-  return `${n}${suffix}`;
+/**
+ * Who won what: the fastest time (finishers), the best average pace, the top speed and the
+ * most calories, each with its runner and figure. A stat no one has is left out.
+ */
+export function statWinners(results, { units }) {
+  const best = (entries, value, better) => entries.filter((entry) => Number.isFinite(value(entry)))
+    .reduce((winner, entry) => (!winner || better(value(entry), value(winner)) ? entry : winner), null);
+  const finished = results.entries.filter((entry) => entry.status === 'finished');
+  return [
+    ['time', 'Fastest', best(finished, (entry) => entry.seconds, (a, b) => a < b), (entry) => preciseClock(entry.seconds)],
+    ['pace', 'Best average pace', best(results.entries, (entry) => entry.averageSpeedMetersPerSecond, (a, b) => a > b),
+      (entry) => paceFromSpeed(entry.averageSpeedMetersPerSecond, units)],
+    ['speed', 'Top speed', best(results.entries, (entry) => entry.maxSpeedMetersPerSecond, (a, b) => a > b), (entry) => speed(entry.maxSpeedMetersPerSecond, units)],
+    ['calories', 'Most calories', best(results.entries, (entry) => entry.kilocalories, (a, b) => a > b), (entry) => `${Math.round(entry.kilocalories)} kcal`],
+  ].filter(([, , winner]) => winner).map(([stat, label, winner, figure]) => ({ stat, label, userId: winner.userId, displayName: winner.displayName, figure: figure(winner) }));
+}
+
+/** The winners as a list: "Fastest · Ann · 2:08.2". */
+export function winnersList(results, { units, me, colourOf }) {
+  return h('ul', { class: 'stat-winners' }, statWinners(results, { units }).map((win) => h('li', { dataset: { stat: win.stat } },
+    h('span', { class: 'muted' }, win.label),
+    h('strong', {}, h('i', { class: 'dot', style: `background:${colourOf(win.userId)}` }), win.userId === me ? 'You' : win.displayName),
+    h('span', {}, win.figure))));
 }
 
 /** A race time with tenths under an hour: "0:21.4", so close finishes differ. */
