@@ -40,7 +40,7 @@ const SHELL = [
   '/js/views/map/route-layer.js', '/js/views/missions.js', '/js/views/missions/advance-text.js',
   '/js/views/missions/journey-map.js', '/js/views/missions/stage-list.js', '/js/views/poi.js',
   '/js/views/run/activity-fields.js', '/js/views/run/run-editor.js',
-  '/js/views/popular.js', '/js/views/home.js', '/js/views/invitations.js', '/js/views/map/place-picker.js', '/js/views/profile.js', '/js/views/recording.js',
+  '/js/views/popular.js', '/js/views/home.js', '/js/views/invitations.js', '/js/views/map/place-picker.js', '/js/views/map/name-search.js', '/js/views/profile.js', '/js/views/recording.js',
   '/js/views/summary.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
   '/js/views/workout/log-card.js', '/js/views/workout/summary-table.js', '/js/views/workout/workout-panel.js',
   '/js/views/workouts.js',

@@ -23,7 +23,7 @@ const ROUTES = [
   { pattern: /^\/live$/i, view: 'live', tab: 'friends', parent: '#/friends' },
   { pattern: /^\/live\/([0-9a-f-]{36})$/i, view: 'live', tab: 'friends', keys: ['sessionId'], parent: '#/live' },
   { pattern: /^\/discoveries$/, view: 'discoveries', tab: 'home', parent: '#/home' },
-  { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', tab: 'home', keys: ['poiId'], parent: '#/discoveries' },
+  { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', tab: 'home', keys: ['poiId'], access: 'browse', parent: '#/discoveries' },
   { pattern: /^\/popular$/, view: 'popular', tab: 'activity', access: 'browse', parent: '#/activity' },
   { pattern: /^\/feed$/, view: 'feed', tab: 'feed' },
   { pattern: /^\/workouts$/, view: 'workouts', tab: 'home', parent: '#/home' },

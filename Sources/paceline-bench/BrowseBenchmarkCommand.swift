@@ -40,6 +40,9 @@ struct BrowseBenchmarkCommand: AsyncParsableCommand {
             print(Self.row(label, latencies) + String(format: "   %12.1f", latencies.meanItems))
         }
         for (label, latencies) in report.upkeep { print(Self.row(label, latencies)) }
+        for (label, latencies) in report.searches {
+            print(Self.row(label, latencies) + String(format: "   %12.1f", latencies.meanItems))
+        }
     }
 
     private static func row(_ label: String, _ latencies: BrowseBenchmark.Latencies) -> String {

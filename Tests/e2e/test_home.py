@@ -39,6 +39,19 @@ def test_anyone_browses_public_routes_and_signs_in_to_follow(server, browser):
     b.click(".home-tile[data-tile=activity]")
     b.wait(lambda: "#/activity" in b.driver.current_url and "#/login" not in b.driver.current_url)
     b.visible("#route-map")
+    # The cluster's count sits in the middle of its green disc (the app's styles win over Leaflet's).
+    cluster = b.visible(".cluster-icon")
+    style = b.js("const s = getComputedStyle(arguments[0]); return [s.backgroundColor, s.display, s.justifyContent]", cluster)
+    assert style == ["rgb(11, 110, 79)", "flex", "center"], style
+    # Searching by name finds it (accents and case aside) and opens its drawer.
+    b.type("input[name=name-search]", "river LOOP")
+    hit = b.visible(f".search-hit[data-route-id='{route['id']}']")
+    assert "River loop" in hit.text and "Rhona" in hit.text
+    b.shot("search-routes")
+    b.click(f".search-hit[data-route-id='{route['id']}']")
+    b.wait(lambda: b.find(".drawer").get_attribute("data-route-id") == route["id"], message="the route found did not open")
+    b.type("input[name=name-search]", "zzqx")
+    b.wait(lambda: "Nothing called" in b.find("#name-search-results").text)
     # A route's drawer, its leaderboard and its run are open to all.
     b.open(f"/#/activity?route={route['id']}")
     b.visible(".drawer")

@@ -1,5 +1,6 @@
 // #/activity, "Routes": the map of routes around the user, clustered by area; a route's
-// drawer; the Start (+) button. `?route=ID` opens that route's drawer (from Favourites).
+// drawer; a search by name; the Start (+) button. `?route=ID` opens that route's drawer
+// (from Favourites).
 // Anyone may browse it: recording, following and favourites ask to sign in first.
 import { api } from '../engine/api/paceline.js';
 import { basemap, retire, positionMarker } from './map/basemap.js';
@@ -11,6 +12,7 @@ import { icon } from '../icons.js';
 import { go, signInFirst } from '../router.js';
 import { RouteDrawer } from './map/route-drawer.js';
 import { RouteLayer } from './map/route-layer.js';
+import { nameSearch } from './map/name-search.js';
 
 const VIEW_KEY = 'paceline.mapView';
 
@@ -28,6 +30,11 @@ export async function render(_, query) {
   const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? 'null');
   const { L, map } = await basemap(mapElement, { center: saved?.center ?? [55.8642, -4.2518], zoom: saved?.zoom ?? 13 });
   const drawer = new RouteDrawer(screen, L, map);
+  const search = nameSearch({ centre: () => map.getCenter(), onRoute: (route) => {
+    map.setView([route.start.latitude, route.start.longitude], 16);
+    drawer.open([route]);
+  } });
+  screen.append(search.element);
   const routes = new RouteLayer(L, map, {
     onRoutes: (list) => drawer.open(list),
     onFailure: (error) => toast(error.isNetwork ? 'Offline: showing the routes seen before' : error.message, { error: !error.isNetwork }),
@@ -58,5 +65,5 @@ export async function render(_, query) {
     centreOnMe(true, !saved);  // at the zoom the runner left it; the last view meanwhile, or Glasgow the first time
   }
   routes.refresh();
-  return () => { shown = false; routes.stop(); drawer.close(); retire(map); };
+  return () => { shown = false; search.stop(); routes.stop(); drawer.close(); retire(map); };
 }

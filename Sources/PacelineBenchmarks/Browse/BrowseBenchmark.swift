@@ -26,6 +26,9 @@ public enum BrowseBenchmark {
         public var viewports: [(label: String, latencies: Latencies)]
         /// Milliseconds per `RouteGrid.add` and `RouteGrid.remove`.
         public var upkeep: [(label: String, latencies: Latencies)]
+        /// Milliseconds per name search (`NameSearch.routes`): a text a few routes contain,
+        /// and one none does (the whole scan).
+        public var searches: [(label: String, latencies: Latencies)]
     }
 
     /// Timings of one kind, in milliseconds, with how many items each answer had.
@@ -114,13 +117,33 @@ public enum BrowseBenchmark {
             byZoom[zoom < 9 ? 0 : zoom < 15 ? 1 : 2].add(time, items: items)
         }
 
+        progress("timing \(searchQueries) name searches of each kind")
+        let searches = try await timeSearches(count: count, viewer: creator, on: database)
         progress("timing the grid's upkeep")
         let upkeep = try await timeUpkeep(creator: creator, run: run, from: &generator, on: database)
         return Report(database: kind, routes: count, publicRoutes: publicRoutes, cells: cells,
                       insertSeconds: insertTime.seconds, rebuildSeconds: rebuildTime.seconds,
                       viewports: [("all", all), ("clusters", clusters), ("routes", routes), ("empty", empty),
                                   ("zoom 3-8", byZoom[0]), ("zoom 9-14", byZoom[1]), ("zoom 15-18", byZoom[2])],
-                      upkeep: upkeep)
+                      upkeep: upkeep, searches: searches)
+    }
+
+    /// Name searches timed per kind.
+    static let searchQueries = 20
+
+    /// Times `NameSearch.routes` as the search endpoint runs it: "route 1234…" (a number's
+    /// digits: a handful of the `count` routes "Route N" match), and a text none contains.
+    private static func timeSearches(count: Int, viewer: UUID, on database: any Database) async throws -> [(label: String, latencies: Latencies)] {
+        let search = NameSearch(database: database)
+        let clock = ContinuousClock()
+        var some = Latencies(), none = Latencies()
+        for index in 0..<searchQueries {
+            let number = (index * 7_919) % max(1, count / 100) + 1
+            var found = 0
+            some.add(try await clock.measure { found = try await search.routes(matching: "route \(number)", viewer: viewer, near: nil).count }, items: found)
+            none.add(try await clock.measure { found = try await search.routes(matching: "lochan \(index)", viewer: viewer, near: nil).count }, items: found)
+        }
+        return [("search some", some), ("search none", none)]
     }
 
     /// The one user and run every generated route is made by and from: the run is a
@@ -154,13 +177,13 @@ public enum BrowseBenchmark {
                     if privacy == .public { publicRoutes += 1 }
                     inserted += 1
                     rows.append("""
-                        (\(bind: generator.uuid()), \(bind: creator), \(bind: run), \(bind: "Route \(inserted)"), \(bind: privacy.rawValue), \
+                        (\(bind: generator.uuid()), \(bind: creator), \(bind: run), \(bind: "Route \(inserted)"), \(bind: "route \(inserted)"), \(bind: privacy.rawValue), \
                         \(bind: generator.distance()), \(bind: start.latitude), \(bind: start.longitude), \(bind: start.latitude), \
                         \(bind: start.longitude), \(bind: cell.x), \(bind: cell.y), \(bind: now), \(bind: now))
                         """)
                 }
                 batches.append("""
-                    INSERT INTO routes (id, creator_id, run_id, name, privacy, distance_m, start_lat, start_lon, end_lat, end_lon,
+                    INSERT INTO routes (id, creator_id, run_id, name, search_name, privacy, distance_m, start_lat, start_lon, end_lat, end_lon,
                         cell_x, cell_y, created_at, updated_at) VALUES \(rows.joined(separator: ", "))
                     """)
             }

@@ -1,4 +1,6 @@
+import Foundation
 import PacelineAPI
+import PacelineCore
 
 extension APIHandler {
     func browseRoutes(_ input: Operations.BrowseRoutes.Input) async throws -> Operations.BrowseRoutes.Output {
@@ -9,5 +11,28 @@ extension APIHandler {
         let browse = try await RouteBrowser(database: database)
             .browse(viewport, zoom: input.query.zoom, viewer: AuthenticatedUser.current?.id)
         return .ok(.init(body: .json(browse)))
+    }
+
+    func searchByName(_ input: Operations.SearchByName.Input) async throws -> Operations.SearchByName.Output {
+        let query = input.query
+        let text = try TextInput.checked(query.q, "q", .search).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (NameSearch.minimumLength...NameSearch.maximumLength).contains(text.count) else {
+            throw APIError.badRequest("q: search for \(NameSearch.minimumLength) to \(NameSearch.maximumLength) characters of a name")
+        }
+        let near: Coordinate?
+        switch (query.latitude, query.longitude) {
+        case (nil, nil): near = nil
+        case let (latitude?, longitude?):
+            guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+                throw APIError.badRequest("latitude must be -90 to 90 and longitude -180 to 180")
+            }
+            near = Coordinate(latitude: latitude, longitude: longitude)
+        default: throw APIError.badRequest("give latitude and longitude together, or neither")
+        }
+        let viewer = AuthenticatedUser.current?.id
+        let search = NameSearch(database: database)
+        let routes = try await Route.schemas(try await search.routes(matching: text, viewer: viewer, near: near), viewer: viewer, on: database)
+        let places = try await PointsOfInterest.schemas(try await search.places(matching: text, near: near), viewer: viewer, on: database)
+        return .ok(.init(body: .json(.init(routes: routes, places: places))))
     }
 }

@@ -69,12 +69,17 @@ package struct RouteBrowser: Sendable {
                 """).all()
             if rows.count > Self.maximumRoutes { return nil }
         }
-        let routes = try rows.map { try $0.decode(fluentModel: Route.self) }
+        let routes = try await Self.withCreators(try rows.map { try $0.decode(fluentModel: Route.self) }, on: database)
+        return routes.sorted { $0.id?.uuidString ?? "" < $1.id?.uuidString ?? "" }
+    }
+
+    /// `routes` with their creators loaded, in one query.
+    static func withCreators(_ routes: [Route], on database: any Database) async throws -> [Route] {
         guard !routes.isEmpty else { return [] }
         let creators = try await User.query(on: database).filter(\.$id ~~ Set(routes.map(\.$creator.id))).all()
         let creatorsByID = Dictionary(uniqueKeysWithValues: creators.compactMap { user in user.id.map { ($0, user) } })
         for route in routes { route.$creator.value = creatorsByID[route.$creator.id] }
-        return routes.sorted { $0.id?.uuidString ?? "" < $1.id?.uuidString ?? "" }
+        return routes
     }
 
     /// One cluster per non-empty cell at `level` that the viewport touches, north to south

@@ -35,5 +35,7 @@ enum Migrations {
         AddRunDescription(),
         // 016: the circles a user keeps to themselves.
         AddPrivacyZones(),
+        // 017: route names and plaque titles folded for search.
+        AddSearchNames(),
     ]
 }

@@ -10,6 +10,8 @@ final class PointOfInterestRow: Model, @unchecked Sendable {
     @Field(key: "source") var source: String
     @Field(key: "source_id") var sourceID: String
     @Field(key: "title") var title: String
+    /// `title` folded for search (`SearchName`); set on every save.
+    @Field(key: "search_title") var searchTitle: String
     @OptionalField(key: "inscription") var inscription: String?
     /// Indexed with `longitude` (`pois_position`): a box query is a range scan.
     @Field(key: "latitude") var latitude: Double

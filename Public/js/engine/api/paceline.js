@@ -49,6 +49,8 @@ export const api = {
   // Routes
   browse: (bbox, zoom) => request('/routes' + query({ bbox: bbox.join(','), zoom })),
   route: (id) => request(`/routes/${id}`),
+  /** Routes and places whose name contains `text`, nearest (latitude, longitude) first. */
+  search: (text, latitude, longitude) => request('/search' + query({ q: text, latitude, longitude })),
   createRoute: (runId, name) => request('/routes', { method: 'POST', json: { runId, name } }),
   addRouteRun: (routeId, runId) => request(`/routes/${routeId}/runs`, { method: 'POST', json: { runId } }),
   leaderboard: (routeId, limit = 10) => request(`/routes/${routeId}/leaderboard` + query({ limit })),

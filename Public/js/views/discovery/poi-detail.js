@@ -7,6 +7,7 @@ import { discoveryApi } from '../../engine/api/discovery.js';
 import { shortDistance } from '../../engine/core/units.js';
 import { session } from '../../engine/store/session.js';
 import { h, toast, describe, ownAddress } from '../../ui.js';
+import { signInFirst } from '../../router.js';
 
 /** How close a walk must pass to discover a point, metres (the server's `ProximityGrid.defaultRadius`). */
 export const DISCOVERY_RADIUS = 30;
@@ -16,6 +17,7 @@ export async function poiDetailCard(id, { passed = false } = {}) {
   const poi = await discoveryApi.poi(id);
   const favourite = h('button', { name: 'favourite-poi', 'aria-pressed': String(poi.favourite) }, poi.favourite ? '♥ Favourite' : '♡ Favourite');
   favourite.addEventListener('click', async () => {
+    if (signInFirst(`#/pois/${id}`)) return;
     const next = favourite.getAttribute('aria-pressed') !== 'true';
     try {
       await (next ? discoveryApi.addFavouritePoi(id) : discoveryApi.removeFavouritePoi(id));
