@@ -38,7 +38,7 @@ const SHELL = [
   '/js/views/live/format.js', '/js/views/live/race-map.js', '/js/views/live/race-chart.js', '/js/views/live/results-table.js',
   '/js/views/login.js', '/js/views/map/basemap.js', '/js/views/map/route-drawer.js',
   '/js/views/map/route-layer.js', '/js/views/missions.js', '/js/views/missions/advance-text.js',
-  '/js/views/missions/journey-map.js', '/js/views/missions/stage-list.js', '/js/views/poi.js',
+  '/js/views/missions/journey-map.js', '/js/views/missions/journey-line.js', '/js/views/missions/stage-list.js', '/js/views/poi.js',
   '/js/views/run/activity-fields.js', '/js/views/run/run-editor.js',
   '/js/views/popular.js', '/js/views/home.js', '/js/views/invitations.js', '/js/views/map/place-picker.js', '/js/views/map/name-search.js', '/js/views/profile.js', '/js/views/recording.js',
   '/js/views/summary.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',

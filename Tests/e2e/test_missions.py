@@ -59,11 +59,18 @@ def test_shipped_missions_are_listed_and_a_run_advances_a_joined_mission(server,
     assert len(b.finds(".stage-list .locked")) == 2
     assert "stage 1 to Fountain" in b.find("#journey-place").text
 
-    # A 120 m run from the GPS.
+    # A 120 m run from the GPS: the screen shows the journey it moves, and says when the
+    # first stage's end is reached.
     b.start_recording(*START)
     b.visible("button[name=end]")
+    b.wait(lambda: "Park Loop: 80 m to the end of Fountain" in b.find("#journey-line").text
+           or "Park Loop: 0.08 km to the end of Fountain" in b.find("#journey-line").text,
+           message="the recording did not show the journey")
     for second in range(1, 25):
         b.step(*north(START, 5 * second))
+    assert "Fountain done" in b.find("#journey-line").text, b.find("#journey-line").text
+    assert "End of stage Fountain, on Park Loop" in b.spoken(), b.spoken()
+    b.shot("recording-mission")
     b.click("button[name=end]")
     b.click("button[name=save]")
     advance = b.visible(".mission-advance", seconds=30).text

@@ -28,6 +28,7 @@ import { loadWorkout } from '../engine/workout/active-workout.js';
 import { WorkoutPanel } from './workout/workout-panel.js';
 import { canConnectStrap, connectStrap, READING_LIFETIME_MS } from '../engine/sensors/heart-rate-strap.js';
 import { ScreenAwake } from '../screen-awake.js';
+import { JourneyLine } from './missions/journey-line.js';
 
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();
@@ -96,6 +97,7 @@ function recordingScreen(ongoing, follow, workout) {
     pois: null,  // points of interest around a walker
     heart: null,  // the strap's latest reading: {bpm, time}
     awake: new ScreenAwake(),
+    journeys: new JourneyLine(session.units),
     stopStrap: null,
     // The way run, one line per segment (a resume starts a new one: no line across a pause).
     line: null,
@@ -129,6 +131,7 @@ function hud(rec) {
     stat('current pace', 'current-pace'),
     follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, 'vs pace')) : stat('sport', 'sport-label', 'Run'),
     rec.workoutPanel?.element,
+    rec.journeys.element,
     rec.spokenLine,
     h('div', { class: 'status-line' }, rec.gpsPill, rec.netPill, rec.heartPill, isSimulated ? h('span', { class: 'pill' }, 'simulated GPS') : null,
       follow ? h('span', { class: 'pill' }, `following ${follow.routeName || 'a route'}`) : null));
@@ -240,6 +243,8 @@ function onFix(rec, gpsFix) {
   ongoingRun.appendFix(fix, segment);
   draw(rec, fix, segment);
   if (cue) { showCue(rec, cue, spoken); speech.say(spoken); } else if (spoken) { rec.spokenLine.textContent = `“${spoken}”`; sentences.forEach((sentence) => speech.say(sentence)); }
+  const reached = rec.journeys.update(tracker.meter.distance);
+  if (reached) { rec.spokenLine.textContent = `“${reached}”`; speech.say(reached); }
   showNumbers(rec);
 }
 
@@ -260,6 +265,8 @@ function begin(rec, header, fixes = []) {
   const sportLabel = document.getElementById('sport-label');
   if (sportLabel) sportLabel.textContent = sportName(header.sport);
   rec.timer = setInterval(() => showNumbers(rec), 1000);
+  // The journeys this recording moves, where it takes them (a resumed run's distance counted).
+  rec.journeys.load().then(() => rec.journeys.update(rec.tracker?.meter.distance ?? 0));
   showNumbers(rec);
   if (header.sport === 'walk') rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: openPoiSheet });
 }
