@@ -46,6 +46,7 @@ def test_home_works_from_the_keyboard(server, browser):
     b.log_in(server.register("Kim"))
     b.open("/#/home")
     b.visible("#start-run")
+    b.shot("home")
     # Tab from the top: the brand, then the two starts, then the tiles, each a focusable link.
     reached = []
     body = b.find("body")

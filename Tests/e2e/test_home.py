@@ -180,3 +180,27 @@ def test_the_pace_to_follow_is_chosen_from_the_leaderboard(server, browser):
     assert f"pace={faster['id']}" in b.driver.current_url
     b.visible("button[name=begin]")
     assert b.errors() == []
+
+
+def test_home_is_ready_within_a_second_from_a_cold_cache(server, browser):
+    """Loaded with nothing cached (no HTTP cache, no service worker), on the phone's
+    viewport: the home screen's starts and tiles show within 1 s of the navigation, signed
+    out and signed in. Prints the times for docs/PERFORMANCE.md."""
+    b = browser()
+    account = server.register("Quick")
+    timings = {}
+    for who in ("signed out", "signed in"):
+        if who == "signed in":
+            b.log_in(account)
+        b.js("return navigator.serviceWorker?.getRegistrations().then((all) => Promise.all(all.map((r) => r.unregister())))")
+        b.cdp("Network.enable")
+        b.cdp("Network.clearBrowserCache")
+        b.cdp("Network.setCacheDisabled", {"cacheDisabled": True})
+        b.open(f"/?load={len(timings)}#/home")  # another address: a whole new page load, not a hash change
+        b.visible("#start-run" if who == "signed in" else ".home-welcome")
+        ready = b.js("return performance.getEntriesByName('home-ready')[0]?.startTime")
+        assert ready is not None, "the home screen never marked itself ready"
+        timings[who] = ready
+        b.cdp("Network.setCacheDisabled", {"cacheDisabled": False})
+    print("home ready, cold cache, ms:", {who: round(ms) for who, ms in timings.items()})
+    assert all(ms < 1000 for ms in timings.values()), timings

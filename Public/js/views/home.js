@@ -25,7 +25,7 @@ const TILES = [
 ];
 
 export async function render() {
-  if (!session.loggedIn) { mount(welcome()); return undefined; }
+  if (!session.loggedIn) { mount(welcome()); markReady(); return undefined; }
   const unfinished = await unfinishedAddress();
   if (unfinished) { go(unfinished); return undefined; }
   const profile = session.profile ?? {};
@@ -45,6 +45,7 @@ export async function render() {
     h('div', { class: 'card' }, h('h2', {}, 'Your activities'), mine, h('a', { href: '#/profile' }, 'All your activities')),
     h('div', { class: 'card' }, h('h2', {}, 'Friends'), friends, h('a', { href: '#/feed' }, 'The whole feed'))));
 
+  markReady();
   const stopWaiting = waiting.watch((counts) => {
     for (const [key, element] of Object.entries(badges)) {
       const count = counts[key] ?? 0;
@@ -67,6 +68,11 @@ export async function render() {
       : [h('li', { class: 'muted empty' }, 'Your friends’ runs and walks show here. ', h('a', { href: '#/friends' }, 'Find friends'))]));
   }, (error) => shown && friends.replaceChildren(h('li', { class: 'muted' }, describe(error))));
   return () => { shown = false; stopWaiting(); };
+}
+
+/** Marks when the home screen can be used (its starts and tiles shown): `home-ready` in the page's performance timeline. */
+function markReady() {
+  if (!performance.getEntriesByName('home-ready').length) performance.mark('home-ready');
 }
 
 /** "Good morning", "Good afternoon", "Good evening". */

@@ -114,7 +114,7 @@ async function showStats(view, sport = null) {
       onclick: () => showStats(view, total.sport) }, `${sportName(total.sport)} · ${units.distance(total.distanceMeters, unit, 0)}`)));
   statsCard.replaceChildren(
     h('h2', {}, 'Your totals'),
-    stats.sports.length > 1 ? switcher : null,
+    ...(stats.sports.length > 1 ? [switcher] : []),
     h('div', { class: 'figures' },
       figure(`${sportName(shown)}s`, String(stats.runs), 'runs'),
       figure('Distance', units.distance(stats.distanceMeters, unit, 1), 'distance'),

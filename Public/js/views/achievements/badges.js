@@ -49,5 +49,5 @@ export function badgeShelf(badges, unit, options) {
     open.length ? h('h3', { class: 'awards-next-title' }, 'Next up') : null,
     open.length ? grid(open.slice(0, NEXT_SHOWN), 'awards-next') : null,
     rest.length ? h('details', { class: 'all-badges' }, h('summary', {}, `All the other badges (${rest.length})`), grid(rest, 'awards-rest')) : null,
-  ];
+  ].filter(Boolean);  // replaceChildren would show a null as the text "null"
 }
