@@ -30,9 +30,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         bus = PostgresLiveBus(configuration: configuration.coreConfiguration, database: app.db.sql,
                               schema: schema, logger: app.logger)
     }
-    // Every save of a user, a route or a plaque refreshes the folded name search compares.
+    // Every save of a user or a plaque refreshes the folded name search compares; a new
+    // route's name goes into the words searched by prefix.
     app.databases.middleware.use(SearchName.Keeper<User> { $0.searchName = SearchName.of($0.displayName) })
-    app.databases.middleware.use(SearchName.Keeper<Route> { $0.searchName = SearchName.of($0.name) })
+    app.databases.middleware.use(RouteWords.Keeper())
     app.databases.middleware.use(SearchName.Keeper<PointOfInterestRow> { $0.searchTitle = SearchName.of($0.title) })
     app.migrations.add(Migrations.all)
     try await app.autoMigrate()

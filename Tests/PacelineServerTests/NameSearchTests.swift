@@ -5,8 +5,9 @@ import PacelineServer
 import PacelineTestSupport
 import Testing
 
-/// Searching routes and places by name: folded (case and accents), public routes and the
-/// searcher's own only, nearest first when a point is given, bad input a 400.
+/// Searching routes and places by name: folded (case and accents), routes by the starts of
+/// their words, public routes and the searcher's own only, nearest first when a point is
+/// given, bad input a 400.
 @Suite("Search by name")
 struct NameSearchTests {
     /// A 600 m run east from (`latitude`, -4.25), shared as `privacy`, made a route named `name`.
@@ -41,12 +42,18 @@ struct NameSearchTests {
             // Accents and case fold both ways; by name without a point.
             let folded = try await anyone.searchByName(query: .init(q: "  lochan ")).ok.body.json
             #expect(folded.routes.map(\.name) == ["Lochán loop"] && folded.places.isEmpty)
+            // Every word must start a word of the name, in any order; inside a word is no match.
+            #expect(try await anyone.searchByName(query: .init(q: "shore lo")).ok.body.json.routes.map(\.id) == [far])
+            #expect(try await anyone.searchByName(query: .init(q: "omond")).ok.body.json.routes.isEmpty)
 
             // Bo finds his own, whatever their privacy; Ann never finds Bo's private or friends' route.
             let bos = try await bo.client.searchByName(query: .init(q: "loch")).ok.body.json.routes.map(\.id)
             #expect(Set(bos) == [far, near, secret, friends])
             let anns = try await ann.client.searchByName(query: .init(q: "secret")).ok.body.json
             #expect(anns.routes.isEmpty)
+            // A deleted route is found no more.
+            _ = try await ann.client.deleteRoute(path: .init(routeId: far)).noContent
+            #expect(try await anyone.searchByName(query: .init(q: "lomond")).ok.body.json.routes.isEmpty)
             // A LIKE wildcard is a character, not a pattern.
             #expect(try await anyone.searchByName(query: .init(q: "%%")).ok.body.json.routes.isEmpty)
 

@@ -131,19 +131,23 @@ public enum BrowseBenchmark {
     /// Name searches timed per kind.
     static let searchQueries = 20
 
-    /// Times `NameSearch.routes` as the search endpoint runs it: "route 1234…" (a number's
-    /// digits: a handful of the `count` routes "Route N" match), and a text none contains.
+    /// Times `NameSearch.routes` as the search endpoint runs it: "route 1234" (a number's
+    /// digits lead: the routes whose number starts with them; "route" alone is every
+    /// route), "route" alone (a word all million share: the candidates cap), and a word
+    /// none has.
     private static func timeSearches(count: Int, viewer: UUID, on database: any Database) async throws -> [(label: String, latencies: Latencies)] {
         let search = NameSearch(database: database)
         let clock = ContinuousClock()
-        var some = Latencies(), none = Latencies()
+        var some = Latencies(), common = Latencies(), none = Latencies()
+        let near = Coordinate(latitude: 51.5, longitude: -0.12)
         for index in 0..<searchQueries {
             let number = (index * 7_919) % max(1, count / 100) + 1
             var found = 0
-            some.add(try await clock.measure { found = try await search.routes(matching: "route \(number)", viewer: viewer, near: nil).count }, items: found)
-            none.add(try await clock.measure { found = try await search.routes(matching: "lochan \(index)", viewer: viewer, near: nil).count }, items: found)
+            some.add(try await clock.measure { found = try await search.routes(matching: "route \(number)", viewer: viewer, near: near).count }, items: found)
+            common.add(try await clock.measure { found = try await search.routes(matching: "Route", viewer: viewer, near: near).count }, items: found)
+            none.add(try await clock.measure { found = try await search.routes(matching: "lochan", viewer: viewer, near: near).count }, items: found)
         }
-        return [("search some", some), ("search none", none)]
+        return [("search some", some), ("search all", common), ("search none", none)]
     }
 
     /// The one user and run every generated route is made by and from: the run is a
@@ -170,22 +174,26 @@ public enum BrowseBenchmark {
         while inserted < count {
             var batches: [SQLQueryString] = []
             for _ in 0..<50 where inserted < count {
-                var rows: [SQLQueryString] = []
+                var rows: [SQLQueryString] = [], words: [SQLQueryString] = []
                 for _ in 0..<min(1_000, count - inserted) {
                     let start = generator.start(), privacy = generator.privacy()
                     let cell = WebMercatorGrid.cell(of: start, at: WebMercatorGrid.finestLevel)
                     if privacy == .public { publicRoutes += 1 }
                     inserted += 1
+                    let id = generator.uuid()
                     rows.append("""
-                        (\(bind: generator.uuid()), \(bind: creator), \(bind: run), \(bind: "Route \(inserted)"), \(bind: "route \(inserted)"), \(bind: privacy.rawValue), \
+                        (\(bind: id), \(bind: creator), \(bind: run), \(bind: "Route \(inserted)"), \(bind: privacy.rawValue), \
                         \(bind: generator.distance()), \(bind: start.latitude), \(bind: start.longitude), \(bind: start.latitude), \
                         \(bind: start.longitude), \(bind: cell.x), \(bind: cell.y), \(bind: now), \(bind: now))
                         """)
+                    // The name's words, as `RouteWords` writes them for a route made through the API.
+                    words.append("(\(bind: "route"), \(bind: id)), (\(bind: String(inserted)), \(bind: id))")
                 }
                 batches.append("""
-                    INSERT INTO routes (id, creator_id, run_id, name, search_name, privacy, distance_m, start_lat, start_lon, end_lat, end_lon,
+                    INSERT INTO routes (id, creator_id, run_id, name, privacy, distance_m, start_lat, start_lon, end_lat, end_lon,
                         cell_x, cell_y, created_at, updated_at) VALUES \(rows.joined(separator: ", "))
                     """)
+                batches.append("INSERT INTO route_words (word, route_id) VALUES \(words.joined(separator: ", "))")
             }
             try await database.retryingTransaction { [batches] transaction in
                 for batch in batches { try await transaction.sql.raw(batch).run() }

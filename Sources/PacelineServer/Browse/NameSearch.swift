@@ -4,10 +4,11 @@ import Foundation
 import PacelineCore
 import SQLKit
 
-/// Finding routes and places by name: the routes whose name contains a text (the public
-/// ones, and the searcher's own whatever their privacy: never another's private or
-/// friends' route), and the points of interest whose title does. Names are compared folded
-/// (`SearchName`), nearest a point first when one is given, by name otherwise.
+/// Finding routes and places by name: the routes with words starting with the words of a
+/// text (the public ones, and the searcher's own whatever their privacy: never another's
+/// private or friends' route), by the index of their words (`RouteWords`); and the points
+/// of interest whose title contains it. Names are compared folded (`SearchName`), nearest
+/// a point first when one is given, by name otherwise.
 package struct NameSearch: Sendable {
     /// Search texts shorter than this are refused: they would match nearly everything.
     static let minimumLength = 2
@@ -22,22 +23,53 @@ package struct NameSearch: Sendable {
         self.database = database
     }
 
-    /// The routes matching `text` that `viewer` (nil: anonymous) may find, creators loaded.
-    /// - Complexity: a scan of the routes' folded names (a substring can't use an index),
-    ///   stopping at nothing: O(routes), measured in docs/PERFORMANCE.md.
+    /// The most routes one word's index range gives a search: a word more routes share
+    /// (the "route" of a million "Route N") answers from this many of them.
+    static let candidates = 5_000
+
+    /// The routes with a word starting with each word of `text` ("loch lo" finds "Loch
+    /// Lomond") that `viewer` (nil: anonymous) may find, creators loaded.
+    ///
+    /// The rarest word leads: its range of `route_words`' index gives at most `candidates`
+    /// routes, each checked for the other words (an index probe each), the searcher's
+    /// right to see it and not being deleted; then the nearest (or by name) 20.
+    /// - Complexity: O(words × log W) to count the ranges (each count stops past
+    ///   `candidates`), then O(min(candidates, lead's range) × words × log W) for W words
+    ///   stored; never a scan of every route.
     package func routes(matching text: String, viewer: UUID?, near point: Coordinate?) async throws -> [Route] {
-        let mine: SQLQueryString = viewer.map { " OR creator_id = \(bind: $0)" } ?? ""
-        let rows = try await database.sql.raw("""
-            SELECT * FROM routes
-            WHERE search_name LIKE \(bind: SearchName.containing(text)) ESCAPE \(literal: "\\")
-                AND deleted_at IS NULL AND (privacy = \(bind: Privacy.public.rawValue)\(mine))
-            ORDER BY \(order(near: point, latitude: "start_lat", longitude: "start_lon", name: "search_name")) LIMIT \(literal: Self.limit)
+        let words = RouteWords.of(text)
+        guard !words.isEmpty else { return [] }
+        let sql = database.sql
+        var lead: (word: String, count: Int)?
+        for word in words {
+            let count = try await sql.raw("""
+                SELECT COUNT(*) AS n FROM (SELECT 1 FROM route_words WHERE word >= \(bind: word) AND word < \(bind: RouteWords.after(word))
+                LIMIT \(literal: Self.candidates + 1)) AS range
+                """).first()?.decode(column: "n", as: Int.self) ?? 0
+            if count == 0 { return [] }
+            if count < lead?.count ?? .max { lead = (word, count) }
+        }
+        guard let lead else { return [] }
+        let others = words.filter { $0 != lead.word }.map { word -> SQLQueryString in
+            """
+            AND EXISTS (SELECT 1 FROM route_words other WHERE other.route_id = routes.id \
+            AND other.word >= \(bind: word) AND other.word < \(bind: RouteWords.after(word)))
+            """
+        }
+        let mine: SQLQueryString = viewer.map { " OR routes.creator_id = \(bind: $0)" } ?? ""
+        let rows = try await sql.raw("""
+            SELECT routes.* FROM (SELECT DISTINCT route_id FROM route_words
+                WHERE word >= \(bind: lead.word) AND word < \(bind: RouteWords.after(lead.word)) LIMIT \(literal: Self.candidates)) AS lead
+            JOIN routes ON routes.id = lead.route_id
+            WHERE routes.deleted_at IS NULL AND (routes.privacy = \(bind: Privacy.public.rawValue)\(mine)) \(SQLList(others, separator: SQLRaw(" ")))
+            ORDER BY \(order(near: point, latitude: "start_lat", longitude: "start_lon", name: "name")) LIMIT \(literal: Self.limit)
             """).all()
         return try await RouteBrowser.withCreators(try rows.map { try $0.decode(fluentModel: Route.self) }, on: database)
     }
 
     /// The points of interest whose title contains `text`.
-    /// - Complexity: a scan of the points' folded titles.
+    /// - Complexity: a scan of the points' folded titles (a data set of plaques is tens of
+    ///   thousands, not millions).
     func places(matching text: String, near point: Coordinate?) async throws -> [PointsOfInterest.Listing] {
         try await database.sql.raw("""
             SELECT id, title, latitude, longitude, erected_year FROM pois
@@ -47,7 +79,7 @@ package struct NameSearch: Sendable {
     }
 
     /// Nearest `point` first (squared degrees, longitude scaled by the latitude's cosine),
-    /// or by name; then by id, so the order is total.
+    /// or by `name`; then by id, so the order is total.
     private func order(near point: Coordinate?, latitude: String, longitude: String, name: String) -> SQLQueryString {
         guard let point else { return "\(ident: name), id" }
         let scale = cos(point.latitude * .pi / 180)

@@ -3,8 +3,8 @@ import Foundation
 
 /// A name as search compares it: case, accents and widths folded ("Natália" →
 /// "natalia"), the same on SQLite and PostgreSQL whatever their collations, because it is
-/// folded here and stored beside the name (`users.search_name`, `routes.search_name`,
-/// `pois.search_title`), not folded by the database.
+/// folded here and stored beside the name (`users.search_name`, `pois.search_title`,
+/// the words of `route_words`), not folded by the database.
 enum SearchName {
     /// `text` folded: "Natália" → "natalia", "ＡＬＩ" → "ali".
     static func of(_ text: String) -> String {
@@ -22,7 +22,7 @@ enum SearchName {
     }
 
     /// Keeps a model's folded name in step with its name on every save, wherever the name
-    /// is set (registration, profile updates, a new route, a plaque imported, tools).
+    /// is set (registration, profile updates, a plaque imported, tools).
     /// (`fold` sets the folded field by assignment: a key path's setter would read the
     /// field first, which Fluent refuses for a model not yet saved.)
     struct Keeper<Named: Model>: AsyncModelMiddleware {

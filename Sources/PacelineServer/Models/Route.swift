@@ -11,8 +11,6 @@ package final class Route: Model, @unchecked Sendable {
     /// The run the route was made from.
     @Parent(key: "run_id") package var run: Run
     @Field(key: "name") package var name: String
-    /// `name` folded for search (`SearchName`); set on every save.
-    @Field(key: "search_name") var searchName: String
     @Field(key: "privacy") package var privacy: Privacy
     @Field(key: "distance_m") package var distanceMeters: Double
     @Field(key: "start_lat") package var startLatitude: Double
