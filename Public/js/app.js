@@ -37,7 +37,6 @@ session.onChange(() => {
 });
 
 document.addEventListener('visibilitychange', () => { if (!document.hidden) waiting.refresh(); });
-document.addEventListener('visibilitychange', () => { if (!document.hidden) waiting.refresh(); });
 // The Friends tab's badge: friend requests, walk invitations and live sessions waiting for an answer.
 waiting.watch(({ total }) => {
   const badge = document.getElementById('friends-badge');

@@ -97,16 +97,24 @@ export function signInFirst(next = location.hash || HOME) {
 /**
  * The back control of inner screens (the top bar's ‹): the browser's back when the app
  * came here from one of its own screens, else the screen's parent (opened from a link).
+ * Where the browser has the Navigation API, "came from one of its own" is an entry after
+ * the one the app was loaded on (a `location.replace`, as to and from the login, makes
+ * none); elsewhere, the screens seen in this tab, which a replace can overcount.
  */
 const trail = {
   visited: [],
+  firstEntry: globalThis.navigation?.currentEntry?.index,
   back: document.getElementById('back'),
+  canGoBack() {
+    const index = globalThis.navigation?.currentEntry?.index;
+    return this.firstEntry !== undefined && index !== undefined ? index > this.firstEntry : this.visited.length > 1;
+  },
   visit(hash, parent) {
     const { visited } = this;
     if (visited.at(-2) === hash) visited.pop();  // the browser's (or our) back
     else if (visited.at(-1) !== hash) visited.push(hash);
     if (!this.back) return;
     this.back.hidden = !parent;
-    this.back.onclick = () => (visited.length > 1 ? history.back() : location.replace(parent));
+    this.back.onclick = () => (this.canGoBack() ? history.back() : location.replace(parent));
   },
 };

@@ -54,6 +54,12 @@ struct NameSearchTests {
             // A deleted route is found no more.
             _ = try await ann.client.deleteRoute(path: .init(routeId: far)).noContent
             #expect(try await anyone.searchByName(query: .init(q: "lomond")).ok.body.json.routes.isEmpty)
+            // Words ending in the last letter or digit still bound their range; a one-letter
+            // word beside others is left out ("Zz 9" finds by "zz").
+            let jazz = try await Self.route("Jazz Zz 9 loop", by: ann, privacy: ._public, latitude: 55.9)
+            #expect(try await anyone.searchByName(query: .init(q: "jazz")).ok.body.json.routes.map(\.id) == [jazz])
+            #expect(try await anyone.searchByName(query: .init(q: "zz 9")).ok.body.json.routes.map(\.id) == [jazz])
+            #expect(try await anyone.searchByName(query: .init(q: "9 q")).ok.body.json.routes.isEmpty)
             // A LIKE wildcard is a character, not a pattern.
             #expect(try await anyone.searchByName(query: .init(q: "%%")).ok.body.json.routes.isEmpty)
 

@@ -27,6 +27,7 @@ from typing import NamedTuple
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -248,9 +249,12 @@ class Browser:
     def visible(self, css, seconds=20):
         """Waits until an element matching `css` is displayed; returns it."""
         def shown():
-            for element in self.finds(css):
-                if element.is_displayed():
-                    return element
+            try:
+                for element in self.finds(css):
+                    if element.is_displayed():
+                        return element
+            except StaleElementReferenceException:
+                pass  # redrawn meanwhile: look again
             return None
         return self.wait(shown, seconds, f"{css} did not appear")
 

@@ -17,7 +17,12 @@ export async function render() {
   const sent = h('div', { class: 'card', id: 'invitations-sent' }, h('h2', {}, 'You host'), h('p', { class: 'muted' }, 'Loading…'));
   const place = new PlacePicker({ className: 'meeting-map', zoom: 15 });
   const form = inviteForm(place, () => load());
-  const open = h('button', { type: 'button', class: 'primary', name: 'new-invitation', onclick: async () => { form.hidden = false; open.hidden = true; await place.show(); } }, 'Invite friends');
+  let shown = true;
+  const open = h('button', { type: 'button', class: 'primary', name: 'new-invitation', onclick: async () => {
+    form.hidden = false; open.hidden = true;
+    await place.show();
+    if (!shown && place.map) retire(place.map);  // the screen was left while the map was made
+  } }, 'Invite friends');
   mount(h('section', { class: 'page invitations-page' }, h('h1', {}, 'Walk together'),
     h('p', { class: 'muted' }, 'Invite friends to walk or run at a time and a place. At that time it becomes a live session you start together.'),
     open, form, received, sent));
@@ -38,7 +43,7 @@ export async function render() {
     }
   }
   load();
-  return () => { if (place.map) retire(place.map); };
+  return () => { shown = false; if (place.map) retire(place.map); };
 }
 
 /** One invitation: what, when, where, who is coming; the guest's answer or the host's cancel. */

@@ -53,8 +53,9 @@ function raceScreen(sessionId) {
     results: null,
     lastFix: null,
     progress: new Map(),        // userId → last `progress`
+    chart: null,                // the results' chart, destroyed when the screen goes
     series: new Map(),          // userId → [{seconds, meters}]: the reports received, for the results' chart
-    speaker: new RaceSpeaker(session.units, { everySeconds: deviceSettings.gapEverySeconds }),
+    speaker: new RaceSpeaker(session.units, { everySeconds: Math.max(15, deviceSettings.gapEverySeconds) }),
     finishes: new Map(),        // userId → seconds
     live: new LiveSocket(),
     gaveUp: false,
@@ -329,6 +330,8 @@ function showResults(screen) {
   document.body.classList.remove('racing');
   screen.awake.stop();
   const winner = results.entries.find((entry) => entry.userId === results.winnerId);
+  screen.chart?.destroy();
+  screen.chart = raceChart(screen.series, results.entries, { units, colourOf: (userId) => colourOf(screen, userId) });
   const myRun = results.entries.find((entry) => entry.userId === me)?.runId;
   screen.body.replaceChildren(h('div', { class: 'page results-page' },
     h('h1', {}, 'Results'),
@@ -337,7 +340,7 @@ function showResults(screen) {
       : h('p', { class: 'winner' }, 'No one finished'),
     winnersList(results, { units, me, colourOf: (userId) => colourOf(screen, userId) }),
     resultsTable(results, { units, me, colourOf: (userId) => colourOf(screen, userId) }),
-    raceChart(screen.series, results.entries, { units, colourOf: (userId) => colourOf(screen, userId) }),
+    screen.chart?.element,
     h('div', { class: 'row actions' },
       myRun ? h('a', { class: 'button primary', href: `#/runs/${myRun}` }, 'See your run') : null,
       h('a', { class: 'button', href: '#/friends' }, 'Back to friends'))));
@@ -455,6 +458,7 @@ function close(screen) {
   screen.live.close();
   screen.raceMap?.remove();
   screen.awake.stop();
+  screen.chart?.destroy();
   document.removeEventListener('visibilitychange', screen.visibility);
   window.removeEventListener('pagehide', screen.pagehide);
   document.body.classList.remove('racing');

@@ -1,6 +1,7 @@
 // #/popular: public walks and runs starting within 10 km of the user, by
 // runners + likes / 2 (the server's score), with like / unlike.
 import { discoveryApi } from '../engine/api/discovery.js';
+import { signInFirst } from '../router.js';
 import { currentPosition } from '../engine/gps/source.js';
 import { session } from '../engine/store/session.js';
 import * as units from '../engine/core/units.js';
@@ -22,6 +23,7 @@ export async function render() {
     const { route } = entry;
     const like = h('button', { name: 'like', 'aria-pressed': String(entry.liked) }, `${entry.liked ? '♥' : '♡'} ${entry.likes}`);
     like.addEventListener('click', async () => {
+      if (signInFirst('#/popular')) return;
       try {
         await (entry.liked ? discoveryApi.unlikeRoute(route.id) : discoveryApi.likeRoute(route.id));
         await load();

@@ -16,7 +16,7 @@ extension APIHandler {
     func searchByName(_ input: Operations.SearchByName.Input) async throws -> Operations.SearchByName.Output {
         let query = input.query
         let text = try TextInput.checked(query.q, "q", .search).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (NameSearch.minimumLength...NameSearch.maximumLength).contains(text.count) else {
+        guard (NameSearch.minimumLength...NameSearch.maximumLength).contains(text.unicodeScalars.count) else {
             throw APIError.badRequest("q: search for \(NameSearch.minimumLength) to \(NameSearch.maximumLength) characters of a name")
         }
         let near: Coordinate?

@@ -26,18 +26,25 @@ package struct NameSearch: Sendable {
     /// The most routes one word's index range gives a search: a word more routes share
     /// (the "route" of a million "Route N") answers from this many of them.
     static let candidates = 5_000
+    /// The most words of a search text used: more would only add probes.
+    static let maximumWords = 5
 
     /// The routes with a word starting with each word of `text` ("loch lo" finds "Loch
     /// Lomond") that `viewer` (nil: anonymous) may find, creators loaded.
     ///
-    /// The rarest word leads: its range of `route_words`' index gives at most `candidates`
-    /// routes, each checked for the other words (an index probe each), the searcher's
-    /// right to see it and not being deleted; then the nearest (or by name) 20.
+    /// The rarest word leads: its range of `route_words`' index is read in order, each
+    /// route checked for not being deleted, the searcher's right to see it and the other
+    /// words (an index probe each), until `candidates` pass; of those, the nearest (or by
+    /// name) 20. Checked before the cap, so routes a searcher can't see never crowd out
+    /// those they can. One-letter words are left out when there are others, and at most
+    /// `maximumWords` are used.
     /// - Complexity: O(words × log W) to count the ranges (each count stops past
     ///   `candidates`), then O(min(candidates, lead's range) × words × log W) for W words
     ///   stored; never a scan of every route.
     package func routes(matching text: String, viewer: UUID?, near point: Coordinate?) async throws -> [Route] {
-        let words = RouteWords.of(text)
+        var words = RouteWords.of(text)
+        if words.contains(where: { $0.count > 1 }) { words.removeAll { $0.count == 1 } }
+        words = Array(words.prefix(Self.maximumWords))
         guard !words.isEmpty else { return [] }
         let sql = database.sql
         var lead: (word: String, count: Int)?
@@ -52,16 +59,18 @@ package struct NameSearch: Sendable {
         guard let lead else { return [] }
         let others = words.filter { $0 != lead.word }.map { word -> SQLQueryString in
             """
-            AND EXISTS (SELECT 1 FROM route_words other WHERE other.route_id = routes.id \
+            AND EXISTS (SELECT 1 FROM route_words other WHERE other.route_id = found.id \
             AND other.word >= \(bind: word) AND other.word < \(bind: RouteWords.after(word)))
             """
         }
-        let mine: SQLQueryString = viewer.map { " OR routes.creator_id = \(bind: $0)" } ?? ""
+        let mine: SQLQueryString = viewer.map { " OR found.creator_id = \(bind: $0)" } ?? ""
         let rows = try await sql.raw("""
-            SELECT routes.* FROM (SELECT DISTINCT route_id FROM route_words
-                WHERE word >= \(bind: lead.word) AND word < \(bind: RouteWords.after(lead.word)) LIMIT \(literal: Self.candidates)) AS lead
-            JOIN routes ON routes.id = lead.route_id
-            WHERE routes.deleted_at IS NULL AND (routes.privacy = \(bind: Privacy.public.rawValue)\(mine)) \(SQLList(others, separator: SQLRaw(" ")))
+            SELECT * FROM routes WHERE id IN (
+                SELECT found.id FROM route_words lead JOIN routes found ON found.id = lead.route_id
+                WHERE lead.word >= \(bind: lead.word) AND lead.word < \(bind: RouteWords.after(lead.word))
+                    AND found.deleted_at IS NULL AND (found.privacy = \(bind: Privacy.public.rawValue)\(mine))
+                    \(SQLList(others, separator: SQLRaw(" ")))
+                LIMIT \(literal: Self.candidates))
             ORDER BY \(order(near: point, latitude: "start_lat", longitude: "start_lon", name: "name")) LIMIT \(literal: Self.limit)
             """).all()
         return try await RouteBrowser.withCreators(try rows.map { try $0.decode(fluentModel: Route.self) }, on: database)

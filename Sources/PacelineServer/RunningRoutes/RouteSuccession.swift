@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineCore
+import SQLKit
 
 /// What becomes of a route when the run it was made from is deleted.
 ///
@@ -41,7 +42,8 @@ enum RouteSuccession {
         return .removed
     }
 
-    /// Deletes `route`: its leaderboard goes, its runs are freed, its favourites are marked removed.
+    /// Deletes `route`: its leaderboard goes, its runs are freed, its favourites are marked
+    /// removed, its name is searched no more.
     static func remove(_ route: Route, on database: any Database) async throws {
         let routeID = try route.requireID()
         try await RouteRun.query(on: database).filter(\.$route.$id == routeID).delete()
@@ -51,6 +53,8 @@ enum RouteSuccession {
             .set(\.$removed, to: true).set(\.$updatedAt, to: Date()).update()
         try await route.delete(on: database)
         try await RouteGrid.remove(route, on: database)
+        // Its name's words go too: the row stays (soft-deleted), its search does not.
+        try await database.sql.raw("DELETE FROM route_words WHERE route_id = \(bind: routeID)").run()
     }
 }
 

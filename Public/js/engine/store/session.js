@@ -59,7 +59,7 @@ export const deviceSettings = {
   set voice(on) { localStorage.setItem('paceline.voice', on ? 'on' : 'off'); },
   get voiceEveryMinutes() { return whole('paceline.voiceEveryMinutes', 0); },
   set voiceEveryMinutes(minutes) { localStorage.setItem('paceline.voiceEveryMinutes', String(minutes)); },
-  get gapEverySeconds() { return whole('paceline.gapEverySeconds', 30); },
+  get gapEverySeconds() { return Math.max(15, whole('paceline.gapEverySeconds', 30)); },
   set gapEverySeconds(seconds) { localStorage.setItem('paceline.gapEverySeconds', String(seconds)); },
   /** What RunTracker's voice needs. */
   get runVoice() { return { everyMinutes: this.voiceEveryMinutes, gapEverySeconds: this.gapEverySeconds }; },

@@ -6,7 +6,7 @@ import { unitMeters, unitName, clock } from '../../engine/core/units.js';
 import { h } from '../../ui.js';
 
 /**
- * The chart's element, or null with fewer than two reports of anyone. `series`: userId →
+ * The chart ({element, destroy}), or null with fewer than two reports of anyone. `series`: userId →
  * [{seconds, meters}] in time order; `runners`: [{userId, displayName}].
  */
 export function raceChart(series, runners, { units, colourOf }) {
@@ -14,8 +14,11 @@ export function raceChart(series, runners, { units, colourOf }) {
   const canvas = h('canvas', { class: 'race-chart', role: 'img',
     'aria-label': `Distance against time of ${runners.map((runner) => runner.displayName).join(', ')}` });
   const box = h('div', { class: 'card race-chart-box' }, h('h2', {}, 'Distance over time'), h('div', { class: 'race-chart-frame' }, canvas));
+  let chart = null;
+  let destroyed = false;
   chartJS().then((Chart) => {
-    new Chart(canvas, {
+    if (destroyed) return;
+    chart = new Chart(canvas, {
       type: 'line',
       data: { datasets: runners.filter((runner) => series.get(runner.userId)?.length).map((runner) => ({
         label: runner.displayName, borderColor: colourOf(runner.userId), backgroundColor: colourOf(runner.userId),
@@ -34,5 +37,5 @@ export function raceChart(series, runners, { units, colourOf }) {
       },
     });
   }).catch(() => box.remove());
-  return box;
+  return { element: box, destroy: () => { destroyed = true; chart?.destroy(); } };
 }

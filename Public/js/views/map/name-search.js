@@ -17,12 +17,13 @@ export function nameSearch({ centre, onRoute }) {
   let timer = null;
   let asked = 0;
 
-  const close = () => { results.hidden = true; results.replaceChildren(); };
+  // Closing forgets any answer still on its way (`asked` moves on).
+  const close = () => { asked += 1; results.hidden = true; results.replaceChildren(); };
   async function ask() {
     const text = input.value.trim();
     if (text.length < 2) { close(); return; }
     const mine = ++asked;
-    const { lat, lng } = centre();
+    const { lat, lng } = centre().wrap();  // a map panned across the antimeridian goes past ±180°
     let found;
     try {
       found = await api.search(text, lat, lng);
@@ -43,7 +44,7 @@ export function nameSearch({ centre, onRoute }) {
   function show(items) { results.replaceChildren(...items); results.hidden = false; }
 
   input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(ask, WAIT_MS); });
-  input.addEventListener('keydown', (event) => { if (event.key === 'Escape') { input.value = ''; close(); } });
+  input.addEventListener('keydown', (event) => { if (event.key === 'Escape') { clearTimeout(timer); input.value = ''; close(); } });
   const form = h('form', { class: 'name-search', role: 'search', onsubmit: (event) => { event.preventDefault(); clearTimeout(timer); ask(); } }, input, results);
   return { element: form, stop: () => clearTimeout(timer) };
 }

@@ -25,7 +25,7 @@ export class PlacePicker {
   /** The place under the cross, or null before the map shows. */
   get place() {
     if (!this.map) return null;
-    const centre = this.map.getCenter();
+    const centre = this.map.getCenter().wrap();
     return { latitude: centre.lat, longitude: centre.lng };
   }
 }

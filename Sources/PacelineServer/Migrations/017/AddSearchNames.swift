@@ -8,8 +8,12 @@ import SQLKit
 /// then on.
 struct AddSearchNames: AsyncMigration {
     func prepare(on database: any Database) async throws {
+        // Words compare by code point on both databases (PostgreSQL's "C" collation; SQLite's
+        // BINARY is that already): `RouteWords.after` bounds a prefix's range by it, which a
+        // language's collation (punctuation and case weighed apart) would break.
+        let text: DatabaseSchema.DataType = database.sql.dialect.name == "postgresql" ? .sql(raw: "TEXT COLLATE \"C\"") : .string
         try await database.schema("route_words")
-            .field("word", .string, .required)
+            .field("word", text, .required)
             .field("route_id", .uuid, .required, .references(Route.schema, "id", onDelete: .cascade))
             .compositeIdentifier(over: "word", "route_id")
             .create()
