@@ -26,8 +26,8 @@ public enum BrowseBenchmark {
         public var viewports: [(label: String, latencies: Latencies)]
         /// Milliseconds per `RouteGrid.add` and `RouteGrid.remove`.
         public var upkeep: [(label: String, latencies: Latencies)]
-        /// Milliseconds per name search (`NameSearch.routes`): a text a few routes contain,
-        /// and one none does (the whole scan).
+        /// Milliseconds per name search (`NameSearch.routes`): a few routes' words, a word
+        /// every route has (the candidates cap), and a word none has.
         public var searches: [(label: String, latencies: Latencies)]
     }
 

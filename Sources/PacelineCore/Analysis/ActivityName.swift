@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Files carry names such as "001", "Untitled", "2020-12-18 07:24:29", "dc.zip",
 /// "ACTIVE LOG: 12 MAR 2020" or "Route 2019-12-15 3:50pm": a counter, a placeholder, a
-/// timestamp or a file's own name. A trip's "Day 02" is kept: it says which day. Shown as a title they say nothing the date beside it
+/// timestamp or a file's own name. Shown as a title they say nothing the date beside it
 /// does not, so such an activity is left unnamed and the app titles it by the time of day
-/// and sport ("Morning run"), as a recorded one.
+/// and sport ("Morning run"), as a recorded one. A trip's "Day 02" is kept: it says which day.
 public enum ActivityName {
     /// Words that name nothing on their own.
     static let placeholders: Set<String> = [

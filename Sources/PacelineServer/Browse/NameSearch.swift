@@ -87,14 +87,9 @@ package struct NameSearch: Sendable {
             """).all().map(PointsOfInterest.Listing.init)
     }
 
-    /// Nearest `point` first (squared degrees, longitude scaled by the latitude's cosine),
-    /// or by `name`; then by id, so the order is total.
+    /// Nearest `point` first (`NearestFirst`), or by `name`; then by id, so the order is total.
     private func order(near point: Coordinate?, latitude: String, longitude: String, name: String) -> SQLQueryString {
         guard let point else { return "\(ident: name), id" }
-        let scale = cos(point.latitude * .pi / 180)
-        return """
-            (\(ident: latitude) - \(bind: point.latitude)) * (\(ident: latitude) - \(bind: point.latitude)) \
-            + (\(ident: longitude) - \(bind: point.longitude)) * (\(ident: longitude) - \(bind: point.longitude)) * \(bind: scale * scale), id
-            """
+        return NearestFirst.order(by: latitude, longitude, to: point)
     }
 }

@@ -6,8 +6,8 @@ import SQLKit
 /// by name reads an index range per word ("loch lo" → the routes with a word starting
 /// "loch" and one starting "lo") instead of scanning every name. Words are folded
 /// (`SearchName`). A route's name never changes after it is made, so the rows are written
-/// once, with the route (`Keeper`); they go with it (the foreign key cascades), and a
-/// search leaves out soft-deleted routes and those the searcher may not see.
+/// once, with the route (`Keeper`), and removed when the route is (`remove`; a hard
+/// delete cascades too); a search leaves out routes the searcher may not see.
 enum RouteWords {
     /// The most words kept of one name.
     static let maximumWords = 20
@@ -36,6 +36,11 @@ enum RouteWords {
         guard !words.isEmpty else { return }
         let rows = words.map { word -> SQLQueryString in "(\(bind: word), \(bind: id))" }
         try await sql.raw("INSERT INTO route_words (word, route_id) VALUES \(SQLList(rows, separator: SQLRaw(", ")))").run()
+    }
+
+    /// Removes route `id`'s words: it is deleted (soft-deleted, its row kept), and searched no more.
+    static func remove(of id: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM route_words WHERE route_id = \(bind: id)").run()
     }
 
     /// Writes a new route's words as it is made, in the same database (transaction) as the route.

@@ -48,12 +48,10 @@ package enum PointsOfInterest {
     package static func inside(_ boxes: [BoundingBox], centre: Coordinate, limit: Int, on database: any Database) async throws -> [Listing] {
         guard let first = boxes.first else { return [] }
         let longitudes = boxes.map { box -> SQLQueryString in "longitude BETWEEN \(bind: box.west) AND \(bind: box.east)" }
-        let scale = cos(centre.latitude * .pi / 180)
         return try await database.sql.raw("""
             SELECT id, title, latitude, longitude, erected_year FROM pois
             WHERE latitude BETWEEN \(bind: first.south) AND \(bind: first.north) AND (\(SQLList(longitudes, separator: SQLRaw(" OR "))))
-            ORDER BY (latitude - \(bind: centre.latitude)) * (latitude - \(bind: centre.latitude))
-                + (longitude - \(bind: centre.longitude)) * (longitude - \(bind: centre.longitude)) * \(bind: scale * scale), id
+            ORDER BY \(NearestFirst.order(by: "latitude", "longitude", to: centre))
             LIMIT \(bind: limit)
             """).all().map(Listing.init)
     }

@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import PacelineCore
-import SQLKit
 
 /// What becomes of a route when the run it was made from is deleted.
 ///
@@ -53,8 +52,7 @@ enum RouteSuccession {
             .set(\.$removed, to: true).set(\.$updatedAt, to: Date()).update()
         try await route.delete(on: database)
         try await RouteGrid.remove(route, on: database)
-        // Its name's words go too: the row stays (soft-deleted), its search does not.
-        try await database.sql.raw("DELETE FROM route_words WHERE route_id = \(bind: routeID)").run()
+        try await RouteWords.remove(of: routeID, on: database.sql)
     }
 }
 

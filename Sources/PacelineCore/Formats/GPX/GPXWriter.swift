@@ -161,7 +161,8 @@ public enum GPXWriter {
             out.append(xmlEscaped: name)
             out.append("</name>\n")
         }
-        if fix.heartRate != nil || fix.cadence != nil || fix.power != nil {
+        let extended = fix.heartRate != nil || fix.cadence != nil || fix.power != nil
+        if extended {
             out.append(indent)
             out.append("<extensions>")
         }
@@ -184,7 +185,7 @@ public enum GPXWriter {
             out.append(integer: power)
             out.append("</power>")
         }
-        if fix.heartRate != nil || fix.cadence != nil || fix.power != nil {
+        if extended {
             out.append("</extensions>\n")
         }
         out.append(close)
