@@ -7,7 +7,7 @@ import datetime
 from urllib.parse import unquote
 
 from conftest import PASSWORD
-from synthetic_runs import upload
+from synthetic_runs import fixes, upload
 
 START = (55.8600, -4.2500)
 
@@ -84,11 +84,16 @@ def test_home_shows_the_ways_out_and_recent_activities_and_the_back_control(serv
     befriend(server, ann, bo)
     upload(server, ann.token, name="Canal tempo", privacy="friends")
     upload(server, bo.token, name="Bo's hill reps", privacy="friends")
+    status, ride = server.api("POST", "/runs?privacy=friends", {"fixes": fixes(meters=4000, speed=7), "sport": "ride", "name": "Bo's spin"}, bo.token)
+    assert status == 201, ride
     b = browser()
     b.log_in(ann)
     b.wait(lambda: "#/home" in b.driver.current_url)
     b.wait(lambda: "Canal tempo" in b.find("#my-activities").text, message="my activity did not show")
     b.wait(lambda: "Bo's hill reps" in b.find("#friends-activities").text, message="a friend's activity did not show")
+    # A ride is told by its speed, not a pace.
+    spin = b.visible(f"#friends-activities li[data-run='{ride['id']}']").text
+    assert "km/h" in spin and "/km" not in spin.replace("km/h", ""), spin
     tiles = [tile.get_attribute("data-tile") for tile in b.finds(".home-tile")]
     for wanted in ("activity", "live", "workouts", "invitations", "record", "missions"):
         assert wanted in tiles, tiles

@@ -3,8 +3,7 @@
 import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
 import { h, mount, describe } from '../ui.js';
-import * as units from '../engine/core/units.js';
-import { dayAndTime, runTitle, sportName } from './analysis/format.js';
+import { dayAndTime, runTitle, runFigures, sportName } from './analysis/format.js';
 
 const PAGE = 20;
 
@@ -15,7 +14,7 @@ function item(entry, unit, me) {
     return h('li', { class: 'feed-item feed-run', dataset: { run: run.id } },
       h('div', {}, h('strong', {}, who), ` · ${sportName(run.sport).toLowerCase()} · ${dayAndTime(entry.date)}`),
       h('a', { href: `#/runs/${run.id}` }, runTitle(run)),
-      h('div', { class: 'muted' }, `${units.distance(run.distanceMeters, unit)} · ${units.clock(run.movingSeconds)} · ${units.pace(run.averagePaceSecondsPerKilometer, unit)}`));
+      h('div', { class: 'muted' }, runFigures(run, unit)));
   }
   if (entry.kind === 'badge' && entry.badge) {
     return h('li', { class: 'feed-item feed-badge', dataset: { badge: entry.badge.id } },

@@ -6,11 +6,10 @@ import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
 import { unfinishedAddress } from '../engine/recording/resume.js';
 import { waiting } from '../engine/social/waiting.js';
-import * as units from '../engine/core/units.js';
 import { h, mount, describe } from '../ui.js';
 import { icon } from '../icons.js';
 import { go } from '../router.js';
-import { dayAndTime, runTitle, sportName } from './analysis/format.js';
+import { dayAndTime, runTitle, runFigures, sportName } from './analysis/format.js';
 
 /** The ways out, as tiles: [address, icon, title, what it is, badge key]. */
 const TILES = [
@@ -86,7 +85,7 @@ function card(run, u, who) {
   return h('li', { dataset: { run: run.id } },
     h('a', { href: `#/runs/${run.id}` }, runTitle(run)),
     h('span', { class: 'muted' }, [who, sportName(run.sport), dayAndTime(run.startTime ?? run.createdAt)].filter(Boolean).join(' · ')),
-    h('span', {}, `${units.distance(run.distanceMeters, u)} · ${units.clock(run.movingSeconds)} · ${units.pace(run.averagePaceSecondsPerKilometer, u)}`));
+    h('span', {}, runFigures(run, u)));
 }
 
 /** For someone not signed in: what this is, signing in, and the routes open to all. */

@@ -55,7 +55,7 @@ function raceScreen(sessionId) {
     progress: new Map(),        // userId → last `progress`
     chart: null,                // the results' chart, destroyed when the screen goes
     series: new Map(),          // userId → [{seconds, meters}]: the reports received, for the results' chart
-    speaker: new RaceSpeaker(session.units, { everySeconds: Math.max(15, deviceSettings.gapEverySeconds) }),
+    speaker: new RaceSpeaker(session.units, { everySeconds: deviceSettings.gapEverySeconds }),
     finishes: new Map(),        // userId → seconds
     live: new LiveSocket(),
     gaveUp: false,

@@ -9,7 +9,7 @@ import { achievementCards } from './achievements/score-card.js';
 import { passwordForm } from './account/password-form.js';
 import { privacyZonesSection } from './account/privacy-zones.js';
 import { emailForm, dataSection } from './account/account-data.js';
-import { shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
+import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
 
 const PAGE = 20;
 
@@ -168,15 +168,11 @@ async function loadRuns(view) {
 }
 
 function runItem(run, unit) {
-  const pace = usesPace(run.sport);
-  const speedText = pace
-    ? units.pace(run.averagePaceSecondsPerKilometer ?? run.movingSeconds / (run.creditedDistanceMeters / 1000), unit)
-    : units.speed(run.creditedDistanceMeters / run.movingSeconds, unit);
   return h('li', { dataset: { run: run.id } }, h('a', { href: `#/runs/${run.id}` },
     h('span', {}, h('span', { class: 'when' }, `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)}`),
       h('span', { class: 'name' }, runTitle(run))),
     h('span', { class: 'numbers' }, h('strong', {}, units.distance(run.distanceMeters, unit)),
-      h('small', {}, `${units.clock(run.movingSeconds)} · ${speedText}`))));
+      h('small', {}, `${units.clock(run.movingSeconds)} · ${paceOrSpeed(run, unit)}`))));
 }
 
 /** The step length the server assumes when the user has not given one (`StepCount.defaultStepLength`). */

@@ -266,7 +266,7 @@ function begin(rec, header, fixes = []) {
   if (sportLabel) sportLabel.textContent = sportName(header.sport);
   rec.timer = setInterval(() => showNumbers(rec), 1000);
   // The journeys this recording moves, where it takes them (a resumed run's distance counted).
-  rec.journeys.load().then(() => rec.journeys.update(rec.tracker?.meter.distance ?? 0));
+  rec.journeys.load(() => rec.tracker?.meter.distance ?? 0);
   showNumbers(rec);
   if (header.sport === 'walk') rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: openPoiSheet });
 }

@@ -2,7 +2,7 @@
 // 2nd of 4, 15 metres behind Ann"), and the place with the gaps to the runners just ahead
 // and just behind every `everySeconds`. Fed the standings as the server's `progress`
 // reports them; a place that flickers back and forth within `settleSeconds` is said once.
-import { unitMeters } from '../core/units.js';
+import { METERS_PER_YARD, unitMeters } from '../core/units.js';
 
 /** "1st", "2nd", "3rd", "4th", "11th", "22nd". */
 export function ordinal(n) {
@@ -25,7 +25,7 @@ export class RaceSpeaker {
   /** "15 metres", "1.2 kilometres", "40 yards"… */
   gap(meters) {
     if (this.units === 'imperial') {
-      const yards = meters / 0.9144;
+      const yards = meters / METERS_PER_YARD;
       return yards < 1000 ? `${Math.round(yards)} yards` : `${(meters / unitMeters('imperial')).toFixed(1)} miles`;
     }
     return meters < 1000 ? `${Math.round(meters)} metres` : `${(meters / 1000).toFixed(1)} kilometres`;

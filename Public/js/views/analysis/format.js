@@ -1,5 +1,6 @@
 // Formatting the screens need beyond engine/core/units.js: heights in m or ft, short dates,
 // names of sports, runs and privacy settings.
+import * as units from '../../engine/core/units.js';
 
 export const FEET_PER_METER = 3.28084;
 export const POUNDS_PER_KILOGRAM = 2.20462;
@@ -36,6 +37,16 @@ export function runTitle(run) {
 
 /** Whether a sport is shown as pace (min/km) rather than speed (km/h). */
 export const usesPace = (sport) => sport !== 'ride';
+
+/** A run's average pace ("5:36 /km"), or a ride's speed ("24.1 km/h"), over its credited distance. */
+export function paceOrSpeed(run, unit) {
+  return usesPace(run.sport)
+    ? units.pace(run.averagePaceSecondsPerKilometer ?? run.movingSeconds / (run.creditedDistanceMeters / 1000), unit)
+    : units.speed(run.creditedDistanceMeters / run.movingSeconds, unit);
+}
+
+/** "3.00 km · 16:48 · 5:36 /km": a run's distance, moving time and pace (a ride's speed), as lists show it. */
+export const runFigures = (run, unit) => `${units.distance(run.distanceMeters, unit)} · ${units.clock(run.movingSeconds)} · ${paceOrSpeed(run, unit)}`;
 
 /** "Morning run", "Evening walk": a title from the time of day the activity started. */
 export function defaultTitle(sport, start = new Date()) {

@@ -16,8 +16,11 @@ export class JourneyLine {
     this.element = h('div', { class: 'wide journey-line', id: 'journey-line', hidden: true, 'aria-live': 'polite' });
   }
 
-  /** Reads the unfinished journeys (needs the network; without it the line stays hidden). */
-  async load() {
+  /**
+   * Reads the unfinished journeys (needs the network; without it the line stays hidden)
+   * and shows where `meters()`, the distance run by then, takes them.
+   */
+  async load(meters) {
     try {
       const { missions } = await api.missions();
       const open = missions.filter((mission) => mission.progress && !mission.progress.finishedAt);
@@ -28,7 +31,7 @@ export class JourneyLine {
         stageSaid: false, endSaid: false,
       })).sort((a, b) => a.toStageEnd - b.toStageEnd).slice(0, SHOWN);
     } catch { this.journeys = []; }
-    this.update(0);
+    this.update(meters());
   }
 
   /**
