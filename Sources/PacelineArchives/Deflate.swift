@@ -6,9 +6,9 @@ import PacelineCore
 enum Deflate {
     /// `data` compressed: raw DEFLATE (`windowBits` -15, as in a ZIP entry) or gzip
     /// (16 + 15).
-    static func compress(_ data: Data, windowBits: Int32) throws -> Data {
+    static func compress(_ data: Data, level: Int32 = Z_DEFAULT_COMPRESSION, windowBits: Int32) throws -> Data {
         var stream = z_stream()
-        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY,
+        guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw ActivityFileError(.unreadable, "zlib could not start")
         }

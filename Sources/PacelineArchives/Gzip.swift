@@ -10,9 +10,10 @@ public enum Gzip {
         data.count >= 2 && data[data.startIndex] == 0x1f && data[data.startIndex + 1] == 0x8b
     }
 
-    /// `data` gzipped, as Strava keeps the files of an export.
-    public static func compress(_ data: Data) throws -> Data {
-        try Deflate.compress(data, windowBits: 16 + MAX_WBITS)
+    /// `data` gzipped, as Strava keeps the files of an export; `level` is zlib's, 1 (fastest)
+    /// to 9 (smallest), 6 by default.
+    public static func compress(_ data: Data, level: Int32 = 6) throws -> Data {
+        try Deflate.compress(data, level: level, windowBits: 16 + MAX_WBITS)
     }
 
     /// The bytes `data` holds, every member of it (concatenated gzip files are one file).

@@ -46,6 +46,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.middleware = .init()
     // First, so every answer carries them, errors included (docs/SECURITY.md).
     app.middleware.use(SecurityHeaders(web: settings.web, publicURL: settings.publicURL))
+    // A log line per request, and its counts for /metrics; every answer names its request
+    // (outside ErrorResponder, so errors are logged with the status they are answered with).
+    let metrics = ServerMetrics()
+    app.middleware.use(AccessLog(metrics: metrics))
     app.middleware.use(ErrorResponder())
     // The request's context (client address, headers) for everything that answers it.
     app.middleware.use(RequestContext.Middleware(trustProxy: settings.trustProxy))
@@ -74,6 +78,11 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try await hub.start()
     app.lifecycle.use(LiveHubLifecycle(hub: hub))
     app.storage[LiveHubKey.self] = hub
+    MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {
+        [.init(name: "paceline_live_sockets", help: "Live WebSockets open here, signed in or not.", value: hub.open.count),
+         .init(name: "paceline_live_sessions", help: "Races and follows with a socket here.", value: hub.registry.sessionCount),
+         .init(name: "paceline_http_requests_in_flight", help: "Requests being answered.", value: inFlight.current)]
+    }
     // Each connection counts against its client's address (`LiveSettings.socketsPerAddress`).
     // The web app's socket is signed in by its session cookie, so an upgrade carrying it
     // must come from our own pages: browsers apply no CORS to WebSockets.
@@ -91,7 +100,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         on: VaporTransport(routesBuilder: app),
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
-        middlewares: [APIErrorTranslator(logger: app.logger), RequestBodyLimit(), WebSessionCookie.Writer(),
+        middlewares: [ETag.Header(), ResponseCompression(), APIErrorTranslator(logger: app.logger), RequestBodyLimit(), WebSessionCookie.Writer(),
                       Authentication(database: app.db, site: settings.site), JSONNullRefusal()]
     )
 }
@@ -120,10 +129,13 @@ public struct ServerSettings: Sendable {
     /// How many wrong passwords, registrations and wrong join codes are allowed, per
     /// account and per client address (`AttemptLimiter`).
     public var limits: AttemptLimits
+    /// The token `GET /metrics` asks for; nil: no /metrics (`MetricsEndpoint`).
+    public var metricsToken: String?
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
-                publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits()) {
+                publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
+                metricsToken: String? = nil) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -133,6 +145,7 @@ public struct ServerSettings: Sendable {
         self.publicURL = publicURL
         self.trustProxy = trustProxy
         self.limits = limits
+        self.metricsToken = metricsToken
     }
 }
 

@@ -1,22 +1,32 @@
 import Foundation
 
-/// The system's own `gzip`, to make the compressed files tests read: a file made by
-/// another program, not by the code under test.
+/// The system's own `gzip`, to make the compressed files tests read and to read the
+/// compressed answers the server gives: another program, not the code under test.
 public enum SystemGzip {
     /// `data` compressed by /usr/bin/gzip.
     public static func compress(_ data: Data) throws -> Data {
+        try gzip(["-c"], data)
+    }
+
+    /// `data` (gzip) decompressed by /usr/bin/gzip; empty when it is not gzip.
+    public static func decompress(_ data: Data) throws -> Data {
+        try gzip(["-dc"], data)
+    }
+
+    private static func gzip(_ arguments: [String], _ data: Data) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
-        process.arguments = ["-c"]
+        process.arguments = arguments
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
         try process.run()
         // Written from a thread of its own: a pipe holds 64 KiB, and gzip writes while it reads.
         let writer = Thread { input.fileHandleForWriting.write(data); try? input.fileHandleForWriting.close() }
         writer.start()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return compressed
+        return result
     }
 }

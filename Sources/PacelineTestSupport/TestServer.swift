@@ -105,7 +105,8 @@ private func startServer<R>(
     app.logger.logLevel = .warning
     do {
         try await configure(app, settings: ServerSettings(database: location, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live,
-                                                          publicURL: publicURL, trustProxy: trustProxy, limits: limits))
+                                                          publicURL: publicURL, trustProxy: trustProxy, limits: limits,
+                                                          metricsToken: TestServer.metricsToken))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
@@ -165,13 +166,24 @@ extension TestServer {
         public var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
     }
 
-    /// Sends a request by hand to `path` (relative to `/api/v1`); with `chunked`, the body
-    /// goes in 64 KiB chunks without a `Content-Length`.
+    /// The token every test server's `GET /metrics` asks for.
+    public static let metricsToken = "test-metrics-token-\(UUID().uuidString)"
+
+    /// The client of raw requests: it sends only the headers given and hands back the body
+    /// as it came (no `Accept-Encoding` of its own, nothing decompressed), unlike
+    /// `HTTPClient.shared`, which acts as a browser would.
+    private static let rawClient = HTTPClient(eventLoopGroupProvider: .singleton,
+                                              configuration: HTTPClient.Configuration(decompression: .disabled))
+
+    /// Sends a request by hand to `path` (relative to `/api/v1`, or to the server's root
+    /// when `underAPI` is false); with `chunked`, the body goes in 64 KiB chunks without a
+    /// `Content-Length`.
     public func raw(
         _ method: HTTPMethod, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil,
-        chunked: Bool = false
+        chunked: Bool = false, underAPI: Bool = true
     ) async throws -> RawResponse {
-        var request = HTTPClientRequest(url: baseURL.absoluteString + path)
+        let base = underAPI ? baseURL.absoluteString : "http://\(baseURL.host ?? "127.0.0.1"):\(baseURL.port ?? 80)"
+        var request = HTTPClientRequest(url: base + path)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
@@ -186,7 +198,7 @@ extension TestServer {
         } else if let body {
             request.body = .bytes(ByteBuffer(data: body))
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await Self.rawClient.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 64 << 20)
         return RawResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
                            body: Data(buffer: bytes))

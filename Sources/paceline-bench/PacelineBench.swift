@@ -13,7 +13,8 @@ struct PacelineBench: AsyncParsableCommand {
                 AnalyzeBenchmarkCommand.self, FollowBenchmarkCommand.self, MissionsBenchmarkCommand.self,
             ]),
             CommandGroup(name: "Database", subcommands: [BrowseBenchmarkCommand.self, DiscoveryBenchmarkCommand.self]),
-            CommandGroup(name: "Live server", subcommands: [LiveBenchmarkCommand.self, SocketsBenchmarkCommand.self, ImportBenchmarkCommand.self]),
+            CommandGroup(name: "Live server", subcommands: [LiveBenchmarkCommand.self, SocketsBenchmarkCommand.self, ImportBenchmarkCommand.self,
+                                                           ReadsBenchmarkCommand.self]),
         ]
     )
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import PacelineServer
 
+extension LogFormat: ExpressibleByArgument {}
+
 /// `paceline serve`: the API and the web client on one port.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,6 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Wrong passwords allowed from one client address in 15 minutes, whatever the account.")
     var wrongPasswordsPerAddress = AttemptLimits().passwordsPerAddress.attempts
 
+    @Option(help: "The log's lines: plain, for a person, or json, one object a line for a log collector (default: $PACELINE_LOG_FORMAT, else plain).")
+    var logFormat: LogFormat?
+
+    @Option(help: "Serve GET /metrics (Prometheus) to requests bearing this token (default: $PACELINE_METRICS_TOKEN; none: no /metrics).")
+    var metricsToken: String?
+
     func validate() throws {
         guard registrationsPerAddress >= 1, wrongPasswordsPerAddress >= 1 else {
             throw ValidationError("--registrations-per-address and --wrong-passwords-per-address must be at least 1")
@@ -62,8 +70,12 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = ServerSettings(
             database: try database.location(), web: web, missionExamples: missions ?? MissionExamples.defaultDirectory,
             publicURL: try Self.publicURL(publicURL ?? environment["PACELINE_PUBLIC_URL"], port: port),
-            trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1", limits: limits)
-        try await serve(hostname: hostname, port: port, settings: settings)
+            trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1", limits: limits,
+            metricsToken: metricsToken ?? environment["PACELINE_METRICS_TOKEN"])
+        guard let format = logFormat ?? LogFormat(rawValue: environment["PACELINE_LOG_FORMAT"] ?? "plain") else {
+            throw ValidationError("PACELINE_LOG_FORMAT must be plain or json")
+        }
+        try await serve(hostname: hostname, port: port, settings: settings, logFormat: format)
     }
 
     /// `text` checked to be an http(s) address with a host and nothing after it, or

@@ -52,7 +52,8 @@ struct ShareTests {
             let decoded = try PNGPeer.decode(png.bytes, pixels: [(0, 0)])
             #expect(decoded.width == 1200 && decoded.height == 630 && decoded.pixels == ["#eef3f1"])
             // Drawn once, then served from the preview cache.
-            #expect(ShareRoutes.previews.contains(try #require(UUID(uuidString: open.id))))
+            let openID = try #require(UUID(uuidString: open.id))
+            #expect(ShareRoutes.previews.contains { $0.run == openID })
             #expect(try await Self.get(server, "/share/runs/\(open.id)/map.png").bytes == png.bytes)
 
             for privacy in [Components.Schemas.Privacy._private, .friends] {

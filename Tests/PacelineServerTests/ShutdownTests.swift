@@ -1,4 +1,6 @@
 import Fluent
+import NIOPosix
+import PacelineBenchmarks
 import Foundation
 import PacelineServer
 import PacelineTestSupport
@@ -40,6 +42,30 @@ struct ShutdownTests {
             try await holding.value
             // The leaving instance finished the upload before closing its database.
             #expect(try await ann.client.listRuns().ok.body.json.runs.count == 1)
+        }
+    }
+}
+
+/// Sockets that never said hello are closed by a shutdown, not waited for: it waited out
+/// each one's hello deadline (10 s) before.
+@Suite("Shutting down with live sockets")
+struct ShutdownSocketTests {
+    @Test("50 sockets that never said hello: the live hub and the HTTP server stop within 2 s")
+    func silentSockets() async throws {
+        var settings = LiveSettings.testing
+        settings.authenticationDeadline = 600
+        try await withServer(.sqlite, live: settings) { server in
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let flood = LiveSocketFlood(url: server.liveURL, count: 50, on: group, hello: { _ in nil })
+            await flood.start()
+            #expect(flood.counts.connected == 50)
+            let clock = ContinuousClock()
+            let took = await clock.measure {
+                await server.app.stopLive()
+                await server.app.server.shutdown()
+            }
+            #expect(took < .seconds(2), "took \(took)")
+            try await group.shutdownGracefully()
         }
     }
 }

@@ -49,7 +49,7 @@ extension APIHandler {
             routes: try await Route.schemas(ordered, viewer: user.id, on: database),
             removedIds: input.query.updatedSince == nil ? [] : removed)
         let tag = try ETag.of(list)
-        if input.headers.ifNoneMatch == tag { return .notModified(.init(headers: .init(eTag: tag))) }
+        if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
         return .ok(.init(headers: .init(eTag: tag), body: .json(list)))
     }
 

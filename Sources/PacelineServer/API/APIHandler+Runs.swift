@@ -25,7 +25,7 @@ extension APIHandler {
         }
         let page = Components.Schemas.RunPage(runs: runs.map(\.schema), deletedIds: deletedIDs, nextCursor: next)
         let tag = try ETag.of(page)
-        if input.headers.ifNoneMatch == tag { return .notModified(.init(headers: .init(eTag: tag))) }
+        if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
         return .ok(.init(headers: .init(eTag: tag), body: .json(page)))
     }
 
@@ -72,18 +72,18 @@ extension APIHandler {
     }
 
     func getRunTrack(_ input: Operations.GetRunTrack.Input) async throws -> Operations.GetRunTrack.Output {
-        let viewer = AuthenticatedUser.current?.id
-        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
-        let geoJSON = GeoJSONWriter.write(try run.activity(seenBy: viewer))
-        let object = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: Data(geoJSON.utf8))
-        return .ok(.init(body: .applicationGeoJson(object)))
+        let (run, view, tag) = try await runDocument(input.path.runId, "track")
+        if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
+        let body = try await TrackDocument.body(of: run, as: view, gzip: AcceptEncoding.requestAllowsGzip, on: database)
+        return .ok(.init(headers: .init(eTag: tag), body: .applicationGeoJson(body)))
     }
 
     func getRunSeries(_ input: Operations.GetRunSeries.Input) async throws -> Operations.GetRunSeries.Output {
-        let viewer = AuthenticatedUser.current?.id
-        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
+        let (run, view, tag) = try await runDocument(input.path.runId, "series")
+        if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
+        try await RunAccess.loadTrack(of: run, on: database)
         let activity = try run.activity()
-        let checkpoints = try run.checkpoints(seenBy: viewer)
+        let checkpoints = try Run.checkpoints(of: activity).hiding(view.hidden)
         let start = activity.track.fixes.lazy.compactMap(\.time).first ?? Date()
         let sensors = SensorReading.readings(of: activity, since: start, at: checkpoints.map(\.elapsed))
         let points = zip(checkpoints, sensors).map { checkpoint, sensor in
@@ -93,20 +93,33 @@ extension APIHandler {
                 latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
                 heartRate: sensor.heartRate, cadence: sensor.cadence, power: sensor.power)
         }
-        return .ok(.init(body: .json(.init(runId: try run.requireID().apiID, points: points))))
+        return .ok(.init(headers: .init(eTag: tag), body: .json(.init(runId: view.run.apiID, points: points))))
     }
 
     func exportRun(_ input: Operations.ExportRun.Input) async throws -> Operations.ExportRun.Output {
-        let viewer = AuthenticatedUser.current?.id
-        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
-        var activity = try run.activity(seenBy: viewer)
+        let format = input.query.format ?? .gpx
+        let (run, view, tag) = try await runDocument(input.path.runId, format.rawValue)
+        if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
+        try await RunAccess.loadTrack(of: run, on: database)
+        var activity = try run.activity(hiding: view.hidden)
         // A FIT session carries its totals: the run's, as the app shows them.
         activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
-        switch input.query.format ?? .gpx {
-        case .gpx: return .ok(.init(body: .applicationGpxXml(HTTPBody(GPXWriter.write(activity)))))
-        case .tcx: return .ok(.init(body: .applicationVnd_garmin_tcxXml(HTTPBody(TCXWriter.write(activity)))))
-        case .fit: return .ok(.init(body: .applicationVnd_ant_fit(HTTPBody(FITWriter.write(activity)))))
+        let headers = Operations.ExportRun.Output.Ok.Headers(eTag: tag)
+        switch format {
+        case .gpx: return .ok(.init(headers: headers, body: .applicationGpxXml(HTTPBody(GPXWriter.write(activity)))))
+        case .tcx: return .ok(.init(headers: headers, body: .applicationVnd_garmin_tcxXml(HTTPBody(TCXWriter.write(activity)))))
+        case .fit: return .ok(.init(headers: headers, body: .applicationVnd_ant_fit(HTTPBody(FITWriter.write(activity)))))
         }
+    }
+
+    /// The run `id` names as the viewer sees it (404 unless they may), read without its
+    /// track, and the ETag of its `document`: a conditional request is answered before the
+    /// track is read at all.
+    private func runDocument(_ id: String, _ document: String) async throws -> (Run, RunView, String) {
+        let viewer = AuthenticatedUser.current?.id
+        let run = try await RunAccess.visibleRun(id, to: viewer, on: database, withTrack: false)
+        let view = try RunView(run, seenBy: viewer)
+        return (run, view, try view.eTag(of: document))
     }
 }
 

@@ -60,6 +60,7 @@ struct Authentication: ServerMiddleware {
             user = nil
         }
         guard let user else { return try await next(request, body, metadata) }
+        RequestUser.current?.note(user.id)
         return try await AuthenticatedUser.$current.withValue(user) {
             try await next(request, body, metadata)
         }

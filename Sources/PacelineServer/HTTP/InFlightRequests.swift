@@ -10,6 +10,9 @@ final class InFlightRequests: AsyncMiddleware, LifecycleHandler {
 
     private let count = Atomic<Int>(0)
 
+    /// The requests being answered now.
+    var current: Int { count.load(ordering: .relaxed) }
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         count.add(1, ordering: .relaxed)
         defer { count.subtract(1, ordering: .relaxed) }

@@ -11,8 +11,13 @@ extension Run {
 
     /// The run normalised to checkpoints every 20 m.
     func checkpoints() throws -> [Checkpoint] {
+        try Run.checkpoints(of: try activity())
+    }
+
+    /// `activity` (a run's, decoded already) normalised to checkpoints every 20 m.
+    static func checkpoints(of activity: Activity) throws -> [Checkpoint] {
         do {
-            return try Normalization.checkpoints(of: try activity())
+            return try Normalization.checkpoints(of: activity)
         } catch {
             throw APIError.unprocessable("the run has no timed path to measure: \(error)")
         }
@@ -21,8 +26,13 @@ extension Run {
     /// The activity as `viewer` may see it: the owner sees it whole; anyone else without
     /// what lies inside the owner's privacy zones. The owner must be loaded.
     func activity(seenBy viewer: UUID?) throws -> Activity {
+        try activity(hiding: zones(hiddenFrom: viewer))
+    }
+
+    /// The activity without what lies inside `zones`.
+    func activity(hiding zones: [PrivacyZone]) throws -> Activity {
         var activity = try activity()
-        activity.track = activity.track.hiding(zones(hiddenFrom: viewer))
+        activity.track = activity.track.hiding(zones)
         return activity
     }
 

@@ -23,7 +23,7 @@ import Vapor
 /// an `ETag`): a run made private is refused at the next view, wherever a copy is.
 enum ShareRoutes {
     /// The PNG previews kept in memory: 32 MiB, about 500 cards of 30–90 kB.
-    static let previews = PreviewCache(capacityBytes: 32 << 20)
+    static let previews = RecentBytes<RunView>(capacityBytes: 32 << 20)
 
     /// Serves the share pages, their absolute URLs starting with `publicURL` (paths from
     /// the root when nil).
@@ -41,7 +41,7 @@ enum ShareRoutes {
             svg(try await RunAccess.visibleRun(id(request), to: nil, on: request.db), for: request)
         }
         share.get("runs", ":id", "map.png") { request in
-            try png(try await RunAccess.visibleRun(id(request), to: nil, on: request.db), for: request)
+            try await png(try await RunAccess.visibleRun(id(request), to: nil, on: request.db), for: request)
         }
         share.get("routes", ":id") { request in try await html(routePage(request, root: root), for: request) }
         share.get("routes", ":id", "map.svg") { request in
@@ -50,7 +50,7 @@ enum ShareRoutes {
         }
         share.get("routes", ":id", "map.png") { request in
             let route = try await RouteAccess.visibleRoute(id(request), to: nil, on: request.db)
-            return try png(try await Self.run(of: route, on: request.db), for: request)
+            return try await png(try await Self.run(of: route, on: request.db), for: request)
         }
         share.get("badges", ":user", ":badge") { request in try await html(badgePage(request, root: root), for: request) }
     }
@@ -116,8 +116,8 @@ enum ShareRoutes {
 
     /// The PNG preview: drawn and encoded once per run while it stays in `previews` (about
     /// 70 ms of CPU in a release build, mostly encoding; docs/PERFORMANCE.md).
-    private static func png(_ run: Run, for request: Request) throws -> Response {
-        let png = previews.png(for: try run.requireID(), hiding: run.zones(hiddenFrom: nil)) { TrackPreview().png(segments: segments(of: run)) }
+    private static func png(_ run: Run, for request: Request) async throws -> Response {
+        let png = await previews.bytes(for: try RunView(run, seenBy: nil)) { TrackPreview().png(segments: segments(of: run)) }
         return answer(png, type: .png, to: request)
     }
 

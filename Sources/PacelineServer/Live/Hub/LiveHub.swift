@@ -15,6 +15,8 @@ final class LiveHub: Sendable {
     /// Counts wrong join codes per account and per address.
     let limiter: AttemptLimiter
     let registry = LiveRegistry()
+    /// Every socket attached, signed in or not, for shutdown to close.
+    let open = OpenSockets()
     let addresses: LiveAddressQuota
     let authenticator: LiveAuthenticator
     let fixLog: LiveFixLog
@@ -124,7 +126,7 @@ final class LiveHub: Sendable {
         for loop in loops { await loop?.value }
         // The leases go back now, while the database is open; the closes that follow find none.
         try? await LiveSocketLeases.release(registry.heldLeases(), on: database)
-        await registry.closeAll()
+        await open.closeAll()
         await bus.stop()
         await fixLog.stop()
     }
@@ -138,6 +140,7 @@ final class LiveHub: Sendable {
             return
         }
         socket.onClose.whenComplete { [addresses] _ in addresses.release(address) }
+        open.insert(socket)
         socket.pingInterval = .milliseconds(Int64(settings.pingInterval * 1000))
         LiveConnection(socket: socket, hub: self, clientAddress: address, sessionCookie: sessionCookie).run()
     }

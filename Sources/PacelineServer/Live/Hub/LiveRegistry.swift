@@ -108,9 +108,6 @@ final class LiveRegistry: Sendable {
         entries.withLock { entries in users.contains { entries.byUser[$0] != nil } }
     }
 
-    /// Closes every connection (the instance is stopping; clients reconnect elsewhere).
-    func closeAll() async {
-        let sockets = entries.withLock { entries in entries.byUser.values.flatMap(\.values) }
-        for socket in sockets { try? await socket.close(code: .goingAway) }
-    }
+    /// Races and follows with a connection here.
+    var sessionCount: Int { entries.withLock { $0.bySession.count } }
 }

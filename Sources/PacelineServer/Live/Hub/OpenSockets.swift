@@ -1,0 +1,34 @@
+import Foundation
+import NIOCore
+import Synchronization
+import Vapor
+
+/// Every live socket this instance holds, signed in or not yet, so a shutdown can close
+/// them all at once. A socket that has not said hello is in no session and no registry,
+/// yet the HTTP server waits for it to close: without this, a shutdown waited out each
+/// one's hello deadline (10 s).
+final class OpenSockets: Sendable {
+    private let sockets = Mutex([ObjectIdentifier: WebSocket]())
+
+    /// Holds `socket` until it closes.
+    func insert(_ socket: WebSocket) {
+        let id = ObjectIdentifier(socket)
+        sockets.withLock { $0[id] = socket }
+        socket.onClose.whenComplete { [weak self] _ in _ = self?.sockets.withLock { $0.removeValue(forKey: id) } }
+    }
+
+    var count: Int { sockets.withLock(\.count) }
+
+    /// Says "going away" to every socket at once, then waits for them to close, at most
+    /// `patience` (a client that never answers the close is left to the server's own end).
+    func closeAll(patience: Duration = .seconds(1)) async {
+        let open = sockets.withLock { Array($0.values) }
+        for socket in open { socket.close(code: .goingAway, promise: nil) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for socket in open { try? await socket.onClose.get() } }
+            group.addTask { try? await Task.sleep(for: patience) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}
