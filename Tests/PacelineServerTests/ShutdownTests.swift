@@ -65,6 +65,7 @@ struct ShutdownSocketTests {
                 await server.app.server.shutdown()
             }
             #expect(took < .seconds(2), "took \(took)")
+            await flood.stop()
             try await group.shutdownGracefully()
         }
     }
