@@ -1,6 +1,7 @@
 import Foundation
 import PacelineAPI
 import PacelineCore
+@testable import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -51,6 +52,22 @@ struct SensorTests {
             let plain = try await ann.client.uploadRun(body: .json(phone)).created.body.json.id
             let run = try await ann.client.getRun(path: .init(runId: plain)).ok.body.json
             #expect(run.heartRate == nil && run.cadence == nil && run.power == nil)
+        }
+    }
+
+    @Test("runs stored before the sensors were kept get them measured by the migration, as an upload measures them",
+          arguments: TestDatabase.available)
+    func measuredByMigration(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let id = try #require(try await server.upload("fit/garmin-fenix-5-run.fit", as: ann).json?["id"] as? String)
+            let uploaded = try await ann.client.getRun(path: .init(runId: id)).ok.body.json
+            #expect(uploaded.heartRate != nil && uploaded.cadence != nil)
+            try await server.execute("UPDATE runs SET sensors = NULL")
+            #expect(try await ann.client.getRun(path: .init(runId: id)).ok.body.json.heartRate == nil)
+            try await AddRunSensors.measure(on: server.app.db.sql)
+            let measured = try await ann.client.getRun(path: .init(runId: id)).ok.body.json
+            #expect(measured.heartRate == uploaded.heartRate && measured.cadence == uploaded.cadence && measured.power == uploaded.power)
         }
     }
 }

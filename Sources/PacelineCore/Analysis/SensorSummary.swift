@@ -7,9 +7,9 @@ import Foundation
 /// Cadence is shown as people read it: steps per minute on foot (a device that wrote
 /// strides of one leg, as Garmin's FIT, TCX and GPX do, is doubled, by `StepCount`'s
 /// rule), revolutions per minute on a bike.
-public struct SensorSummary: Sendable, Hashable {
+public struct SensorSummary: Sendable, Hashable, Codable {
     /// One sensor's average, minimum and maximum.
-    public struct Measure: Sendable, Hashable {
+    public struct Measure: Sendable, Hashable, Codable {
         public var average: Double
         public var minimum: Int
         public var maximum: Int
@@ -30,6 +30,12 @@ public struct SensorSummary: Sendable, Hashable {
     public var cadence: Measure?
     /// Watts.
     public var power: Measure?
+
+    public init(heartRate: Measure? = nil, cadence: Measure? = nil, power: Measure? = nil) {
+        self.heartRate = heartRate
+        self.cadence = cadence
+        self.power = power
+    }
 
     /// - Complexity: O(n), plus a sort of the cadences when there are some (their median).
     public init(_ activity: Activity) {

@@ -31,10 +31,9 @@ extension APIHandler {
 
     func getRun(_ input: Operations.GetRun.Input) async throws -> Operations.GetRun.Output {
         let viewer = AuthenticatedUser.current?.id
-        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database)
+        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database, withTrack: false)
         var schema = run.schema(seenBy: viewer)
-        // The sensors are read from the track: the one read that needs it.
-        let sensors = SensorSummary(try run.activity())
+        let sensors = try run.sensorSummary()
         (schema.heartRate, schema.cadence, schema.power) = (sensors.heartRate?.schema, sensors.cadence?.schema, sensors.power?.schema)
         return .ok(.init(body: .json(schema)))
     }

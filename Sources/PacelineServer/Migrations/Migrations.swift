@@ -37,5 +37,7 @@ enum Migrations {
         AddPrivacyZones(),
         // 017: route names and plaque titles folded for search.
         AddSearchNames(),
+        // 018: a run's sensor figures kept with its other statistics.
+        AddRunSensors(),
     ]
 }

@@ -45,6 +45,9 @@ package final class Run: Model, @unchecked Sendable {
     @OptionalField(key: "start_lon") var startLongitude: Double?
     /// `CompactTrack` blob.
     @Field(key: "track") var track: Data
+    /// JSON `SensorSummary`: heart rate, cadence and power, measured with the rest, so
+    /// showing a run never reads its track.
+    @OptionalField(key: "sensors") var sensors: String?
     @OptionalParent(key: "route_id") var route: Route?
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).
     @OptionalField(key: "steps") var steps: Int?

@@ -41,7 +41,7 @@ public enum DatabaseBackup {
         case .sqlite(let path):
             guard FileManager.default.fileExists(atPath: path) else { throw Failure.integrity("there is no database at \(path)") }
             runs = try await location.withApplication { app in
-                let sql = app.db as! any SQLDatabase
+                let sql = app.db.sql
                 try await sql.raw("VACUUM INTO \(bind: file.path)").run()
                 return try await copied(file, app: app)
             }
@@ -55,7 +55,7 @@ public enum DatabaseBackup {
     /// Checks the copy at `file` whole (`PRAGMA integrity_check`) and counts its runs.
     private static func copied(_ file: URL, app: Application) async throws -> Int {
         let copy = try await DatabaseLocation.sqlite(path: file.path).withApplication { copy in
-            let sql = copy.db as! any SQLDatabase
+            let sql = copy.db.sql
             let answer = try await sql.raw("PRAGMA integrity_check").first()?.decode(column: "integrity_check", as: String.self) ?? "no answer"
             guard answer == "ok" else { throw Failure.integrity(answer) }
             return try await sql.raw("SELECT COUNT(*) AS n FROM runs").first()?.decode(column: "n", as: Int.self) ?? 0
@@ -82,6 +82,6 @@ public enum DatabaseBackup {
 /// Runs the migrations `serve` runs on start, and answers how many the database has had.
 public func migrateDatabase(_ location: DatabaseLocation) async throws -> Int {
     try await location.withApplication { app in
-        try await (app.db as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM _fluent_migrations").first()?.decode(column: "n", as: Int.self) ?? 0
+        try await app.db.sql.raw("SELECT COUNT(*) AS n FROM _fluent_migrations").first()?.decode(column: "n", as: Int.self) ?? 0
     }
 }

@@ -77,6 +77,7 @@ package enum RunRecorder {
                                              movingSeconds: moving, weight: owner.weightKilograms)
         run.splits = String(decoding: splits, as: UTF8.self)
         run.bestEfforts = String(decoding: bestEfforts, as: UTF8.self)
+        run.sensors = String(decoding: try JSONEncoder.sortedKeys.encode(SensorSummary(activity)), as: UTF8.self)
         let steps = StepCount(activity, distance: credited.credited, stepLength: owner.stepLengthMeters)
         run.steps = steps?.steps
         run.stepsEstimated = steps?.isEstimated

@@ -46,4 +46,10 @@ extension Run {
     func zones(hiddenFrom viewer: UUID?) -> [PrivacyZone] {
         viewer == $owner.id ? [] : owner.privacyZones
     }
+
+    /// The heart rate, cadence and power measured when the run was stored.
+    func sensorSummary() throws -> SensorSummary {
+        guard let sensors else { return SensorSummary() }
+        return try JSONDecoder().decode(SensorSummary.self, from: Data(sensors.utf8))
+    }
 }

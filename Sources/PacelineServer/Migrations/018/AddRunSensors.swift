@@ -1,0 +1,36 @@
+import Fluent
+import Foundation
+import PacelineCore
+import SQLKit
+
+/// `runs.sensors`: each run's heart rate, cadence and power (`SensorSummary`, JSON),
+/// measured once like its other statistics, so `GET /runs/{id}` never decodes the track
+/// (it did, on every request). Filled in for the runs that exist, 200 tracks at a time.
+struct AddRunSensors: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Run.schema).field("sensors", .string).update()
+        try await Self.measure(on: database.sql)
+    }
+
+    /// Measures the sensors of every run, in id order, a page at a time.
+    static func measure(on sql: any SQLDatabase) async throws {
+        var after: UUID?
+        while true {
+            let from: SQLQueryString = after.map { "WHERE id > \(bind: $0)" } ?? ""
+            let page = try await sql.raw("SELECT id, sport, track FROM runs \(from) ORDER BY id LIMIT 200").all()
+            guard let last = page.last else { return }
+            for row in page {
+                let (track, _) = try CompactTrack.decode(try row.decode(column: "track", as: Data.self))
+                let sport = Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .run
+                let summary = SensorSummary(Activity(format: .gpx, sport: sport, track: track))
+                let json = String(decoding: try JSONEncoder.sortedKeys.encode(summary), as: UTF8.self)
+                try await sql.raw("UPDATE runs SET sensors = \(bind: json) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))").run()
+            }
+            after = try last.decode(column: "id", as: UUID.self)
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Run.schema).deleteField("sensors").update()
+    }
+}
