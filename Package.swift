@@ -138,6 +138,7 @@ let package = Package(
                 "PacelineAPI",
                 "PacelineServer",
                 "PacelineBenchmarks",
+                "PacelineSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

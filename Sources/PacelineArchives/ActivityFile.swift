@@ -11,10 +11,25 @@ public enum ActivityFile {
 
     /// The activities in the file at `url` (several for a triathlon's FIT, a TCX history…).
     /// - Throws: `ActivityFileError` with one line saying what is wrong.
+    ///
+    /// A plain file is read in chunks as it is parsed (a 10 MB GPX is never held whole:
+    /// reading it into memory first was a quarter of `paceline analyze`'s time); a gzipped
+    /// one is unzipped into memory first.
     public static func readAll(contentsOf url: URL) throws -> [Activity] {
+        let head: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            head = try handle.read(upToCount: 2) ?? Data()
+        } catch {
+            throw ActivityFileError(.unreadable, "can't read the file: \(error.localizedDescription)")
+        }
+        guard Gzip.isCompressed(head) else {
+            return try ActivityReader.readAll(contentsOf: url)
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            data = try Data(contentsOf: url)
         } catch {
             throw ActivityFileError(.unreadable, "can't read the file: \(error.localizedDescription)")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PacelineCore
+import PacelineSynthetic
 
 /// `paceline-bench analyze`: parse-and-analyse throughput on a generated GPX, against gpxpy.
 struct AnalyzeBenchmarkCommand: ParsableCommand {
@@ -50,6 +51,33 @@ struct AnalyzeBenchmarkCommand: ParsableCommand {
         print(String(format: "gpxpy (parse + length_2d + moving data + uphill/downhill) on %d fixes: %.2f s = %.0f fixes/s",
                      fixes, gpxpy, Double(fixes) / gpxpy))
         print(String(format: "Paceline / gpxpy throughput: %.0f×", gpxpy / largest.seconds))
+
+        // As a person runs it: the whole `paceline analyze --json FILE` process, start to exit.
+        print("\nthe whole command, `paceline analyze --json FILE`, best of \(repetitions), against gpxpy (in-process, best of 3):")
+        print("file (\(fixes) fixes)     bytes      paceline      gpxpy    ratio")
+        for kind in BenchTrack.Kind.allCases {
+            let url = directory.appendingPathComponent("whole-\(kind).gpx")
+            try BenchTrack.gpx(fixes: fixes, kind: kind).write(to: url, atomically: true, encoding: .utf8)
+            let bytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            let command = try (0..<repetitions).map { _ in try Self.commandSeconds(url) }.min() ?? .nan
+            let python = try Self.gpxpySeconds(url)
+            print(kind.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)
+                  + String(format: " %10d   %7.1f ms   %6.2f s   %5.0f×", bytes, command * 1000, python, python / command))
+        }
+    }
+
+    /// Wall time of the `paceline` beside this executable analysing `url` as `--json`, from
+    /// its start to its exit.
+    static func commandSeconds(_ url: URL) throws -> Double {
+        let process = Process()
+        process.executableURL = ServerProcess.besideThisExecutable
+        process.arguments = ["analyze", "--json", url.path]
+        process.standardOutput = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ValidationError("paceline analyze exited with \(process.terminationStatus)") }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// Peak resident memory of this process so far (Linux `VmHWM`), MiB.
@@ -89,10 +117,20 @@ struct AnalyzeBenchmarkCommand: ParsableCommand {
     }
 }
 
-/// A realistic GPX track for benchmarks: 1 Hz fixes of a run winding around a park,
-/// with elevation, time and heart rate, as a Garmin export writes them.
+/// A realistic GPX track for benchmarks: 1 Hz fixes of a run winding around a park, with
+/// elevation and time, as a Garmin export writes them; in `Kind`'s variants.
 enum BenchTrack {
-    static func gpx(fixes: Int) -> String {
+    /// What the file is like.
+    enum Kind: String, CaseIterable {
+        /// Smooth positions, heart rate in Garmin's extensions.
+        case clean
+        /// 5 m of GPS noise, three 5-minute pauses (new segments), no heart rate.
+        case noisyPaused = "noisy, paused"
+        /// Smooth positions, no extensions at all.
+        case plain
+    }
+
+    static func gpx(fixes: Int, kind: Kind = .clean) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="paceline-bench" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -101,18 +139,29 @@ enum BenchTrack {
 
             """
         out.reserveCapacity(fixes * 210)
-        let start = 1_777_622_400  // 2026-05-01T08:00:00Z
+        var random = SeededRandom(seed: 42)
+        let pauses = kind == .noisyPaused ? Set([1, 2, 3].map { $0 * fixes / 4 }) : []
+        var t = 1_777_622_400  // 2026-05-01T08:00:00Z
         for i in 0..<fixes {
+            if pauses.contains(i) {
+                out += "</trkseg><trkseg>\n"
+                t += 300
+            }
             let a = Double(i) / 500
-            let latitude = 46.05 + 0.01 * sin(a)
-            let longitude = 14.5 + 0.015 * cos(a * 0.7)
+            // About 5 m of noise each way: 0.000045° of latitude, a little more of longitude.
+            let noise = kind == .noisyPaused ? (Double.random(in: -4.5e-5...4.5e-5, using: &random), Double.random(in: -6.5e-5...6.5e-5, using: &random)) : (0, 0)
+            let latitude = 46.05 + 0.01 * sin(a) + noise.0
+            let longitude = 14.5 + 0.015 * cos(a * 0.7) + noise.1
             let elevation = 300 + 20 * sin(Double(i) / 300)
-            let t = start + i
             let (days, rest) = t.quotientAndRemainder(dividingBy: 86_400)
             let time = String(format: "2026-%02d-%02dT%02d:%02d:%02dZ", 5 + (days - 20_574) / 31, 1 + (days - 20_574) % 31,
                               rest / 3600, rest % 3600 / 60, rest % 60)
             out += String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>%.1f</ele><time>%@</time>", latitude, longitude, elevation, time)
-            out += "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(140 + i % 20)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>\n"
+            if kind == .clean {
+                out += "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(140 + i % 20)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions>"
+            }
+            out += "</trkpt>\n"
+            t += 1
         }
         out += "</trkseg></trk></gpx>\n"
         return out

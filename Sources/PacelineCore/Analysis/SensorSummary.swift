@@ -58,11 +58,13 @@ public struct SensorSummary: Sendable, Hashable, Codable {
     }
 
     /// The time-weighted average, the minimum and the maximum of the positive readings at `reading`; nil with none.
-    static func measure(_ fixes: some Sequence<Fix>, _ reading: KeyPath<Fix, Int?>) -> Measure? {
+    /// (`reading` is a function, not a `KeyPath`: a key path's projection per fix was a
+    /// tenth of `paceline analyze`'s time; `\.heartRate` passes as either.)
+    static func measure(_ fixes: some Sequence<Fix>, _ reading: (Fix) -> Int?) -> Measure? {
         var weighted = 0.0, weights = 0.0, sum = 0, count = 0, minimum = Int.max, maximum = Int.min
         var previous: (value: Int, time: Date)?
         for fix in fixes {
-            guard let value = fix[keyPath: reading], value > 0 else { continue }
+            guard let value = reading(fix), value > 0 else { continue }
             sum += value
             count += 1
             minimum = min(minimum, value)

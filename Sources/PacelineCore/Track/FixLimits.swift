@@ -178,8 +178,13 @@ public struct FixLimits: Sendable, Hashable {
     /// `track` with what can't be true left out (segments stay, though one may empty),
     /// and what was left out.
     /// - Complexity: O(n) in the fixes.
+    ///   A track with nothing to leave out (nearly every one) is returned as it is, not
+    ///   copied fix by fix: the copy was a tenth of `paceline analyze`'s time.
     public func screen(_ track: Track) -> (track: Track, screening: Screening) {
         var screening = Screening(limits: self)
+        guard track.segments.contains(where: { $0.contains { screen($0).problems.isEmpty == false } }) else {
+            return (track, screening)
+        }
         let segments = track.segments.map { segment in
             segment.compactMap { fix -> Fix? in
                 let (kept, problems) = screen(fix)

@@ -19,7 +19,7 @@ enum TrackDocument {
     static func body(of run: Run, as view: RunView, gzip: Bool, on database: any Database) async throws -> StoredJSON {
         let gzipped = try await kept.bytes(for: view) {
             try await RunAccess.loadTrack(of: run, on: database)
-            return try Gzip.compress(Data(GeoJSONWriter.write(try run.activity(hiding: view.hidden)).utf8))
+            return try Gzip.compress(Data(GeoJSONWriter.write(try run.activity(hiding: view.hidden)).utf8), level: ResponseCompression.level)
         }
         if gzip { return StoredJSON(bytes: gzipped, encoding: .gzip) }
         return StoredJSON(bytes: try Gzip.decompress(gzipped, maximumBytes: .max))
