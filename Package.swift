@@ -174,7 +174,12 @@ let package = Package(
         .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineSynthetic", "PacelineTestSupport"]),
         .testTarget(
             name: "PacelineCLITests",
-            dependencies: ["PacelineCore", "PacelineServer", "PacelineTestSupport", "PacelineBenchmarks", "PacelineArchives", "paceline"]),
+            dependencies: [
+                "PacelineCore", "PacelineServer", "PacelineTestSupport", "PacelineBenchmarks", "PacelineArchives", "paceline",
+                "PacelineAPI", "PacelineLiveClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         .testTarget(
             name: "PacelineServerTests",
             dependencies: [

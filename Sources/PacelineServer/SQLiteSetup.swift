@@ -16,6 +16,8 @@ import Vapor
 ///   sleeps, and gives up after 5 s with `SQLITE_BUSY` (which `retryingTransaction` retries).
 /// - `synchronous = FULL`: a commit is on disk when it returns, even across a power cut.
 ///
+/// - Reads that need no transaction go to connections of their own (`sqliteReads`).
+///
 /// Beside the file live its `-wal` and `-shm` files while the server runs; a copy of the
 /// database must take all three (or be made with SQLite's backup).
 enum SQLiteSetup {
@@ -36,7 +38,21 @@ enum SQLiteSetup {
             try await connection.sql.raw("PRAGMA busy_timeout = 5000").run()
             try await connection.sql.raw("PRAGMA synchronous = FULL").run()
         }
+        guard !inMemory else { return }
+        for connection in app.eventLoopGroup.makeIterator().compactMap({ app.databases.database(.sqliteReads, logger: app.logger, on: $0) }) {
+            try await connection.sql.raw("PRAGMA busy_timeout = 5000").run()
+            try await connection.sql.raw("PRAGMA query_only = 1").run()
+        }
     }
+}
+
+extension DatabaseID {
+    /// The SQLite file's read connections: one more per event loop, beside the one that
+    /// writes, and refusing writes (`query_only`). Fluent's SQLite driver keeps one
+    /// connection per event loop whatever it is asked, so a read waited for any write
+    /// (a whole upload's transaction, a durable commit) on the same loop's connection. In
+    /// WAL mode a read connection sees every commit made before its read began.
+    static let sqliteReads = DatabaseID(string: "sqlite-reads")
 }
 
 /// The database could not be set up as the server needs it.

@@ -17,12 +17,16 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     switch settings.database {
     case .sqlite(let path):
         app.databases.use(.sqlite(path == ":memory:" ? .memory : .file(path)), as: .sqlite)
+        if path != ":memory:" {
+            // Reads have connections of their own (`SQLiteSetup`), so none waits for a write.
+            app.databases.use(.sqlite(.file(path)), as: .sqliteReads, isDefault: false)
+        }
         try await SQLiteSetup.configureConnections(app, inMemory: path == ":memory:")
         bus = LocalLiveBus()
     case .postgres(let url, let schema):
         var configuration = try SQLPostgresConfiguration(url: url)
         if let schema { configuration.searchPath = [schema] }
-        app.databases.use(.postgres(configuration: configuration), as: .psql)
+        app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: settings.databaseConnections), as: .psql)
         if let schema {
             try await app.db.sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
         }
@@ -131,11 +135,14 @@ public struct ServerSettings: Sendable {
     public var limits: AttemptLimits
     /// The token `GET /metrics` asks for; nil: no /metrics (`MetricsEndpoint`).
     public var metricsToken: String?
+    /// PostgreSQL connections per event loop (one loop per core); SQLite keeps one writing
+    /// and one reading connection per loop whatever this says.
+    public var databaseConnections: Int
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
                 publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
-                metricsToken: String? = nil) {
+                metricsToken: String? = nil, databaseConnections: Int = 1) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -146,6 +153,7 @@ public struct ServerSettings: Sendable {
         self.trustProxy = trustProxy
         self.limits = limits
         self.metricsToken = metricsToken
+        self.databaseConnections = databaseConnections
     }
 }
 

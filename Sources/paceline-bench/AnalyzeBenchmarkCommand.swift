@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PacelineBenchmarks
 import PacelineCore
 import PacelineSynthetic
 

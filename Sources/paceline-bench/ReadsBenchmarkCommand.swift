@@ -40,6 +40,9 @@ struct ReadsBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "sqlite (a temporary file) or a postgres:// URL (the run gets a schema of its own).")
     var database = "sqlite"
 
+    @Flag(help: "Meanwhile, rename another run again and again (small write transactions, each a durable commit), to see whether reads wait for writes.")
+    var writing = false
+
     func run() async throws {
         let bytes = try file.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } ?? Data(BenchTrack.gpx(fixes: fixes).utf8)
         let type = file.map { Self.contentType(ofFile: $0) } ?? "application/gpx+xml"
@@ -95,6 +98,7 @@ struct ReadsBenchmarkCommand: AsyncParsableCommand {
             ("run", "/runs/\(id)", gzip),
             ("runs, first page", "/runs", gzip),
         ]
+        let writer = writing ? Task { try await Self.rename(ids[1], with: reader) } : nil
         for (name, path, headers) in reads {
             var latency = LatencyHistogram(), size = 0
             for _ in 0..<requests {
@@ -104,6 +108,30 @@ struct ReadsBenchmarkCommand: AsyncParsableCommand {
             }
             Self.report(name, latency, bytes: size)
         }
+        if let writer {
+            writer.cancel()
+            let (renames, seconds) = try await writer.value
+            Output.line(String(format: "meanwhile: %d renames in %.1f s (%.0f a second)", renames, seconds, Double(renames) / seconds))
+        }
+    }
+
+    /// Renames run `id` until cancelled: how many, in how many seconds.
+    private static func rename(_ id: String, with reader: Reader) async throws -> (Int, Double) {
+        let start = ContinuousClock.now
+        var count = 0
+        while !Task.isCancelled {
+            let body = Data(#"{"name":"Rename \#(count)"}"#.utf8)
+            let answer: Reader.Answer
+            do {
+                answer = try await reader.send(.PATCH, "/runs/\(id)", body: body, headers: [("Content-Type", "application/json")])
+            } catch where Task.isCancelled {
+                break  // the reads are done: the rename cut short is not counted
+            }
+            guard answer.status == 200 else { throw ValidationError("a rename was answered \(answer.status)") }
+            count += 1
+        }
+        let elapsed = ContinuousClock.now - start
+        return (count, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
     private static func report(_ name: String, _ latency: LatencyHistogram, bytes: Int) {

@@ -54,7 +54,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Serve GET /metrics (Prometheus) to requests bearing this token (default: $PACELINE_METRICS_TOKEN; none: no /metrics).")
     var metricsToken: String?
 
+    @Option(help: "PostgreSQL connections per core (default: $PACELINE_DATABASE_CONNECTIONS, else 1): raise it for a busy instance, within the server's max_connections across all instances.")
+    var databaseConnections: Int?
+
     func validate() throws {
+        if let databaseConnections, !(1...64).contains(databaseConnections) {
+            throw ValidationError("--database-connections must be 1 to 64")
+        }
         guard registrationsPerAddress >= 1, wrongPasswordsPerAddress >= 1 else {
             throw ValidationError("--registrations-per-address and --wrong-passwords-per-address must be at least 1")
         }
@@ -71,11 +77,22 @@ struct ServeCommand: AsyncParsableCommand {
             database: try database.location(), web: web, missionExamples: missions ?? MissionExamples.defaultDirectory,
             publicURL: try Self.publicURL(publicURL ?? environment["PACELINE_PUBLIC_URL"], port: port),
             trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1", limits: limits,
-            metricsToken: metricsToken ?? environment["PACELINE_METRICS_TOKEN"])
+            metricsToken: metricsToken ?? environment["PACELINE_METRICS_TOKEN"],
+            databaseConnections: try Self.connections(databaseConnections, environment["PACELINE_DATABASE_CONNECTIONS"]))
         guard let format = logFormat ?? LogFormat(rawValue: environment["PACELINE_LOG_FORMAT"] ?? "plain") else {
             throw ValidationError("PACELINE_LOG_FORMAT must be plain or json")
         }
         try await serve(hostname: hostname, port: port, settings: settings, logFormat: format)
+    }
+
+    /// `--database-connections`, else the environment's, checked; 1 without either.
+    static func connections(_ flag: Int?, _ environment: String?) throws -> Int {
+        if let flag { return flag }
+        guard let environment else { return 1 }
+        guard let value = Int(environment), (1...64).contains(value) else {
+            throw ValidationError("PACELINE_DATABASE_CONNECTIONS must be 1 to 64 (got \(environment))")
+        }
+        return value
     }
 
     /// `text` checked to be an http(s) address with a host and nothing after it, or

@@ -1,5 +1,5 @@
 import Fluent
-import PacelineServer
+@testable import PacelineServer
 import PacelineTestSupport
 import SQLKit
 import Testing
@@ -39,6 +39,29 @@ struct SQLiteSetupTests {
                 #expect(ContinuousClock.now - started < .seconds(1))
             }
             #expect(try await writer.sql.raw("SELECT count(*) AS n FROM tally").first()?.decode(column: "n", as: Int.self) == 1)
+        }
+    }
+
+    @Test("reads have connections of their own: a read answers while a write transaction holds the writer, sees what it commits, and can't write")
+    func readConnections() async throws {
+        try await withServer(.sqlite) { server in
+            try await server.execute("CREATE TABLE tally (seen INTEGER NOT NULL)")
+            let app = server.app
+            for loop in app.eventLoopGroup.makeIterator() {
+                let writer = try #require(app.databases.database(logger: app.logger, on: loop))
+                let reader = try #require(app.databases.database(.sqliteReads, logger: app.logger, on: loop))
+                #expect(try await reader.sql.raw("PRAGMA busy_timeout").first()?.decode(column: "timeout", as: Int.self) == 5000)
+                try await writer.transaction { transaction in
+                    try await transaction.sql.raw("INSERT INTO tally (seen) VALUES (1)").run()
+                    // The same loop's writer is held by this transaction; a read does not wait for it.
+                    let started = ContinuousClock.now
+                    let before = try await reader.sql.raw("SELECT count(*) AS n FROM tally").first()?.decode(column: "n", as: Int.self)
+                    #expect(ContinuousClock.now - started < .seconds(1))
+                    #expect(before == nil || before! < 2)
+                }
+                #expect(try await reader.sql.raw("SELECT count(*) AS n FROM tally").first()?.decode(column: "n", as: Int.self) ?? 0 >= 1)
+                await #expect(throws: (any Error).self) { try await reader.sql.raw("INSERT INTO tally (seen) VALUES (2)").run() }
+            }
         }
     }
 }

@@ -41,10 +41,10 @@ extension APIHandler {
     }
 
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
-        let viewer = try await Viewer.load(try AuthenticatedUser.required().id, on: database)
+        let viewer = try await Viewer.load(try AuthenticatedUser.required().id, on: reads)
         let limit = try Paging.limit(input.query.limit)
         let cursor = try input.query.cursor.map { try FeedCursor(text: $0) }
-        let page = try await ActivityFeed.page(for: viewer, after: cursor, limit: limit, on: database)
+        let page = try await ActivityFeed.page(for: viewer, after: cursor, limit: limit, on: reads)
         return .ok(.init(body: .json(.init(items: page.items, nextCursor: page.next))))
     }
 }

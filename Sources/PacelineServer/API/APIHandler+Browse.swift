@@ -8,7 +8,7 @@ extension APIHandler {
             throw APIError.badRequest("zoom must be within \(RouteBrowser.zooms.lowerBound)…\(RouteBrowser.zooms.upperBound)")
         }
         let viewport = try Viewport(bbox: input.query.bbox)
-        let browse = try await RouteBrowser(database: database)
+        let browse = try await RouteBrowser(database: reads)
             .browse(viewport, zoom: input.query.zoom, viewer: AuthenticatedUser.current?.id)
         return .ok(.init(body: .json(browse)))
     }
@@ -30,9 +30,9 @@ extension APIHandler {
         default: throw APIError.badRequest("give latitude and longitude together, or neither")
         }
         let viewer = AuthenticatedUser.current?.id
-        let search = NameSearch(database: database)
-        let routes = try await Route.schemas(try await search.routes(matching: text, viewer: viewer, near: near), viewer: viewer, on: database)
-        let places = try await PointsOfInterest.schemas(try await search.places(matching: text, near: near), viewer: viewer, on: database)
+        let search = NameSearch(database: reads)
+        let routes = try await Route.schemas(try await search.routes(matching: text, viewer: viewer, near: near), viewer: viewer, on: reads)
+        let places = try await PointsOfInterest.schemas(try await search.places(matching: text, near: near), viewer: viewer, on: reads)
         return .ok(.init(body: .json(.init(routes: routes, places: places))))
     }
 }

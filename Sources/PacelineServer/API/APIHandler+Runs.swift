@@ -9,12 +9,12 @@ extension APIHandler {
     func listRuns(_ input: Operations.ListRuns.Input) async throws -> Operations.ListRuns.Output {
         let user = try AuthenticatedUser.required()
         let limit = try Paging.limit(input.query.limit)
-        var query = Run.query(on: database).withoutTrack().filter(\.$owner.$id == user.id).with(\.$owner)
+        var query = Run.query(on: reads).withoutTrack().filter(\.$owner.$id == user.id).with(\.$owner)
             .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
         var deletedIDs: [String] = []
         if let since = input.query.updatedSince {
             query = query.filter(\.$updatedAt > since)
-            deletedIDs = try await Run.query(on: database).withDeleted().filter(\.$owner.$id == user.id)
+            deletedIDs = try await Run.query(on: reads).withDeleted().filter(\.$owner.$id == user.id)
                 .filter(\.$deletedAt > since).all(\.$id).map { $0.apiID }
         }
         if let cursor = input.query.cursor {
@@ -31,7 +31,7 @@ extension APIHandler {
 
     func getRun(_ input: Operations.GetRun.Input) async throws -> Operations.GetRun.Output {
         let viewer = AuthenticatedUser.current?.id
-        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: database, withTrack: false)
+        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: reads, withTrack: false)
         var schema = run.schema(seenBy: viewer)
         let sensors = try run.sensorSummary()
         (schema.heartRate, schema.cadence, schema.power) = (sensors.heartRate?.schema, sensors.cadence?.schema, sensors.power?.schema)
@@ -73,14 +73,14 @@ extension APIHandler {
     func getRunTrack(_ input: Operations.GetRunTrack.Input) async throws -> Operations.GetRunTrack.Output {
         let (run, view, tag) = try await runDocument(input.path.runId, "track")
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
-        let body = try await TrackDocument.body(of: run, as: view, gzip: AcceptEncoding.requestAllowsGzip, on: database)
+        let body = try await TrackDocument.body(of: run, as: view, gzip: AcceptEncoding.requestAllowsGzip, on: reads)
         return .ok(.init(headers: .init(eTag: tag), body: .applicationGeoJson(body)))
     }
 
     func getRunSeries(_ input: Operations.GetRunSeries.Input) async throws -> Operations.GetRunSeries.Output {
         let (run, view, tag) = try await runDocument(input.path.runId, "series")
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
-        try await RunAccess.loadTrack(of: run, on: database)
+        try await RunAccess.loadTrack(of: run, on: reads)
         let activity = try run.activity()
         let checkpoints = try Run.checkpoints(of: activity).hiding(view.hidden)
         let start = activity.track.fixes.lazy.compactMap(\.time).first ?? Date()
@@ -99,7 +99,7 @@ extension APIHandler {
         let format = input.query.format ?? .gpx
         let (run, view, tag) = try await runDocument(input.path.runId, format.rawValue)
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
-        try await RunAccess.loadTrack(of: run, on: database)
+        try await RunAccess.loadTrack(of: run, on: reads)
         var activity = try run.activity(hiding: view.hidden)
         // A FIT session carries its totals: the run's, as the app shows them.
         activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
@@ -116,7 +116,7 @@ extension APIHandler {
     /// track is read at all.
     private func runDocument(_ id: String, _ document: String) async throws -> (Run, RunView, String) {
         let viewer = AuthenticatedUser.current?.id
-        let run = try await RunAccess.visibleRun(id, to: viewer, on: database, withTrack: false)
+        let run = try await RunAccess.visibleRun(id, to: viewer, on: reads, withTrack: false)
         let view = try RunView(run, seenBy: viewer)
         return (run, view, try view.eTag(of: document))
     }

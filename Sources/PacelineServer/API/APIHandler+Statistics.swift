@@ -6,7 +6,7 @@ import PacelineCore
 extension APIHandler {
     func getStatistics(_ input: Operations.GetStatistics.Input) async throws -> Operations.GetStatistics.Output {
         let user = try AuthenticatedUser.required()
-        let runs = try await Run.query(on: database).filter(\.$owner.$id == user.id)
+        let runs = try await Run.query(on: reads).filter(\.$owner.$id == user.id)
             .field(\.$id).field(\.$sport).field(\.$startTime).field(\.$creditedDistanceMeters).field(\.$movingSeconds)
             .field(\.$elapsedSeconds).field(\.$bestEfforts)
             .all()

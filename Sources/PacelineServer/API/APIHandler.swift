@@ -16,4 +16,8 @@ struct APIHandler: APIProtocol {
     let healthProbe: HealthProbe
 
     var database: any Database { app.db }
+
+    /// Where reads that need no transaction go: a SQLite file's read connections
+    /// (`DatabaseID.sqliteReads`), else the database itself.
+    var reads: any Database { app.databases.ids().contains(.sqliteReads) ? app.db(.sqliteReads) : app.db }
 }

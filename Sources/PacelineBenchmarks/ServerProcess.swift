@@ -2,13 +2,14 @@ import Foundation
 import PacelineServer
 
 /// `paceline serve` started as a child process on a free loopback port, its output in a
-/// temporary log file: a benchmark's server that shares no runtime with its load.
-final class ServerProcess {
-    enum Failure: Error, CustomStringConvertible {
+/// temporary log file: a benchmark's server that shares no runtime with its load, and a
+/// test's server that can be killed outright.
+public final class ServerProcess {
+    public enum Failure: Error, CustomStringConvertible {
         case missing(String)
         case notListening(seconds: Double, log: String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .missing(let path): "\(path) is not there: build paceline first (swift build, or swift build -c release)"
             case .notListening(let seconds, let log): "the server did not listen within \(Int(seconds)) s; its log ends:\n\(log)"
@@ -16,20 +17,20 @@ final class ServerProcess {
         }
     }
 
-    let port: Int
+    public let port: Int
     private let process = Process()
     private let logURL: URL
 
-    var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.processIdentifier }
 
     /// The `paceline` built beside this executable (`swift build` builds both).
-    static let besideThisExecutable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    public static let besideThisExecutable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("paceline")
 
     /// Starts `executable`'s `serve` on `database` (warnings and errors logged only), with
     /// `options` added to its command line, and waits until it accepts connections,
     /// `timeout` seconds at most.
-    init(database: DatabaseLocation, options: [String] = [], executable: URL = besideThisExecutable, timeout: Double = 30) throws {
+    public init(database: DatabaseLocation, options: [String] = [], executable: URL = besideThisExecutable, timeout: Double = 30) throws {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw Failure.missing(executable.path) }
         port = try Self.freePort()
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-server-\(getpid())-\(port).log")
@@ -58,28 +59,36 @@ final class ServerProcess {
     }
 
     /// The last lines the server logged.
-    var logTail: String {
+    public var logTail: String {
         let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").suffix(10).joined(separator: "\n")
     }
 
     /// What the server logged (warnings and errors, lines `[ LEVEL ] …`; not what `serve`
     /// prints for people, such as where to open the app).
-    var logged: [String] {
+    public var logged: [String] {
         ((try? String(contentsOf: logURL, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("[ ") }.map(String.init)
     }
 
     /// SIGTERM (a graceful stop), SIGKILL if it has not stopped within `grace` seconds;
     /// removes the log.
-    func stop(grace: Double = 10) {
+    public func stop(grace: Double = 10) {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(grace)
             while process.isRunning, Date() < deadline { usleep(50_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: logURL)
+    }
+
+    /// SIGKILL: the process ends at once, as in a crash or an out-of-memory kill, with no
+    /// chance to finish or store anything; the log is kept (`stop` removes it).
+    public func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// A port nothing listens on: the kernel picks one for a socket bound to port 0.
