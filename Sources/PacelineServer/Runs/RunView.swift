@@ -21,7 +21,22 @@ struct RunView: Hashable, Sendable, Encodable {
     }
 
     /// The ETag of the `document` ("track", "series", "gpx"…) made from this view.
+    ///
+    /// A keyed hash (HMAC-SHA-256 with a key this process draws at start), not a plain
+    /// one: the view holds the owner's zones, and a plain hash of it would let anyone who
+    /// sees the run test guesses of their centres offline. A restart draws a new key, so a
+    /// client's tag is answered with the document once more. `documents` is the version of
+    /// how documents are written: a change to the writers (or to what a zone hides) must
+    /// raise it, so no browser keeps an old document on a 304.
     func eTag(of document: String) throws -> String {
-        ETag.of(bytes: Data(document.utf8) + (try JSONEncoder.sortedKeys.encode(self)))
+        let message = Data("\(Self.documents)|\(document)|".utf8) + (try JSONEncoder.sortedKeys.encode(self))
+        let code = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Self.key))
+        return "\"" + Data(code).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
     }
+
+    /// The version of the documents' writers (GeoJSON, series, GPX, TCX, FIT).
+    static let documents = 1
+
+    /// 256 random bits, drawn once per process.
+    private static let key = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
 }

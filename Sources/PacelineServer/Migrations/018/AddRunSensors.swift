@@ -5,7 +5,8 @@ import SQLKit
 
 /// `runs.sensors`: each run's heart rate, cadence and power (`SensorSummary`, JSON),
 /// measured once like its other statistics, so `GET /runs/{id}` never decodes the track
-/// (it did, on every request). Filled in for the runs that exist, 200 tracks at a time.
+/// (it did, on every request). Filled in for the runs that exist, 200 tracks at a time; a
+/// deleted run (its track emptied) or an unreadable track is left without.
 struct AddRunSensors: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(Run.schema).field("sensors", .string).update()
@@ -20,7 +21,9 @@ struct AddRunSensors: AsyncMigration {
             let page = try await sql.raw("SELECT id, sport, track FROM runs \(from) ORDER BY id LIMIT 200").all()
             guard let last = page.last else { return }
             for row in page {
-                let (track, _) = try CompactTrack.decode(try row.decode(column: "track", as: Data.self))
+                // A deleted run keeps its row with an empty track: nothing to measure.
+                let stored = try row.decode(column: "track", as: Data.self)
+                guard !stored.isEmpty, let (track, _) = try? CompactTrack.decode(stored) else { continue }
                 let sport = Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .run
                 let summary = SensorSummary(Activity(format: .gpx, sport: sport, track: track))
                 let json = String(decoding: try JSONEncoder.sortedKeys.encode(summary), as: UTF8.self)
