@@ -15,13 +15,17 @@ import Testing
 /// same database, and every fix up to the last `ack`. A commit is durable before its answer
 /// (`synchronous = FULL` on SQLite; PostgreSQL's default), and a fix is acknowledged only
 /// once its batch is committed (`LiveFixLog`), so nothing acknowledged lives only in memory.
-@Suite("Killed mid-upload", .serialized)
-struct CrashSafetyTests {
-    static var databases: [DatabaseLocation?] {
+///
+/// In the suite of `paceline upload`'s tests, one at a time (as `ImportCommandTests`): a
+/// test there blocks its thread on a child process while the server in this process
+/// answers it, and these block theirs starting and killing `paceline serve`; run beside
+/// each other they took both of the pool's threads, and CI stopped.
+extension UploadCommandTests {
+    static var crashDatabases: [DatabaseLocation?] {
         [nil] + (ProcessInfo.processInfo.environment["PACELINE_TEST_POSTGRES_URL"].map { [.postgres(url: $0)] } ?? [])
     }
 
-    @Test("every upload answered 201 before the kill is there after a restart", arguments: databases)
+    @Test("every upload answered 201 before the kill is there after a restart", .timeLimit(.minutes(3)), arguments: crashDatabases)
     func killedDuringUploads(database: DatabaseLocation?) async throws {
         let store = try await LiveBenchmarkDatabase.create(users: 1, at: database)
         let gpx = try Data(contentsOf: Fixtures.track("gpx/run.gpx"))
@@ -81,7 +85,7 @@ struct CrashSafetyTests {
         await store.remove()
     }
 
-    @Test("every live fix acknowledged before the kill is stored", arguments: databases)
+    @Test("every live fix acknowledged before the kill is stored", .timeLimit(.minutes(3)), arguments: crashDatabases)
     func killedDuringARace(database: DatabaseLocation?) async throws {
         let store = try await LiveBenchmarkDatabase.create(users: 1, at: database)
         let server = try ServerProcess(database: store.location)
@@ -103,7 +107,6 @@ struct CrashSafetyTests {
         }
         server.kill()
         server.stop()
-        await live.close()
 
         let stored = try await store.location.withApplication { app in
             try await LiveFixChunk.query(on: app.db).all().map { $0.firstSequence...$0.lastSequence }
