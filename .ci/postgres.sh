@@ -3,9 +3,10 @@
 # `postgres_start` installs PostgreSQL from Debian packages when it is missing, creates a
 # fresh cluster in a temporary directory (so a cluster already running on the machine,
 # e.g. Debian's `main` on 5432, is neither used nor disturbed), starts it on 127.0.0.1
-# only, on a free port, and creates a role and two databases:
+# only, on a free port, and creates a role and three databases:
 #   PACELINE_TEST_POSTGRES_URL     the server tests (one schema per test)
 #   PACELINE_SCHEMATHESIS_POSTGRES_URL   the schemathesis run against a live server
+#   PACELINE_LOAD_POSTGRES_URL     the load test (Benchmarks/load)
 # `postgres_stop` stops the cluster and removes its directory (.ci/run traps it).
 #
 # The cluster trades durability for speed (fsync off): it lives for one CI run.
@@ -63,9 +64,11 @@ postgres_start() {
 CREATE ROLE paceline LOGIN PASSWORD '$password';
 CREATE DATABASE paceline_test OWNER paceline;
 CREATE DATABASE paceline_schemathesis OWNER paceline;
+CREATE DATABASE paceline_load OWNER paceline;
 SQL
     export PACELINE_TEST_POSTGRES_URL="postgres://paceline:$password@127.0.0.1:$POSTGRES_PORT/paceline_test"
     export PACELINE_SCHEMATHESIS_POSTGRES_URL="postgres://paceline:$password@127.0.0.1:$POSTGRES_PORT/paceline_schemathesis"
+    export PACELINE_LOAD_POSTGRES_URL="postgres://paceline:$password@127.0.0.1:$POSTGRES_PORT/paceline_load"
     echo "ci: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$POSTGRES_PORT"
 }
 

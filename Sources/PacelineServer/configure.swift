@@ -97,7 +97,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
                        sessionCookie: WebSessionCookie.token(inCookieHeaders: request.headers[.cookie]))
         }
 
-    let passwords = try Passwords(cost: settings.bcryptCost, threadPool: app.threadPool)
+    let passwords = try Passwords(cost: settings.bcryptCost)
+    app.lifecycle.use(PasswordsLifecycle(passwords: passwords))
     let handler = APIHandler(app: app, settings: settings, passwords: passwords, limiter: limiter,
                              healthProbe: HealthProbe(database: app.db))
     try handler.registerHandlers(
@@ -186,6 +187,15 @@ private struct LiveHubLifecycle: LifecycleHandler {
 
     func shutdownAsync(_ application: Application) async {
         await hub.shutdown()
+    }
+}
+
+/// Stops bcrypt's threads with the application.
+private struct PasswordsLifecycle: LifecycleHandler {
+    let passwords: Passwords
+
+    func shutdownAsync(_ application: Application) async {
+        try? await passwords.shutdown()
     }
 }
 

@@ -132,4 +132,30 @@ struct PasswordTests {
             #expect(try await Self.logIn(server, ann.profile.email, password: "correct horse battery").status == 429)
         }
     }
+
+    @Test("a wave of sign-ins keeps bcrypt busy, not the database: everyone else is answered at once", arguments: TestDatabase.available)
+    func signInsLeaveTheDatabaseFree(database: TestDatabase) async throws {
+        // Cost 12: about a quarter of a second a check. More sign-ins than the machine has
+        // cores: on a pool shared with SQLite's queries, a query would wait for them.
+        let clock = ContinuousClock()
+        let check = try clock.measure { _ = try Bcrypt.hash("a password to time", cost: 12) }
+        try await withServer(database, bcryptCost: 12) { server in
+            // One account each: an account's sign-ins in flight count against its allowance.
+            let people = try await withThrowingTaskGroup(of: TestUser.self) { group in
+                for i in 0..<(2 * System.coreCount + 2) { group.addTask { try await server.newUser("Runner\(i)") } }
+                return try await group.reduce(into: [TestUser]()) { $0.append($1) }
+            }
+            let logins = people.map { person in
+                Task { try await Self.logIn(server, person.profile.email, password: "correct horse battery").status }
+            }
+            try await Task.sleep(for: .milliseconds(100))  // every sign-in is at its bcrypt now
+            var status = 0
+            let read = try await clock.measure { status = try await server.raw(.GET, "/runs", token: people[0].token).status }
+            var signedIn: [Int] = []
+            for login in logins { signedIn.append(try await login.value) }
+            #expect(status == 200)
+            #expect(read < check / 3, "a list of runs took \(read) while bcrypt checks took \(check) each")
+            #expect(signedIn == Array(repeating: 200, count: people.count))
+        }
+    }
 }

@@ -13,6 +13,10 @@ import Vapor
 /// Verifying costs one bcrypt whether or not there is an account: for an unknown email
 /// the password is checked against a decoy hash of the same cost, so the time of an
 /// answer tells no one which emails have accounts.
+///
+/// bcrypt runs on threads of its own, half the cores (at least one): on the shared
+/// blocking pool it queued SQLite's queries behind it, and when a club signs in at once
+/// every request waited for the sign-ins. Here a wave of sign-ins waits for itself.
 struct Passwords: Sendable {
     /// Characters a new password may have.
     static let characters = 10...256
@@ -34,11 +38,18 @@ struct Passwords: Sendable {
     private let threadPool: NIOThreadPool
     private let decoy: String
 
-    /// Hashes the decoy at `cost` once (one bcrypt, at start).
-    init(cost: Int, threadPool: NIOThreadPool) throws {
+    /// Starts the threads and hashes the decoy at `cost` once (one bcrypt, at start);
+    /// `shutdown` stops the threads.
+    init(cost: Int, threads: Int = max(1, System.coreCount / 2)) throws {
         self.cost = cost
-        self.threadPool = threadPool
         decoy = Self.prehashedPrefix + (try Bcrypt.hash(Self.prehash(UUID().uuidString), cost: cost))
+        threadPool = NIOThreadPool(numberOfThreads: threads)
+        threadPool.start()
+    }
+
+    /// Stops the threads once the hashes under way are done.
+    func shutdown() async throws {
+        try await threadPool.shutdownGracefully()
     }
 
     /// `password` if it may be a new password: 10 to 256 characters, no NUL; else 400
