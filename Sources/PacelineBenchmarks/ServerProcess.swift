@@ -3,8 +3,9 @@ import PacelineServer
 
 /// `paceline serve` started as a child process on a free loopback port, its output in a
 /// temporary log file: a benchmark's server that shares no runtime with its load, and a
-/// test's server that can be killed outright.
-public final class ServerProcess {
+/// test's server that can be killed outright. Sendable: after `init` it holds constants,
+/// and `kill`/`stop` only signal and wait for the process.
+public final class ServerProcess: @unchecked Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case missing(String)
         case notListening(seconds: Double, log: String)
@@ -92,7 +93,7 @@ public final class ServerProcess {
     }
 
     /// A port nothing listens on: the kernel picks one for a socket bound to port 0.
-    private static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EMFILE) }
         defer { Glibc.close(socket) }
@@ -108,7 +109,7 @@ public final class ServerProcess {
     }
 
     /// Whether something accepts TCP connections on the loopback `port`.
-    private static func accepts(port: Int) -> Bool {
+    public static func accepts(port: Int) -> Bool {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { return false }
         defer { Glibc.close(socket) }
