@@ -16,6 +16,13 @@ struct LiveBenchResult: Encodable {
     /// The p99 the run had to stay under, milliseconds.
     var target: Double
 
+    /// The server's CPU time per fix received in the window, microseconds: its whole work
+    /// (decode, verify, store, fan the progress out, acknowledge) divided by the fixes.
+    var serverMicrosecondsPerFix: Double? {
+        guard let serverCPUPercent, report.fixesPerSecond > 0 else { return nil }
+        return serverCPUPercent / 100 * 1e6 / report.fixesPerSecond
+    }
+
     /// Every runner raced to the end, every progress report arrived, no errors, and p99 under the target.
     var targetHeld: Bool {
         report.racing == report.runners && report.dropped == 0 && report.sendFailures == 0 && report.errors.isEmpty
@@ -23,8 +30,8 @@ struct LiveBenchResult: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case database, sessionSize, report, serverCPUPercent, generatorCPUPercent, serverResidentMiB, serverPeakResidentMiB
-        case serverLogLines, target, targetHeld
+        case database, sessionSize, report, serverCPUPercent, serverMicrosecondsPerFix, generatorCPUPercent, serverResidentMiB
+        case serverPeakResidentMiB, serverLogLines, target, targetHeld
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -33,6 +40,7 @@ struct LiveBenchResult: Encodable {
         try container.encode(sessionSize, forKey: .sessionSize)
         try container.encode(report, forKey: .report)
         try container.encode(serverCPUPercent, forKey: .serverCPUPercent)
+        try container.encode(serverMicrosecondsPerFix, forKey: .serverMicrosecondsPerFix)
         try container.encode(generatorCPUPercent, forKey: .generatorCPUPercent)
         try container.encode(serverResidentMiB, forKey: .serverResidentMiB)
         try container.encode(serverPeakResidentMiB, forKey: .serverPeakResidentMiB)
@@ -42,15 +50,15 @@ struct LiveBenchResult: Encodable {
     }
 
     static let header = "db      runners racing sessions  fixes/s progress/s delivered  p50 ms  p90 ms  p99 ms  max ms lag p99 "
-        + "dropped errors  srv CPU srv RSS  gen CPU  held"
+        + "dropped errors  srv CPU µs/fix srv RSS  gen CPU  held"
 
     var line: String {
         let delivered = report.progressExpected > 0 ? Double(report.progressReceived) / Double(report.progressExpected) * 100 : 0
         return database.padding(toLength: 7, withPad: " ", startingAt: 0)
-            + String(format: " %7d %6d %8d %8.0f %10.0f %8.2f%% %7.1f %7.1f %7.1f %7.1f %7.1f %7d %6d %7.0f%% %6.0fM %7.0f%%  ",
+            + String(format: " %7d %6d %8d %8.0f %10.0f %8.2f%% %7.1f %7.1f %7.1f %7.1f %7.1f %7d %6d %7.0f%% %6.0f %6.0fM %7.0f%%  ",
                      report.runners, report.racing, report.sessions, report.fixesPerSecond, report.progressPerSecond, delivered,
                      report.latency.p50, report.latency.p90, report.latency.p99, report.latency.max, report.sendLag.p99,
-                     report.dropped, report.errors.values.reduce(0, +), serverCPUPercent ?? .nan, serverResidentMiB ?? .nan,
+                     report.dropped, report.errors.values.reduce(0, +), serverCPUPercent ?? .nan, serverMicrosecondsPerFix ?? .nan, serverResidentMiB ?? .nan,
                      generatorCPUPercent ?? .nan)
             + (targetHeld ? "yes" : "no")
     }

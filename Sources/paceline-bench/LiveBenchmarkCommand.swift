@@ -76,7 +76,9 @@ struct LiveBenchmarkCommand: AsyncParsableCommand {
         let database = try await LiveBenchmarkDatabase.create(users: runners, at: location)
         let server: ServerProcess
         do {
-            server = try ServerProcess(database: database.location)
+            // Each runner connects from an address of its own (`X-Forwarded-For`, as behind
+            // a proxy): from one address, the per-address limit of sockets would stop them.
+            server = try ServerProcess(database: database.location, options: ["--trust-proxy"])
         } catch {
             await database.remove()
             throw error

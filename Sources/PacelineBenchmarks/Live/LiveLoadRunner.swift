@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 import PacelineAPI
 import PacelineLiveClient
 
@@ -33,13 +34,19 @@ final class LiveLoadRunner: Sendable {
         self.counters = counters
     }
 
+    /// Runner `index`'s phone's address, as a proxy in front would name it: the server
+    /// counts its limits of sockets per address by it (started with `--trust-proxy`).
+    static func address(of index: Int) -> String {
+        "10.\(index >> 16 & 255).\(index >> 8 & 255).\(index & 255)"
+    }
+
     /// Connects runner `index` on `counters`' event loop and says hello with its token.
     static func connect(index: Int, host: Bool, plan: LiveLoadPlan, counters: NIOLoopBoundBox<LiveLoadCounters>,
                         timeout: Duration) async throws -> LiveLoadRunner {
         let loop = counters.eventLoop
         let state = NIOLoopBoundBox.makeBoxSendingValue(State(keepsSessions: host), eventLoop: loop)
         let window = plan.windowMilliseconds
-        let client = try await LiveClient.connect(to: plan.url, on: loop) { message, _ in
+        let client = try await LiveClient.connect(to: plan.url, headers: ["X-Forwarded-For": Self.address(of: index)], on: loop) { message, _ in
             switch message {
             case .progress(let progress):
                 guard progress.userId != state.value.userID else { return false }

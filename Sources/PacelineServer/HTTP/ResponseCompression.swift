@@ -7,7 +7,7 @@ import PacelineArchives
 /// kilobyte or more (a page of runs, a run's series, an export), as nginx's `gzip on` would.
 ///
 /// An answer already coded (a track, kept gzipped: `TrackDocument`) passes as it is. Each
-/// such answer says `Vary: Accept-Encoding`, for the caches between, and an ETag on a
+/// such answer, and every 304, says `Vary: Accept-Encoding`, for the caches between, and an ETag on a
 /// gzipped answer becomes weak (`W/`), as the same tag names the unzipped bytes too;
 /// `If-None-Match` compares weakly, so either form is answered 304 (`ETag.matches`).
 struct ResponseCompression: ServerMiddleware {
@@ -25,6 +25,11 @@ struct ResponseCompression: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var (response, answer) = try await next(request, body, metadata)
+        if response.status == .notModified {
+            // As the 200 it stands for would say (RFC 9110 §15.4.5), for the caches between.
+            response.headerFields.append(HTTPField(name: .vary, value: "Accept-Encoding"))
+            return (response, answer)
+        }
         guard let answer, response.status == .ok, Self.compressible(response.headerFields[.contentType]) else {
             return (response, answer)
         }
