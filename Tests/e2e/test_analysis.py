@@ -10,6 +10,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 
 from synthetic_runs import upload
+from test_accessibility import MAP_PARTS
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +57,7 @@ def test_summary_and_chart_pans_with_the_mouse_on_desktop(world, browser):
     figures = {e.get_attribute("data-name"): e.text for e in b.finds(".figure")}
     assert re.search(r"3\.\d\d km", figures["distance"])
     assert "/km" in figures["pace"] and "kcal" in figures["calories"] and " m" in figures["ascent"]
-    assert len(b.finds("table.splits tbody tr")) == 4  # 3 whole km and the last 200 m
+    assert len(b.finds(".splits-card table.splits tbody tr")) == 4  # 3 whole km and the last 200 m
 
     canvas = b.find("canvas.analysis-chart")
     half = canvas_width(b) / 2
@@ -293,3 +294,32 @@ def test_heart_rate_cadence_and_power_show_with_a_chart_of_each(server, browser)
     b.click(".segmented button[data-mode=power]")
     b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-mode") == "power")
     assert b.errors() == []
+
+
+def test_best_efforts_mark_the_owners_records_and_nobody_elses(server, browser):
+    """The activity page lists the run's fastest 400 m, 1 km and mile; the owner sees which
+    are her records (a faster 400 m of another run is not this one's), another runner sees
+    the times and no marks."""
+    cy = server.register("Cy")
+    dee = server.register("Dee")
+    steady = upload(server, cy[0], name="Steady 2 km", meters=2000, speed=3.5, wobble=0, begin="2026-04-01T07:00:00+00:00")
+    upload(server, cy[0], meters=600, speed=5, wobble=0, begin="2026-04-02T07:00:00+00:00")
+
+    b = browser()
+    b.log_in(cy)
+    b.open(f"/#/runs/{steady['id']}")
+    b.wait(lambda: len(b.finds(".efforts-card table.efforts tbody tr")) == 3, message="no best efforts")
+    rows = [row.text for row in b.finds(".efforts-card tbody tr")]
+    assert rows[0].startswith("400 m") and "RECORD" not in rows[0].upper(), rows
+    assert rows[1].startswith("1 km") and "RECORD" in rows[1].upper(), rows
+    assert rows[2].startswith("1 mile") and "RECORD" in rows[2].upper(), rows
+    assert re.search(r"4:4\d", rows[1]), rows  # 1 km at 3.5 m/s: 4:46 a kilometre
+    b.js("document.querySelector('.efforts-card').scrollIntoView()")
+    b.shot("best-efforts")
+    assert b.accessibility(MAP_PARTS) == []
+
+    other = browser()
+    other.log_in(dee)
+    other.open(f"/#/runs/{steady['id']}")
+    other.wait(lambda: len(other.finds(".efforts-card tbody tr")) == 3, message="no best efforts for another runner")
+    assert not other.finds(".efforts-card .record-mark")

@@ -50,8 +50,10 @@ export async function render({ runId }, query) {
   // What of the run was not credited, and why, under its numbers.
   const note = creditNote(run, unit);
   const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${units.unitName(unit)}`), splitsTable(run, view.points, unit, view.pace));
+  const effortsCard = h('div', { class: 'card efforts-card' }, h('h2', {}, 'Best efforts'), h('p', { class: 'muted' }, 'Loading…'));
   page.replaceChildren(...[runHead(view), runFigures(run, unit, view.pace), deviceNote(run, unit), note, h('div', { class: 'analysis' }, view.chartCard, view.mapBox),
-    h('div', { class: 'lower' }, view.compareCard, splitsCard, logCard)].filter(Boolean));
+    h('div', { class: 'lower' }, view.compareCard, splitsCard, effortsCard, logCard)].filter(Boolean));
+  showBestEfforts(effortsCard, runId, unit, view.pace);
 
   // The chart and the map need their boxes laid out first.
   await drawChart(view, seriesResult);
@@ -349,6 +351,28 @@ async function drawMap(view, trackResult) {
   }
 }
 
+/** The run's fastest 400 m, 1 km, mile… with the owner's records marked. */
+async function showBestEfforts(card, runId, unit, pace) {
+  const title = h('h2', {}, 'Best efforts');
+  let answer;
+  try {
+    answer = await api.runBestEfforts(runId);
+  } catch (error) {
+    card.replaceChildren(title, h('p', { class: 'muted' }, explain(error, 'loading the best efforts')));
+    return;
+  }
+  if (!answer.efforts.length) {
+    card.replaceChildren(title, h('p', { class: 'muted empty' }, 'Shorter than 400 m: no best efforts.'));
+    return;
+  }
+  card.replaceChildren(title, h('table', { class: 'splits efforts' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', {}, 'Time'))),
+    h('tbody', {}, answer.efforts.map((effort) => h('tr', { class: effort.personalRecord ? 'record' : '' },
+      h('td', {}, effort.name, effort.personalRecord ? h('span', { class: 'record-mark', title: 'Your fastest ever' }, 'Record') : ''),
+      h('td', {}, pace ? units.pace(effort.paceSecondsPerKilometer, unit) : units.speed(effort.distanceMeters / effort.seconds, unit)),
+      h('td', {}, units.clock(effort.seconds)))))));
+}
+
 /** The splits as rows with a bar each: longer bar, slower split; the fastest marked. */
 function splitsTable(run, points, unit, pace) {
   const perUnit = units.unitMeters(unit);
@@ -364,7 +388,7 @@ function splitsTable(run, points, unit, pace) {
   return h('table', { class: 'splits' },
     h('thead', {}, h('tr', {}, h('th', {}, units.unitName(unit)), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', { class: 'bar-cell' }, ''), h('th', {}, 'Time'))),
     h('tbody', {}, rows.map((row, index) => {
-      const partial = row.meters < perUnit - 1;
+      const partial = row.meters < perUnit * 0.99;  // a last "kilometre" of 999.4 m is the 2nd, not 1.00
       const value = perUnitSeconds[index];
       return h('tr', { class: value === fastest && rows.length > 1 ? 'fastest' : '' },
         h('td', {}, partial ? (row.meters / perUnit).toFixed(2) : String(row.index)),

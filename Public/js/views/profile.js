@@ -128,7 +128,7 @@ async function showStats(view, sport = null) {
 
 /** The personal records of one sport, or what sets the first. */
 function records(list, unit, pace, noun) {
-  if (!list?.length) return [h('p', { class: 'muted' }, `Cover a full kilometre in one ${noun} to set your first record.`)];
+  if (!list?.length) return [h('p', { class: 'muted' }, `Cover 400 metres in one ${noun} to set your first record.`)];
   return [h('h2', {}, 'Personal records'),
     h('table', { class: 'splits records' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, 'Time'), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', {}, 'When'))),

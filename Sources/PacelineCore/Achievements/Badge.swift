@@ -80,6 +80,7 @@ extension Badge {
                                 rule: "Be active \(days) days in a row: at least 1 km each local calendar day."))
         }
         for count in [1, 5, 10, 25] {
+            // Of `BadgeProgress.recordBadgeDistances` only: the rule names them.
             badges.append(Badge(family: .records, target: Double(count), name: count == 1 ? "First record" : "\(count) records",
                                 rule: "Set \(count == 1 ? "a personal record" : "\(count) personal records") (1 km, 5 km, 10 km, half marathon or marathon faster than ever before)."))
         }

@@ -104,16 +104,20 @@ enum BadgeMeasures {
         }
     }
 
-    /// Personal records set so far after each activity: each best effort faster than every
-    /// earlier one of its sport at its distance (the first included). Sports keep their
-    /// own records: a ride's kilometre is no running record.
+    /// The distances whose records the records badges count, the five their rule names
+    /// (records are also kept over 400 m and a mile, which these badges never counted).
+    public static let recordBadgeDistances: Set<Double> = [1000, 5000, 10_000, 21_097.5, 42_195]
+
+    /// Personal records set so far after each activity: each best effort over one of
+    /// `recordBadgeDistances` faster than every earlier one of its sport at its distance
+    /// (the first included). Sports keep their own records: a ride's kilometre is no running record.
     private static func recordSteps(_ activities: [ActivityFact]) -> [Step] {
         struct Distance: Hashable { var sport: Sport, meters: Double }
         var best: [Distance: Double] = [:]
         var count = 0
         return activities.map { activity in
-            for effort in activity.bestEfforts
-            where effort.seconds < best[Distance(sport: activity.sport, meters: effort.distanceMeters)] ?? .infinity {
+            for effort in activity.bestEfforts where recordBadgeDistances.contains(effort.distanceMeters)
+            && effort.seconds < best[Distance(sport: activity.sport, meters: effort.distanceMeters)] ?? .infinity {
                 best[Distance(sport: activity.sport, meters: effort.distanceMeters)] = effort.seconds
                 count += 1
             }

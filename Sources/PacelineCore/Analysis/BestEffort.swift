@@ -13,10 +13,17 @@ public struct BestEffort: Sendable, Hashable, Codable {
         self.seconds = seconds
     }
 
-    /// The distances personal records are kept for, with the names runners use.
+    /// The distances personal records are kept for, shortest first, with the names runners
+    /// use (a track's lap, the mile, the races).
     public static let recordDistances: [(name: String, meters: Double)] = [
-        ("1 km", 1000), ("5 km", 5000), ("10 km", 10_000), ("Half marathon", 21_097.5), ("Marathon", 42_195),
+        ("400 m", 400), ("1 km", 1000), ("1 mile", 1609.344), ("5 km", 5000), ("10 km", 10_000),
+        ("Half marathon", 21_097.5), ("Marathon", 42_195),
     ]
+
+    /// The name runners use for `meters`, one of `recordDistances`.
+    public static func name(of meters: Double) -> String? {
+        recordDistances.first { $0.meters == meters }?.name
+    }
 
     /// The best effort over each of `distances` that `profile` is long enough for, along
     /// its credited distance (`credited`, made from `profile`): what was not credited (a

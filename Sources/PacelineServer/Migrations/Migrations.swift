@@ -39,5 +39,7 @@ enum Migrations {
         AddSearchNames(),
         // 018: a run's sensor figures kept with its other statistics.
         AddRunSensors(),
+        // 019: records over 400 m and a mile.
+        MeasureShortBestEfforts(),
     ]
 }

@@ -45,9 +45,7 @@ package enum RunRecorder {
     /// - Throws: `APIError` 422 when there is no timed GPS track, or too little of it can be credited.
     private static func measure(_ run: Run, _ activity: Activity, owner: User) throws -> (ActivitySummary, Coordinate) {
         let thresholds = SportThresholds.for(activity.sport)
-        let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
-        let profile = TrackProfile(segments: kept, thresholds: thresholds)
-        let summary = ActivitySummary(activity, profile: profile, dropped: dropped, thresholds: thresholds)
+        let (profile, summary) = profile(of: activity)
         guard summary.gpsDistanceMeters != nil, summary.startTime != nil,
               let start = activity.track.fixes.first(where: { $0.coordinate != nil && $0.time != nil })?.coordinate else {
             throw APIError(status: .unprocessableContent, code: "no_gps_track",
@@ -82,6 +80,21 @@ package enum RunRecorder {
         run.steps = steps?.steps
         run.stepsEstimated = steps?.isEstimated
         return (summary, start)
+    }
+
+    /// `activity`'s best efforts along its credited distance, as an upload measures them
+    /// (migration 019 measures the stored runs again with it).
+    static func bestEfforts(of activity: Activity) -> [BestEffort] {
+        let (profile, summary) = profile(of: activity)
+        return BestEffort.efforts(in: profile, credited: summary.credited)
+    }
+
+    /// `activity`'s profile (the fixes its sport's thresholds keep) and its summary.
+    private static func profile(of activity: Activity) -> (TrackProfile, ActivitySummary) {
+        let thresholds = SportThresholds.for(activity.sport)
+        let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
+        let profile = TrackProfile(segments: kept, thresholds: thresholds)
+        return (profile, ActivitySummary(activity, profile: profile, dropped: dropped, thresholds: thresholds))
     }
 
     /// Why metres were not credited, for people: "999000 m where the times can't be trusted".

@@ -38,7 +38,7 @@ struct StatisticsReport {
             averagePaceSecondsPerKilometer: distance >= 1 && moving > 0 ? moving / (distance / 1000) : nil,
             weekly: totals(of: entries, period: .weekOfYear, limit: weeksShown),
             monthly: totals(of: entries, period: .month, limit: monthsShown),
-            records: Sport.allCases.flatMap { sport in records(of: entries.filter { $0.sport == sport }, sport: sport) },
+            records: Sport.allCases.flatMap { records(of: entries, sport: $0) },
             sports: sportTotals(of: all)
         )
     }
@@ -68,12 +68,14 @@ struct StatisticsReport {
         }
     }
 
-    private static func records(of entries: [Entry], sport: Sport) -> [Components.Schemas.PersonalRecord] {
+    /// `sport`'s personal records among `entries`: the fastest effort over each record
+    /// distance, the earliest of equal times; shortest distance first.
+    static func records(of entries: [Entry], sport: Sport) -> [Components.Schemas.PersonalRecord] {
         BestEffort.recordDistances.compactMap { name, meters in
             var best: (seconds: Double, entry: Entry)?
-            for entry in entries {
+            for entry in entries where entry.sport == sport {
                 guard let effort = entry.efforts.first(where: { $0.distanceMeters == meters }) else { continue }
-                if best == nil || effort.seconds < best!.seconds { best = (effort.seconds, entry) }
+                if best == nil || (effort.seconds, entry.start) < (best!.seconds, best!.entry.start) { best = (effort.seconds, entry) }
             }
             return best.map {
                 .init(name: name, distanceMeters: meters, elapsedSeconds: $0.seconds, sport: sport.schema,

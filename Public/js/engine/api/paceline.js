@@ -28,6 +28,7 @@ export const api = {
   run: (id) => request(`/runs/${id}`),
   runTrack: (id) => request(`/runs/${id}/track`),
   runSeries: (id) => request(`/runs/${id}/series`),
+  runBestEfforts: (id) => request(`/runs/${id}/best-efforts`),
   /**
    * Uploads JSON fixes (`fixes`, or `segments` for a paused run: one array per stretch
    * between pauses) or a file (`body` a Blob/File with its type); idempotent by `key`.
