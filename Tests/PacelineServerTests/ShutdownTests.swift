@@ -59,6 +59,10 @@ struct ShutdownSocketTests {
             let flood = LiveSocketFlood(url: server.liveURL, count: 50, on: group, hello: { _ in nil })
             await flood.start()
             #expect(flood.counts.connected == 50)
+            // Closed by the shutdown, they must not reconnect: the port may be another
+            // test server's by then, or a child process's that never answers the upgrade
+            // (this test hung waiting for such a connection).
+            flood.stopReconnecting()
             let clock = ContinuousClock()
             let took = await clock.measure {
                 await server.app.stopLive()

@@ -362,7 +362,7 @@ async function showBestEfforts(card, runId, unit, pace) {
     return;
   }
   if (!answer.efforts.length) {
-    card.replaceChildren(title, h('p', { class: 'muted empty' }, 'Shorter than 400 m: no best efforts.'));
+    card.replaceChildren(title, h('p', { class: 'muted empty' }, 'Less than 400 m counted: no best efforts.'));
     return;
   }
   card.replaceChildren(title, h('table', { class: 'splits efforts' },

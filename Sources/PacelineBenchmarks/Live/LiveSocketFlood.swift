@@ -83,6 +83,12 @@ public final class LiveSocketFlood: Sendable {
         }
     }
 
+    /// From now on, a connection the server closes is not opened again (`stop` still
+    /// closes the rest): before stopping a server, whose port another may take meanwhile.
+    public func stopReconnecting() {
+        stopping.store(true, ordering: .relaxed)
+    }
+
     /// Closes every connection and stops reconnecting.
     public func stop() async {
         stopping.store(true, ordering: .relaxed)

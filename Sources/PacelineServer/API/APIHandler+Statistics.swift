@@ -28,7 +28,7 @@ extension APIHandler {
             records = Dictionary(uniqueKeysWithValues: standing.map { ($0.distanceMeters, $0.runId) })
         }
         let efforts = run.efforts.compactMap { effort -> Components.Schemas.BestEffort? in
-            guard let name = BestEffort.name(of: effort.distanceMeters), effort.distanceMeters > 0 else { return nil }
+            guard let name = BestEffort.name(of: effort.distanceMeters) else { return nil }
             return .init(name: name, distanceMeters: effort.distanceMeters, seconds: effort.seconds,
                          paceSecondsPerKilometer: effort.seconds / (effort.distanceMeters / 1000),
                          personalRecord: records.map { $0[effort.distanceMeters] == runID })

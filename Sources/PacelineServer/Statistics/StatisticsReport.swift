@@ -69,13 +69,16 @@ struct StatisticsReport {
     }
 
     /// `sport`'s personal records among `entries`: the fastest effort over each record
-    /// distance, the earliest of equal times; shortest distance first.
+    /// distance, the earliest of equal times (then the smaller id: the same file twice);
+    /// shortest distance first.
     static func records(of entries: [Entry], sport: Sport) -> [Components.Schemas.PersonalRecord] {
         BestEffort.recordDistances.compactMap { name, meters in
             var best: (seconds: Double, entry: Entry)?
             for entry in entries where entry.sport == sport {
                 guard let effort = entry.efforts.first(where: { $0.distanceMeters == meters }) else { continue }
-                if best == nil || (effort.seconds, entry.start) < (best!.seconds, best!.entry.start) { best = (effort.seconds, entry) }
+                if best == nil || (effort.seconds, entry.start, entry.runID.uuidString) < (best!.seconds, best!.entry.start, best!.entry.runID.uuidString) {
+                    best = (effort.seconds, entry)
+                }
             }
             return best.map {
                 .init(name: name, distanceMeters: meters, elapsedSeconds: $0.seconds, sport: sport.schema,
