@@ -34,35 +34,20 @@ fi
 work="$(mktemp -d /tmp/paceline-schemathesis.XXXXXX)"
 database="${1:-$work/paceline.sqlite}"
 extra_options=("${@:2}")
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-base="http://127.0.0.1:$port/api/v1"
 
-server_pid=""
+source .ci/serve.sh
 cleanup() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
+    serve_stop
     rm -rf "$work"
 }
 trap cleanup EXIT
 
 kind="sqlite"
 case "$database" in postgres://* | postgresql://*) kind="postgres" ;; esac
+serve_start schemathesis "$binary" "$database" "$work/server.log" 60
+port="$serve_port"
+base="http://127.0.0.1:$port/api/v1"
 echo "schemathesis: paceline serve on $kind, port $port"
-"$binary" serve --hostname 127.0.0.1 --port "$port" --database "$database" >"$work/server.log" 2>&1 &
-server_pid=$!
-
-for _ in $(seq 1 120); do
-    curl -fsS "$base/health" >/dev/null 2>&1 && break
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "schemathesis: the server exited:" >&2
-        cat "$work/server.log" >&2
-        exit 1
-    fi
-    sleep 0.5
-done
-curl -fsS "$base/health" >/dev/null
 
 # Two users: one whose token every operation carries, and one for log out alone (log
 # out revokes the token it is called with, which would leave the rest unauthenticated).

@@ -31,33 +31,20 @@ export PACELINE_LOAD_FILES="gpx/run.gpx,gpx/garmin-activity.gpx,gpx/blue_hills.g
 
 work="$(mktemp -d /tmp/paceline-load.XXXXXX)"
 database="${1:-$work/paceline.sqlite}"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-server_pid=""
+source .ci/serve.sh
 cleanup() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
+    serve_stop
     rm -rf "$work"
 }
 trap cleanup EXIT
 
 kind="sqlite"
 case "$database" in postgres://* | postgresql://*) kind="postgres" ;; esac
-echo "load: $users people for ${seconds}s against $binary on $kind, port $port"
 # Each simulated person has an address of their own in X-Forwarded-For, as behind a proxy.
-"$binary" serve --hostname 127.0.0.1 --port "$port" --database "$database" --trust-proxy \
-    ${PACELINE_LOAD_SERVE_OPTIONS:-} >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 240); do
-    curl -fsS "http://127.0.0.1:$port/api/v1/health" >/dev/null 2>&1 && break
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "load: the server exited:" >&2
-        cat "$work/server.log" >&2
-        exit 1
-    fi
-    sleep 0.5
-done
+# shellcheck disable=SC2086 # the options are words
+serve_start load "$binary" "$database" "$work/server.log" 120 --trust-proxy ${PACELINE_LOAD_SERVE_OPTIONS:-}
+port="$serve_port"
+echo "load: $users people for ${seconds}s against $binary on $kind, port $port"
 
 status=0
 python3 -m locust --locustfile Benchmarks/load/locustfile.py --headless --only-summary \

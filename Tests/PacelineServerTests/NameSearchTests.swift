@@ -1,7 +1,7 @@
 import Foundation
 import PacelineAPI
 import PacelineCore
-import PacelineServer
+@testable import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -69,6 +69,23 @@ struct NameSearchTests {
                 #expect(answer.status == 400 && answer.errorCode == "bad_request", "\(query)")
                 #expect(String(decoding: answer.body, as: UTF8.self).contains(field), "\(query)")
             }
+        }
+    }
+
+    @Test("migration 017 indexes the routes and plaques stored before it", arguments: TestDatabase.available)
+    func backfill(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let route = try await Self.route("Canal towpath", by: ann, privacy: ._public, latitude: 55.86)
+            _ = try await importPointsOfInterest([PointOfInterest(source: "openplaques", sourceID: "7", title: "Canal basin plaque",
+                                                                  coordinate: Coordinate(latitude: 55.85, longitude: -4.25))],
+                                                 into: server.location)
+            // The database as before migration 017, then the migration over what it holds.
+            try await AddSearchNames().revert(on: server.app.db)
+            try await AddSearchNames().prepare(on: server.app.db)
+            let found = try await server.client().searchByName(query: .init(q: "canal")).ok.body.json
+            #expect(found.routes.map(\.id) == [route])
+            #expect(found.places.map(\.title) == ["Canal basin plaque"])
         }
     }
 }

@@ -37,15 +37,10 @@ struct AddSearchNames: AsyncMigration {
     /// Calls `body` with every row's id and `column` of `table`, in id order, a page at a time.
     private func eachPage(of table: String, column: String, on sql: any SQLDatabase,
                           _ body: (UUID, String) async throws -> Void) async throws {
-        var after: UUID?
-        while true {
-            let from: SQLQueryString = after.map { "WHERE id > \(bind: $0)" } ?? ""
-            let page = try await sql.raw("SELECT id, \(ident: column) AS text FROM \(ident: table) \(from) ORDER BY id LIMIT 1000").all()
-            guard let last = page.last else { return }
+        try await TablePages.each(of: table, columns: [column], size: 1000, on: sql) { page in
             for row in page {
-                try await body(try row.decode(column: "id", as: UUID.self), try row.decode(column: "text", as: String.self))
+                try await body(try row.decode(column: "id", as: UUID.self), try row.decode(column: column, as: String.self))
             }
-            after = try last.decode(column: "id", as: UUID.self)
         }
     }
 }

@@ -15,11 +15,7 @@ struct AddRunSensors: AsyncMigration {
 
     /// Measures the sensors of every run, in id order, a page at a time.
     static func measure(on sql: any SQLDatabase) async throws {
-        var after: UUID?
-        while true {
-            let from: SQLQueryString = after.map { "WHERE id > \(bind: $0)" } ?? ""
-            let page = try await sql.raw("SELECT id, sport, track FROM runs \(from) ORDER BY id LIMIT 200").all()
-            guard let last = page.last else { return }
+        try await TablePages.each(of: "runs", columns: ["sport", "track"], size: 200, on: sql) { page in
             for row in page {
                 // A deleted run keeps its row with an empty track: nothing to measure.
                 let stored = try row.decode(column: "track", as: Data.self)
@@ -29,7 +25,6 @@ struct AddRunSensors: AsyncMigration {
                 let json = String(decoding: try JSONEncoder.sortedKeys.encode(summary), as: UTF8.self)
                 try await sql.raw("UPDATE runs SET sensors = \(bind: json) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))").run()
             }
-            after = try last.decode(column: "id", as: UUID.self)
         }
     }
 

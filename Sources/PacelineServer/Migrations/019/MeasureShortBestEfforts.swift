@@ -13,15 +13,10 @@ struct MeasureShortBestEfforts: AsyncMigration {
     static let added: Set<Double> = [400, 1609.344]
 
     func prepare(on database: any Database) async throws {
-        var after: UUID?
-        while true {
-            let from: SQLQueryString = after.map { "WHERE id > \(bind: $0)" } ?? ""
-            let page = try await database.sql.raw("SELECT id, sport, format, track, best_efforts FROM runs \(from) ORDER BY id LIMIT 200").all()
-            guard let last = page.last else { return }
+        try await TablePages.each(of: "runs", columns: ["sport", "format", "track", "best_efforts"], size: 200, on: database.sql) { page in
             try await database.transaction { transaction in
                 for row in page { try await Self.measure(row, on: transaction.sql) }
             }
-            after = try last.decode(column: "id", as: UUID.self)
         }
     }
 
