@@ -21,7 +21,7 @@ struct AnonymousReadTests {
             let run = try await anyone.getRun(path: .init(runId: id)).ok.body.json
             #expect(run.id == id && run.owner.displayName == "Ann")
             _ = try await anyone.getRunTrack(path: .init(runId: id)).ok.body.applicationGeoJson
-            #expect(try await anyone.getRunSeries(path: .init(runId: id)).ok.body.json.points.isEmpty == false)
+            #expect(try await anyone.getRunSeries(path: .init(runId: id)).ok.body.json.series().points.isEmpty == false)
             let gpx = try await anyone.exportRun(path: .init(runId: id), query: .init(format: .gpx)).ok.body.applicationGpxXml
             #expect(String(decoding: try await Data(collecting: gpx, upTo: 16 << 20), as: UTF8.self).contains("<gpx"))
         }

@@ -87,7 +87,7 @@ struct DocumentReadTests {
         }
     }
 
-    @Test("JSON answers are compact, and gzipped past a kilobyte when accepted", arguments: TestDatabase.available)
+    @Test("JSON answers are compact, gzipped past a kilobyte when accepted; exports are kept gzipped and follow an edit", arguments: TestDatabase.available)
     func compressedJSON(database: TestDatabase) async throws {
         try await withServer(database) { server in
             let ann = try await server.newUser("Ann")
@@ -98,6 +98,21 @@ struct DocumentReadTests {
             let zipped = try await server.raw(.GET, "/runs/\(id)/series", token: ann.token, headers: Self.gzip)
             #expect(Self.header("Content-Encoding", zipped) == "gzip" && Self.header("ETag", zipped)?.hasPrefix("W/\"") == true)
             #expect(try SystemGzip.decompress(zipped.body) == plain.body)
+            // GPX and TCX are kept gzipped, and sent so to a client that accepts it.
+            for format in ["gpx", "tcx"] {
+                let path = "/runs/\(id)/export?format=\(format)"
+                let plainFile = try await server.raw(.GET, path, token: ann.token)
+                let zippedFile = try await server.raw(.GET, path, token: ann.token, headers: Self.gzip)
+                #expect(Self.header("Content-Encoding", plainFile) == nil && Self.header("Content-Encoding", zippedFile) == "gzip", "\(format)")
+                #expect(Self.header("Vary", zippedFile) == "Accept-Encoding" && Self.header("ETag", zippedFile)?.hasPrefix("W/\"") == true)
+                #expect(try SystemGzip.decompress(zippedFile.body) == plainFile.body, "\(format)")
+                #expect(try ActivityReader.read(plainFile.body, format: ActivityFormat(rawValue: format)).track.fixes.isEmpty == false)
+            }
+            // A kept document is never served for a changed run.
+            _ = try await server.raw(.GET, "/runs/\(id)/export?format=gpx", token: ann.token, headers: Self.gzip)
+            _ = try await ann.client.updateRun(path: .init(runId: id), body: .json(.init(name: "Hill repeats, renamed"))).ok
+            let renamed = try await server.raw(.GET, "/runs/\(id)/export?format=gpx", token: ann.token, headers: Self.gzip)
+            #expect(String(decoding: try SystemGzip.decompress(renamed.body), as: UTF8.self).contains("Hill repeats, renamed"))
             // A FIT file is binary: sent as it is.
             let fit = try await server.raw(.GET, "/runs/\(id)/export?format=fit", token: ann.token, headers: Self.gzip)
             #expect(fit.status == 200 && Self.header("Content-Encoding", fit) == nil)

@@ -85,7 +85,7 @@ struct PrivacyZoneTests {
             #expect((item["run"] as? [String: Any])?["start"] == nil)
 
             // The owner sees everything.
-            let own = try await ann.client.getRunSeries(path: .init(runId: runID)).ok.body.json.points
+            let own = try await ann.client.getRunSeries(path: .init(runId: runID)).ok.body.json.series().points
             #expect(own.first.map { zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) } == true)
             #expect(try await ann.client.getRun(path: .init(runId: runID)).ok.body.json.start != nil)
         }

@@ -158,7 +158,7 @@ struct RunTests {
             let run = try await upload(shiftedBy: 0, as: ed)
             let track = try await server.raw(.GET, "/runs/\(run.id)/track", token: ed.token)
             #expect(track.status == 200 && track.json?["type"] as? String != nil)
-            let series = try await ed.client.getRunSeries(path: .init(runId: run.id)).ok.body.json
+            let series = try await ed.client.getRunSeries(path: .init(runId: run.id)).ok.body.json.series()
             #expect(series.points.count > 100)
             #expect(abs((series.points.last?.distanceMeters ?? 0) - run.distanceMeters) < 25)
             for format in ["gpx", "tcx", "fit"] {

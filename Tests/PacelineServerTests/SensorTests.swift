@@ -30,7 +30,7 @@ struct SensorTests {
                     let power = try #require(run.power)
                     #expect(power.maximum == file.compactMap(\.power).max() && power.average > 50)
                 }
-                let points = try await ann.client.getRunSeries(path: .init(runId: id)).ok.body.json.points
+                let points = try await ann.client.getRunSeries(path: .init(runId: id)).ok.body.json.series().points
                 let withHeartRate = points.filter { $0.heartRate != nil }
                 #expect(withHeartRate.count * 10 >= points.count * 9, "\(path): \(withHeartRate.count) of \(points.count)")
                 #expect(withHeartRate.allSatisfy { $0.heartRate! <= heartRate.maximum })

@@ -71,54 +71,45 @@ extension APIHandler {
     }
 
     func getRunTrack(_ input: Operations.GetRunTrack.Input) async throws -> Operations.GetRunTrack.Output {
-        let (run, view, tag) = try await runDocument(input.path.runId, "track")
+        let (run, view, tag) = try await runDocument(input.path.runId, .track)
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
-        let body = try await TrackDocument.body(of: run, as: view, gzip: AcceptEncoding.requestAllowsGzip, on: reads)
+        let body = try await RunDocument.track.body(of: run, as: view, gzip: AcceptEncoding.requestAllowsGzip, on: reads)
         return .ok(.init(headers: .init(eTag: tag), body: .applicationGeoJson(body)))
     }
 
     func getRunSeries(_ input: Operations.GetRunSeries.Input) async throws -> Operations.GetRunSeries.Output {
-        let (run, view, tag) = try await runDocument(input.path.runId, "series")
+        let (run, view, tag) = try await runDocument(input.path.runId, .series)
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
-        try await RunAccess.loadTrack(of: run, on: reads)
-        let activity = try run.activity()
-        let checkpoints = try Run.checkpoints(of: activity).hiding(view.hidden)
-        let start = activity.track.fixes.lazy.compactMap(\.time).first ?? Date()
-        let sensors = SensorReading.readings(of: activity, since: start, at: checkpoints.map(\.elapsed))
-        let points = zip(checkpoints, sensors).map { checkpoint, sensor in
-            Components.Schemas.SeriesPoint(
-                distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,
-                speedMetersPerSecond: checkpoint.speed, elevationMeters: checkpoint.elevation,
-                latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
-                heartRate: sensor.heartRate, cadence: sensor.cadence, power: sensor.power)
-        }
-        return .ok(.init(headers: .init(eTag: tag), body: .json(.init(runId: view.run.apiID, points: points))))
+        let body = try await RunDocument.series.body(of: run, as: view, gzip: AcceptEncoding.requestAllowsGzip, on: reads)
+        return .ok(.init(headers: .init(eTag: tag), body: .json(body)))
     }
 
     func exportRun(_ input: Operations.ExportRun.Input) async throws -> Operations.ExportRun.Output {
-        let format = input.query.format ?? .gpx
-        let (run, view, tag) = try await runDocument(input.path.runId, format.rawValue)
+        let document: RunDocument = switch input.query.format ?? .gpx {
+        case .gpx: .gpx
+        case .tcx: .tcx
+        case .fit: .fit
+        }
+        let (run, view, tag) = try await runDocument(input.path.runId, document)
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
-        try await RunAccess.loadTrack(of: run, on: reads)
-        var activity = try run.activity(hiding: view.hidden)
-        // A FIT session carries its totals: the run's, as the app shows them.
-        activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
-        let headers = Operations.ExportRun.Output.Ok.Headers(eTag: tag)
-        switch format {
-        case .gpx: return .ok(.init(headers: headers, body: .applicationGpxXml(HTTPBody(GPXWriter.write(activity)))))
-        case .tcx: return .ok(.init(headers: headers, body: .applicationVnd_garmin_tcxXml(HTTPBody(TCXWriter.write(activity)))))
-        case .fit: return .ok(.init(headers: headers, body: .applicationVnd_ant_fit(HTTPBody(FITWriter.write(activity)))))
+        let file = try await document.body(of: run, as: view, gzip: AcceptEncoding.requestAllowsGzip, on: reads)
+        let headers = Operations.ExportRun.Output.Ok.Headers(eTag: tag, contentEncoding: file.encoding == .gzip ? .gzip : nil)
+        let body = HTTPBody(file.bytes)
+        return switch document {
+        case .tcx: .ok(.init(headers: headers, body: .applicationVnd_garmin_tcxXml(body)))
+        case .fit: .ok(.init(headers: headers, body: .applicationVnd_ant_fit(body)))
+        default: .ok(.init(headers: headers, body: .applicationGpxXml(body)))
         }
     }
 
     /// The run `id` names as the viewer sees it (404 unless they may), read without its
     /// track, and the ETag of its `document`: a conditional request is answered before the
     /// track is read at all.
-    private func runDocument(_ id: String, _ document: String) async throws -> (Run, RunView, String) {
+    private func runDocument(_ id: String, _ document: RunDocument) async throws -> (Run, RunView, String) {
         let viewer = AuthenticatedUser.current?.id
         let run = try await RunAccess.visibleRun(id, to: viewer, on: reads, withTrack: false)
         let view = try RunView(run, seenBy: viewer)
-        return (run, view, try view.eTag(of: document))
+        return (run, view, try view.eTag(of: document.rawValue))
     }
 }
 

@@ -6,7 +6,7 @@ import PacelineArchives
 /// Gzips the API's answers for clients that accept it: JSON, GeoJSON, GPX and TCX of a
 /// kilobyte or more (a page of runs, a run's series, an export), as nginx's `gzip on` would.
 ///
-/// An answer already coded (a track, kept gzipped: `TrackDocument`) passes as it is. Each
+/// An answer already coded (a track, series or export, kept gzipped: `RunDocument`) passes as it is. Each
 /// such answer, and every 304, says `Vary: Accept-Encoding`, for the caches between, and an ETag on a
 /// gzipped answer becomes weak (`W/`), as the same tag names the unzipped bytes too;
 /// `If-None-Match` compares weakly, so either form is answered 304 (`ETag.matches`).
