@@ -188,14 +188,13 @@ extension ActivitySummary: Encodable {
         return (value * scale).rounded() / scale
     }
 
-    /// "2017-06-11T14:34:09Z", with milliseconds only when the time has them.
+    /// "2017-06-11T14:34:09Z", with milliseconds only when the time has them
+    /// (`TextOutput.append(timestamp:)`: Foundation's formatter loads ICU, a few ms of a
+    /// command's start).
     static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        let whole = date.timeIntervalSince1970.rounded(.down)
-        if date.timeIntervalSince1970 - whole >= 0.0005 {
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        }
-        return formatter.string(from: date)
+        var text = TextOutput(reservingCapacity: 24)
+        text.append(timestamp: date)
+        return String(decoding: text.bytes, as: UTF8.self)
     }
 }
 

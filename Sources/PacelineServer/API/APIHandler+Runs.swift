@@ -51,6 +51,9 @@ extension APIHandler {
             run.description = description.isEmpty ? nil : description
         }
         if let privacy = update.privacy { run.privacy = Privacy(privacy) }
+        if let gearID = update.gearId {
+            run.gearID = gearID.isEmpty ? nil : try await GearBook.piece(gearID, of: user.id, on: database).requireID()
+        }
         let resported = update.sport.map(Sport.init).flatMap { $0 == run.sport ? nil : $0 }
         if let resported {
             // Everything the sport decides is measured again; the badges follow.

@@ -61,3 +61,21 @@ extension UnitSystem {
         }
     }
 }
+
+extension Gear.Kind {
+    init(_ schema: Components.Schemas.GearKind) {
+        switch schema {
+        case .shoes: self = .shoes
+        case .bike: self = .bike
+        case .other: self = .other
+        }
+    }
+
+    var schema: Components.Schemas.GearKind {
+        switch self {
+        case .shoes: .shoes
+        case .bike: .bike
+        case .other: .other
+        }
+    }
+}

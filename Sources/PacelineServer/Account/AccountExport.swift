@@ -59,6 +59,7 @@ struct AccountExport {
         try add("achievements.json", try await handler.getMyAchievements(.init()).ok.body.json)
         try add("friends.json", try await handler.listFriends(.init()).ok.body.json)
         try add("favourites.json", try await handler.listFavourites(.init()).ok.body.json)
+        try add("gear.json", try await handler.gearList(of: userID))
     }
 
     private func add(_ name: String, _ value: some Encodable) throws {

@@ -41,5 +41,7 @@ enum Migrations {
         AddRunSensors(),
         // 019: records over 400 m and a mile.
         MeasureShortBestEfforts(),
+        // 020: shoes, bikes and the gear each activity was done in.
+        CreateGear(),
     ]
 }

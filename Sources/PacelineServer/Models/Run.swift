@@ -49,6 +49,8 @@ package final class Run: Model, @unchecked Sendable {
     /// showing a run never reads its track.
     @OptionalField(key: "sensors") var sensors: String?
     @OptionalParent(key: "route_id") var route: Route?
+    /// The owner's gear the activity was done in.
+    @OptionalField(key: "gear_id") var gearID: UUID?
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).
     @OptionalField(key: "steps") var steps: Int?
     @OptionalField(key: "steps_estimated") var stepsEstimated: Bool?

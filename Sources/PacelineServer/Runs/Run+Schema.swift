@@ -4,9 +4,11 @@ import PacelineCore
 
 extension Run {
     /// The run as `viewer` may see it: its start is left out when it lies in one of the
-    /// owner's privacy zones and `viewer` is someone else. The owner must be loaded.
+    /// owner's privacy zones and `viewer` is someone else, and so is its gear, which is the
+    /// owner's own. The owner must be loaded.
     func schema(seenBy viewer: UUID?) -> Components.Schemas.Run {
         var schema = self.schema
+        if viewer != $owner.id { schema.gearId = nil }
         if let start = schema.start, zones(hiddenFrom: viewer).hide(Coordinate(latitude: start.latitude, longitude: start.longitude)) {
             schema.start = nil
         }
@@ -49,6 +51,7 @@ extension Run {
             splits: splits.map { .init(kilometer: $0.kilometer, seconds: $0.seconds) },
             start: start,
             routeId: $route.id?.apiID,
+            gearId: gearID?.apiID,
             steps: steps,
             stepsEstimated: steps == nil ? nil : stepsEstimated,
             createdAt: createdAt ?? Date(),
