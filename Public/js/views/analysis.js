@@ -15,6 +15,7 @@ import { workoutLogCard } from './workout/log-card.js';
 import { creditNote } from './analysis/credit-note.js';
 import { deviceNote } from './analysis/device-note.js';
 import { runEditor, publishButton } from './run/run-editor.js';
+import { gearLine } from './gear/gear-choice.js';
 import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from './analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
@@ -108,11 +109,20 @@ function runHead(view) {
   const title = h('h1', { class: 'run-title' }, runTitle(view.run));
   const meta = h('p', { class: 'muted run-meta' });
   const description = h('p', { class: 'run-description' });
+  const gear = h('p', { class: 'muted run-gear', hidden: true });
   function describeRun() {
     const { run } = view;
     title.textContent = runTitle(run);
     description.textContent = run.description ?? '';
     description.hidden = !run.description;
+    gear.hidden = true;
+    if (owned) {
+      gearLine(run, view.unit).then((line) => {
+        if (!line || view.run !== run) return;
+        gear.textContent = `Gear: ${line}`;
+        gear.hidden = false;
+      }).catch(() => { /* offline: no gear line */ });
+    }
     meta.replaceChildren(
       `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)} · `,
       h('span', { class: 'privacy', dataset: { privacy: run.privacy } }, privacyName(run.privacy)),
@@ -130,7 +140,7 @@ function runHead(view) {
   const publish = owned && !view.run.routeId ? publishButton(() => view.run) : null;
   return h('header', { class: 'run-head' },
     title, meta, h('div', { class: 'row run-actions' }, editor ? editor.button : null, publish, shareRun),
-    description,
+    description, gear,
     owned ? downloads(view.run) : null, editor?.form);
 }
 

@@ -1,6 +1,6 @@
 // #/home: where the app opens. Signed in: start a run or a walk, the other ways to go out
 // (follow a route, run with friends, workouts, walk and discover, missions, favourites),
-// what waits for an answer, and the latest activities of mine and of my friends. Not
+// what waits for an answer, gear due for replacement, and the latest activities of mine and of my friends. Not
 // signed in: what Paceline is, and the public routes to browse without an account.
 import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
@@ -10,6 +10,7 @@ import { h, mount, describe } from '../ui.js';
 import { icon } from '../icons.js';
 import { go } from '../router.js';
 import { dayAndTime, runTitle, runFigures, sportName } from './analysis/format.js';
+import { gearDistance } from './gear/gear-card.js';
 
 /** The ways out, as tiles: [address, icon, title, what it is, badge key]. */
 const TILES = [
@@ -31,8 +32,10 @@ export async function render() {
   const mine = h('ul', { class: 'activity-cards', id: 'my-activities' }, h('li', { class: 'muted' }, 'Loading…'));
   const friends = h('ul', { class: 'activity-cards', id: 'friends-activities' }, h('li', { class: 'muted' }, 'Loading…'));
   const badges = {};
+  const reminders = h('div', { class: 'home-reminders' });
   mount(h('section', { class: 'page home-page' },
     h('h1', { class: 'greeting' }, `${greeting()}, ${profile.displayName ?? 'runner'}`),
+    reminders,
     h('div', { class: 'home-start' },
       h('a', { class: 'button primary', href: '#/record?sport=run', id: 'start-run' }, icon('run'), 'Start a run'),
       h('a', { class: 'button primary', href: '#/record?sport=walk', id: 'start-walk' }, icon('walk'), 'Start a walk')),
@@ -66,6 +69,12 @@ export async function render() {
     friends.replaceChildren(...(theirs.length ? theirs.map((entry) => card(entry.run, u, entry.user.displayName))
       : [h('li', { class: 'muted empty' }, 'Your friends’ runs and walks show here. ', h('a', { href: '#/friends' }, 'Find friends'))]));
   }, (error) => shown && friends.replaceChildren(h('li', { class: 'muted' }, describe(error))));
+  api.gear().then(({ gear }) => {
+    if (!shown) return;
+    reminders.replaceChildren(...gear.filter((piece) => piece.dueForRetirement).map((piece) => h('p', { class: 'card reminder gear-reminder', role: 'note' },
+      h('strong', {}, piece.name), ` has done ${gearDistance(piece.distanceMeters, u)}, past its ${gearDistance(piece.retireDistanceMeters, u)}: time to replace it? `,
+      h('a', { href: '#/profile' }, 'Your gear'))));
+  }, () => { /* offline or failed: no reminder this time */ });
   return () => { shown = false; stopWaiting(); };
 }
 

@@ -8,6 +8,7 @@ import * as units from '../engine/core/units.js';
 import { achievementCards } from './achievements/score-card.js';
 import { passwordForm } from './account/password-form.js';
 import { privacyZonesSection } from './account/privacy-zones.js';
+import { gearCard } from './gear/gear-card.js';
 import { emailForm, dataSection } from './account/account-data.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
 
@@ -37,10 +38,10 @@ export function render() {
     h('div', { class: 'profile-head' }, h('div', { class: 'avatar', 'aria-hidden': 'true' }, initial),
       h('div', {}, h('h1', {}, profile.displayName ?? 'You'), h('p', { class: 'muted' }, profile.email ?? ''))),
     view.outboxCard,
-    // Totals and records first, then the score and badge shelf, the history; beside them
+    // Totals and records first, then the gear, the score and badge shelf, the history; beside them
     // (below on a phone) friends' scores and the settings.
     h('div', { class: 'columns' },
-      h('div', {}, view.statsCard, achievements.score, achievements.badges, historyCard),
+      h('div', {}, view.statsCard, gearCard(session.units), achievements.score, achievements.badges, historyCard),
       h('div', { class: 'achievements' }, achievements.board, settingsCard)));
   mount(page);
 

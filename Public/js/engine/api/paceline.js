@@ -23,6 +23,12 @@ export const api = {
   privacyZones: () => request('/me/privacy-zones'),
   putPrivacyZones: (zones) => request('/me/privacy-zones', { method: 'PUT', json: zones }),
 
+  // Gear
+  gear: () => request('/me/gear'),
+  createGear: (gear) => request('/me/gear', { method: 'POST', json: gear }),
+  updateGear: (id, changes) => request(`/me/gear/${id}`, { method: 'PATCH', json: changes }),
+  deleteGear: (id) => request(`/me/gear/${id}`, { method: 'DELETE' }),
+
   // Runs
   runs: (cursor, limit = 20) => request('/runs' + query({ cursor, limit })),
   run: (id) => request(`/runs/${id}`),

@@ -1,22 +1,25 @@
-// The owner's controls on an activity's page: edit its title, sport, description and who
-// may see it; publish it as a route others can follow (never a side effect of saving);
+// The owner's controls on an activity's page: edit its title, sport, description, gear and
+// who may see it; publish it as a route others can follow (never a side effect of saving);
 // delete it, saying first what goes with it.
 import { api } from '../../engine/api/paceline.js';
 import { h, toast, describe } from '../../ui.js';
 import { go } from '../../router.js';
 import { runTitle, privacyName } from '../analysis/format.js';
 import { activityFields } from './activity-fields.js';
+import { gearChoice } from '../gear/gear-choice.js';
 
 /** The Edit button and its form; `onSaved(run)` with the run as the server now keeps it. */
 export function runEditor(run, onSaved) {
   let current = run;
   let fields = null;
+  let gear = null;
   const save = h('button', { type: 'submit', class: 'primary', name: 'save-run' }, 'Save');
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const body = h('div');
   const form = h('form', { class: 'card run-editor', hidden: true, onsubmit: async (event) => {
     event.preventDefault();
     const changes = fields.values();
+    if (gear && gear.value() !== (current.gearId ?? '')) changes.gearId = gear.value();
     if (!changes.name) { showError('Give it a title.'); fields.title.focus(); return; }
     save.disabled = true;
     try {
@@ -42,6 +45,13 @@ export function runEditor(run, onSaved) {
     // Filled afresh each time: what the server keeps, not what was typed and cancelled.
     fields = activityFields({ name: runTitle(current), sport: current.sport, description: current.description ?? '', privacy: current.privacy });
     body.replaceChildren(fields.element);
+    gear = null;
+    const shown = fields;
+    gearChoice(current).then((choice) => {
+      if (form.hidden || fields !== shown) return;  // closed, or opened afresh meanwhile
+      gear = choice;
+      shown.element.after(choice.element);
+    }).catch(() => { /* offline: the gear stays as it is */ });
     error.hidden = true;
     fields.title.focus();
   } }, 'Edit');
