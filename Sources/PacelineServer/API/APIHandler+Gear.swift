@@ -23,7 +23,7 @@ extension APIHandler {
         gear.isDefault = false
         gear.retired = false
         let isDefault = body.isDefault ?? false
-        try await GearBook.locked(user.id, on: database) { transaction in
+        try await database.lockingUser(user.id) { transaction in
             let count = try await Gear.query(on: transaction).filter(\.$user.$id == user.id).count()
             guard count < GearBook.maximumPieces else {
                 throw APIError(status: .conflict, code: "too_much_gear", message: "keep at most \(GearBook.maximumPieces) pieces of gear: delete one first")
@@ -41,7 +41,7 @@ extension APIHandler {
         let start = try GearBook.distance(body.startDistanceMeters, "startDistanceMeters")
         let retire = try GearBook.distance(body.retireDistanceMeters, "retireDistanceMeters")
         let gearID = input.path.gearId
-        let gear = try await GearBook.locked(user.id, on: database) { transaction in
+        let gear = try await database.lockingUser(user.id) { transaction in
             let gear = try await GearBook.piece(gearID, of: user.id, on: transaction)
             if let name { gear.name = name }
             if let kind = body.kind { gear.kind = Gear.Kind(kind) }
@@ -68,7 +68,7 @@ extension APIHandler {
     func deleteGear(_ input: Operations.DeleteGear.Input) async throws -> Operations.DeleteGear.Output {
         let user = try AuthenticatedUser.required()
         let gearID = input.path.gearId
-        try await GearBook.locked(user.id, on: database) { transaction in
+        try await database.lockingUser(user.id) { transaction in
             let gear = try await GearBook.piece(gearID, of: user.id, on: transaction)
             // Done here, not only by the foreign key: its activities (deleted ones too) name none.
             try await Run.query(on: transaction).withDeleted().filter(\.$gearID == gear.id).set(\.$gearID, to: nil).update()

@@ -60,6 +60,7 @@ struct AccountExport {
         try add("friends.json", try await handler.listFriends(.init()).ok.body.json)
         try add("favourites.json", try await handler.listFavourites(.init()).ok.body.json)
         try add("gear.json", try await handler.gearList(of: userID))
+        try add("goals.json", try await handler.listGoals(.init()).ok.body.json)
     }
 
     private func add(_ name: String, _ value: some Encodable) throws {

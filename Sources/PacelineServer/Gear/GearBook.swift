@@ -52,21 +52,6 @@ enum GearBook {
         return totals
     }
 
-    /// Runs `body` in a transaction with `user`'s row locked first (PostgreSQL), so that
-    /// the user's gear changes one request at a time on every instance: two adding their
-    /// 100th piece at once can't both; SQLite has one writer, and a transaction whose
-    /// count went stale is run again (`retryingTransaction`).
-    static func locked<T: Sendable>(_ user: UUID, on database: any Database,
-                                    _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        try await database.retryingTransaction { transaction in
-            let sql = transaction.sql
-            if sql.dialect.name == "postgresql" {
-                try await sql.raw("SELECT id FROM users WHERE id = \(bind: user) FOR UPDATE").run()
-            }
-            return try await body(transaction)
-        }
-    }
-
     /// Makes `gear` the default of its sport, taking it from any other piece of the
     /// user's, in `transaction` (the unique index `gear_default` holds at most one).
     static func makeDefault(_ gear: Gear, on transaction: any Database) async throws {

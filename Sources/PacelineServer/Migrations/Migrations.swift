@@ -43,5 +43,7 @@ enum Migrations {
         MeasureShortBestEfforts(),
         // 020: shoes, bikes and the gear each activity was done in.
         CreateGear(),
+        // 021: weekly and monthly goals.
+        CreateGoals(),
     ]
 }
