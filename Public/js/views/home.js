@@ -1,6 +1,6 @@
 // #/home: where the app opens. Signed in: start a run or a walk, the other ways to go out
 // (follow a route, run with friends, workouts, walk and discover, missions, favourites),
-// what waits for an answer, gear due for replacement, and the latest activities of mine and of my friends. Not
+// what waits for an answer, goals and gear due for replacement, and the latest activities of mine and of my friends. Not
 // signed in: what Paceline is, and the public routes to browse without an account.
 import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
@@ -11,6 +11,7 @@ import { icon } from '../icons.js';
 import { go } from '../router.js';
 import { dayAndTime, runTitle, runFigures, sportName } from './analysis/format.js';
 import { gearDistance } from './gear/gear-card.js';
+import { goalsCard } from './goals/goals-card.js';
 
 /** The ways out, as tiles: [address, icon, title, what it is, badge key]. */
 const TILES = [
@@ -39,6 +40,7 @@ export async function render() {
     h('div', { class: 'home-start' },
       h('a', { class: 'button primary', href: '#/record?sport=run', id: 'start-run' }, icon('run'), 'Start a run'),
       h('a', { class: 'button primary', href: '#/record?sport=walk', id: 'start-walk' }, icon('walk'), 'Start a walk')),
+    goalsCard(session.units),
     h('nav', { class: 'home-tiles', 'aria-label': 'Ways to go out' }, TILES.map(([href, name, title, note, badge]) => {
       const count = badge ? (badges[badge] = h('span', { class: 'badge-count', hidden: true })) : null;
       return h('a', { class: 'home-tile', href, dataset: { tile: href.replace(/^#\//, '').split('?')[0] } },

@@ -9,6 +9,7 @@ import { achievementCards } from './achievements/score-card.js';
 import { passwordForm } from './account/password-form.js';
 import { privacyZonesSection } from './account/privacy-zones.js';
 import { gearCard } from './gear/gear-card.js';
+import { volumeChart } from './goals/volume-chart.js';
 import { emailForm, dataSection } from './account/account-data.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
 
@@ -124,6 +125,7 @@ async function showStats(view, sport = null) {
       pace ? figure('Average pace', units.pace(stats.averagePaceSecondsPerKilometer, unit), 'average-pace')
         : figure('Average speed', units.speed(stats.distanceMeters / stats.movingSeconds, unit), 'average-pace'),
       figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week')),
+    volumeChart(stats.weekly, unit),
     ...records(stats.records.filter((record) => record.sport === shown), unit, pace, noun));
 }
 

@@ -29,6 +29,11 @@ export const api = {
   updateGear: (id, changes) => request(`/me/gear/${id}`, { method: 'PATCH', json: changes }),
   deleteGear: (id) => request(`/me/gear/${id}`, { method: 'DELETE' }),
 
+  // Goals: `utcOffsetMinutes` is the runner's clock, where weeks and months begin.
+  goals: (utcOffsetMinutes) => request('/me/goals' + query({ utcOffsetMinutes })),
+  createGoal: (goal, utcOffsetMinutes) => request('/me/goals' + query({ utcOffsetMinutes }), { method: 'POST', json: goal }),
+  deleteGoal: (id) => request(`/me/goals/${id}`, { method: 'DELETE' }),
+
   // Runs
   runs: (cursor, limit = 20) => request('/runs' + query({ cursor, limit })),
   run: (id) => request(`/runs/${id}`),
