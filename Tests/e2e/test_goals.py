@@ -47,6 +47,14 @@ def test_weekly_goal_fills_with_this_weeks_runs(server, browser):
     b.shot("goals-home")
     assert b.accessibility() == []
 
+    # The activity shows its training load, from pace (no heart rate).
+    b.open(f"/#/runs/{first['id']}")
+    b.visible(".figure[data-name=training-load]")
+    shown = b.find(".figure[data-name=training-load]").text.upper()  # the label is set in capitals
+    assert f"{round(first['trainingLoad']['value'])}\nTRAINING LOAD (FROM PACE)" == shown
+    b.open("/#/home")
+    b.visible(".goals-card .goal.reached")
+
     # Deleted, it goes.
     b.click(".goal.reached button[name=delete-goal]")
     b.wait(lambda: len(b.finds(".goals-card .goal")) == 1)
@@ -59,6 +67,8 @@ def test_weekly_goal_fills_with_this_weeks_runs(server, browser):
     assert int(this_week.get_attribute("data-meters")) == round(first["creditedDistanceMeters"])
     assert len(b.finds(".volume-bars rect")) == 52
     assert "2 active weeks" in b.find(".volume").get_attribute("aria-label")
+    load = round(first["trainingLoad"]["value"])
+    assert b.find(".volume-load").text == f"Training load this week: {load}"
     b.js("document.querySelector('.volume').scrollIntoView({block: 'center'})")
     b.shot("profile-volume")
     assert b.errors() == []

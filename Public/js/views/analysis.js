@@ -165,6 +165,8 @@ function runFigures(run, unit, pace) {
     figure('Ascent', height(run.ascentMeters, unit), 'ascent'),
     figure(caloriesLabel(run), Number.isFinite(run.calories) ? `${Math.round(run.calories)} kcal` : '–', 'calories'),
     Number.isFinite(run.steps) ? figure(run.stepsEstimated ? 'Steps (estimated)' : 'Steps', run.steps.toLocaleString(), 'steps') : null,
+    run.trainingLoad ? figure(run.trainingLoad.source === 'heartRate' ? 'Training load (heart rate)' : 'Training load (from pace)',
+      String(Math.round(run.trainingLoad.value)), 'training-load') : null,
     ...SENSORS.filter(([key]) => run[key]).map(([key, label, unit]) => figure(`${label}, avg / max`,
       `${Math.round(run[key].average)} / ${run[key].maximum} ${unit(run.sport)}`, key)));
 }

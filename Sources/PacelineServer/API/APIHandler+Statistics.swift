@@ -40,12 +40,13 @@ extension APIHandler {
     private func statisticsEntries(of user: UUID) async throws -> [StatisticsReport.Entry] {
         let runs = try await Run.query(on: reads).filter(\.$owner.$id == user)
             .field(\.$id).field(\.$sport).field(\.$startTime).field(\.$creditedDistanceMeters).field(\.$movingSeconds)
-            .field(\.$elapsedSeconds).field(\.$bestEfforts)
+            .field(\.$elapsedSeconds).field(\.$bestEfforts).field(\.$trainingLoad)
             .all()
         return try runs.compactMap { run -> StatisticsReport.Entry? in
             guard let start = run.startTime else { return nil }
             return .init(runID: try run.requireID(), sport: run.sport, start: start, distance: run.creditedDistanceMeters.storedOrZero,
-                         moving: run.movingSeconds.storedOrZero, elapsed: run.elapsedSeconds.storedOrZero, efforts: run.efforts)
+                         moving: run.movingSeconds.storedOrZero, elapsed: run.elapsedSeconds.storedOrZero, efforts: run.efforts,
+                         load: run.trainingLoad.storedOrNil ?? 0)
         }
     }
 }

@@ -45,5 +45,7 @@ enum Migrations {
         CreateGear(),
         // 021: weekly and monthly goals.
         CreateGoals(),
+        // 022: each activity's training load.
+        AddRunTrainingLoad(),
     ]
 }

@@ -49,6 +49,9 @@ package final class Run: Model, @unchecked Sendable {
     /// showing a run never reads its track.
     @OptionalField(key: "sensors") var sensors: String?
     @OptionalParent(key: "route_id") var route: Route?
+    /// How hard it was, TRIMP (`TrainingLoad`), and what it was measured from; nil when neither heart rate nor pace gives one.
+    @OptionalField(key: "training_load") var trainingLoad: Double?
+    @OptionalField(key: "training_load_source") var trainingLoadSource: TrainingLoad.Source?
     /// The owner's gear the activity was done in.
     @OptionalField(key: "gear_id") var gearID: UUID?
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).

@@ -12,6 +12,6 @@ extension QueryBuilder where Model == Run {
             .field(\.$maxSpeed).field(\.$averagePace).field(\.$calories).field(\.$splits).field(\.$bestEfforts)
             .field(\.$startLatitude).field(\.$startLongitude).field(\.$route.$id).field(\.$utcOffsetSeconds).field(\.$createdAt).field(\.$updatedAt)
             .field(\.$deletedAt).field(\.$steps).field(\.$stepsEstimated).field(\.$description)
-            .field(\.$sensors).field(\.$gearID)
+            .field(\.$sensors).field(\.$gearID).field(\.$trainingLoad).field(\.$trainingLoadSource)
     }
 }

@@ -52,6 +52,9 @@ extension Run {
             start: start,
             routeId: $route.id?.apiID,
             gearId: gearID?.apiID,
+            trainingLoad: trainingLoad.storedOrNil.flatMap { value in
+                trainingLoadSource.map { .init(value: value, source: .init(rawValue: $0.rawValue)!) }
+            },
             steps: steps,
             stepsEstimated: steps == nil ? nil : stepsEstimated,
             createdAt: createdAt ?? Date(),

@@ -79,6 +79,8 @@ package enum RunRecorder {
         let steps = StepCount(activity, distance: credited.credited, stepLength: owner.stepLengthMeters)
         run.steps = steps?.steps
         run.stepsEstimated = steps?.isEstimated
+        let load = TrainingLoad.of(activity.track, sport: activity.sport)
+        (run.trainingLoad, run.trainingLoadSource) = (load?.value, load?.source)
         return (summary, start)
     }
 

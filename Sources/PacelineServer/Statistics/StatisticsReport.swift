@@ -17,6 +17,8 @@ struct StatisticsReport {
         var moving: Double
         var elapsed: Double
         var efforts: [BestEffort]
+        /// TRIMP; 0 without one.
+        var load: Double
     }
 
     static let weeksShown = 52
@@ -57,14 +59,15 @@ struct StatisticsReport {
     }()
 
     private static func totals(of entries: [Entry], period: Calendar.Component, limit: Int) -> [Components.Schemas.PeriodTotal] {
-        var byStart: [Date: (runs: Int, distance: Double, moving: Double)] = [:]
+        var byStart: [Date: (runs: Int, distance: Double, moving: Double, load: Double)] = [:]
         for entry in entries {
             guard let start = calendar.dateInterval(of: period, for: entry.start)?.start else { continue }
-            let total = byStart[start] ?? (0, 0, 0)
-            byStart[start] = (total.runs + 1, total.distance + entry.distance, total.moving + entry.moving)
+            let total = byStart[start] ?? (0, 0, 0, 0)
+            byStart[start] = (total.runs + 1, total.distance + entry.distance, total.moving + entry.moving, total.load + entry.load)
         }
         return byStart.sorted { $0.key > $1.key }.prefix(limit).map { start, total in
-            .init(start: dayText(start), runs: total.runs, distanceMeters: total.distance, movingSeconds: total.moving)
+            .init(start: dayText(start), runs: total.runs, distanceMeters: total.distance, movingSeconds: total.moving,
+                  trainingLoad: total.load)
         }
     }
 

@@ -1,5 +1,5 @@
 // The weekly volume of one sport over the last year, as bars: a week's distance each,
-// this week's on the right, weeks without an activity empty. From /me/stats' `weekly`
+// this week's on the right, weeks without an activity empty; and this week's training load. From /me/stats' `weekly`
 // (weeks from Monday, UTC, as the statistics count them).
 import { h } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
@@ -23,6 +23,7 @@ export function volumeChart(weekly, unit, now = new Date()) {
   if (!(most > 0)) return null;
   const active = weeks.filter((week) => week.meters > 0);
   const average = active.reduce((sum, week) => sum + week.meters, 0) / WEEKS;
+  const load = Math.round(byStart.get(last)?.trainingLoad ?? 0);
   const width = 312, height = 96, gap = 1, bar = width / WEEKS - gap;
   const date = (start) => new Date(start).toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const svg = h('svg', { class: 'volume-bars', viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none', 'aria-hidden': 'true' },
@@ -36,5 +37,7 @@ export function volumeChart(weekly, unit, now = new Date()) {
   h('figcaption', {}, h('strong', {}, 'Weekly distance, last 12 months'),
     h('span', { class: 'muted' }, `${units.distance(average, unit, 1)} a week on average · most ${units.distance(most, unit, 1)}`)),
   svg,
-  h('div', { class: 'volume-axis muted' }, h('span', {}, date(weeks[0].start)), h('span', {}, 'this week')));
+  h('div', { class: 'volume-axis muted' }, h('span', {}, date(weeks[0].start)), h('span', {}, 'this week')),
+  h('p', { class: 'muted volume-load', title: 'Banister’s TRIMP: minutes weighted by how hard the heart worked (or, without heart rate, the pace)' },
+    `Training load this week: ${load}`));
 }
