@@ -26,23 +26,31 @@ public final class ByteStream {
     public init(data: Data) {
         buffer = [UInt8](data)
         end = buffer.count
+        totalBytes = end
         handle = nil
         chunkSize = 0
     }
 
     /// Streams the file at `url` in chunks of `chunkSize` bytes.
     public init(contentsOf url: URL, chunkSize: Int = 1 << 16) throws {
+        let opened: FileHandle
         do {
-            handle = try FileHandle(forReadingFrom: url)
+            opened = try FileHandle(forReadingFrom: url)
         } catch {
             throw ActivityFileError(.unreadable, "cannot open file: \(error.localizedDescription)")
         }
+        handle = opened
         buffer = []
         end = 0
+        var status = stat()
+        totalBytes = fstat(opened.fileDescriptor, &status) == 0 && status.st_size > 0 ? Int(status.st_size) : nil
         self.chunkSize = chunkSize
     }
 
     deinit { try? handle?.close() }
+
+    /// The input's length in bytes, when known (a file's size; nil for a pipe).
+    public let totalBytes: Int?
 
     /// Bytes consumed since the start of the input (the offset of `position`).
     public var offset: Int { discarded + position }

@@ -26,7 +26,7 @@ public enum GPXReader {
     /// - Throws: `ActivityFileError` naming the line and the problem.
     /// - Complexity: O(n) in the bytes of the file.
     public static func readAll(_ stream: ByteStream) throws -> [Activity] {
-        var handler = GPXHandler()
+        var handler = GPXHandler(stream: stream)
         try XMLScanner.scan(stream, into: &handler)
         guard handler.sawGPX else {
             throw ActivityFileError(.unsupportedFormat, "not a GPX file: the root element is not <gpx>")
@@ -82,9 +82,28 @@ private struct GPXHandler: XMLHandler {
     var fix = Fix()
     var pointName: String?
     var segment: [Fix] = []
+    /// Where the segment began in the input.
+    var segmentStart = 0
     var route: [Fix] = []
     var capture: Field?
     var metadataName: String?
+    /// The input, for how much of it is left (`reserveForRest`).
+    let stream: ByteStream
+
+    init(stream: ByteStream) {
+        self.stream = stream
+    }
+
+    /// Fixes a segment holds before it makes room for as many more as the rest of the file
+    /// can hold at the bytes per fix so far: a long recording then grows once, not a dozen
+    /// times (each a copy into fresh memory the kernel must fault in; docs/PERFORMANCE.md).
+    static let reserveAfter = 4_096
+
+    mutating func reserveForRest() {
+        guard let total = stream.totalBytes else { return }
+        let perFix = max(1, (stream.offset - segmentStart) / segment.count)
+        segment.reserveCapacity(segment.count + max(0, total - stream.offset) / perFix + 1)
+    }
 
     mutating func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
         depth += 1
@@ -110,6 +129,7 @@ private struct GPXHandler: XMLHandler {
             try beginPoint(.track, attributes)
         } else if name.isLocal("trkseg") {
             segment = []
+            segmentStart = stream.offset
         } else if name.isLocal("trk") {
             inTrack = true
             track = GPXTrack()
@@ -139,6 +159,7 @@ private struct GPXHandler: XMLHandler {
         switch pointKind {
         case .track where name.isLocal("trkpt"):
             segment.append(fix)
+            if segment.count == Self.reserveAfter { reserveForRest() }
             pointKind = .none
             return
         case .route where name.isLocal("rtept"):
