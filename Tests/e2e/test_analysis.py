@@ -299,7 +299,8 @@ def test_heart_rate_cadence_and_power_show_with_a_chart_of_each(server, browser)
 def test_best_efforts_mark_the_owners_records_and_nobody_elses(server, browser):
     """The activity page lists the run's fastest 400 m, 1 km and mile; the owner sees which
     are her records (a faster 400 m of another run is not this one's), another runner sees
-    the times and no marks."""
+    the times and only that each was a new record when run (compared with her public runs);
+    the feed shows the new records."""
     cy = server.register("Cy")
     dee = server.register("Dee")
     steady = upload(server, cy[0], name="Steady 2 km", meters=2000, speed=3.5, wobble=0, begin="2026-04-01T07:00:00+00:00")
@@ -310,7 +311,8 @@ def test_best_efforts_mark_the_owners_records_and_nobody_elses(server, browser):
     b.open(f"/#/runs/{steady['id']}")
     b.wait(lambda: len(b.finds(".efforts-card table.efforts tbody tr")) == 3, message="no best efforts")
     rows = [row.text for row in b.finds(".efforts-card tbody tr")]
-    assert rows[0].startswith("400 m") and "RECORD" not in rows[0].upper(), rows
+    # Her 400 m is no longer her record, but it was one when she ran it.
+    assert rows[0].startswith("400 m") and "NEW RECORD" in rows[0].upper(), rows
     assert rows[1].startswith("1 km") and "RECORD" in rows[1].upper(), rows
     assert rows[2].startswith("1 mile") and "RECORD" in rows[2].upper(), rows
     assert re.search(r"4:4\d", rows[1]), rows  # 1 km at 3.5 m/s: 4:46 a kilometre
@@ -322,4 +324,12 @@ def test_best_efforts_mark_the_owners_records_and_nobody_elses(server, browser):
     other.log_in(dee)
     other.open(f"/#/runs/{steady['id']}")
     other.wait(lambda: len(other.finds(".efforts-card tbody tr")) == 3, message="no best efforts for another runner")
-    assert not other.finds(".efforts-card .record-mark")
+    # Nothing of her standing now; that each was a new record when run, which her public runs show anyway.
+    assert not other.finds(".efforts-card .record-mark:not(.new)")
+    assert len(other.finds(".efforts-card .record-mark.new")) == 3
+
+    # Her feed says so too.
+    b.open("/#/feed")
+    b.visible(f".feed-run[data-run='{steady['id']}'] .new-records")
+    assert b.find(f".feed-run[data-run='{steady['id']}'] .new-records").text.upper() == "NEW RECORDS 400 M, 1 KM, 1 MILE"
+    b.shot("feed-new-records")

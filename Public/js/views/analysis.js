@@ -54,7 +54,7 @@ export async function render({ runId }, query) {
   const effortsCard = h('div', { class: 'card efforts-card' }, h('h2', {}, 'Best efforts'), h('p', { class: 'muted' }, 'Loading…'));
   page.replaceChildren(...[runHead(view), runFigures(run, unit, view.pace), deviceNote(run, unit), note, h('div', { class: 'analysis' }, view.chartCard, view.mapBox),
     h('div', { class: 'lower' }, view.compareCard, splitsCard, effortsCard, logCard)].filter(Boolean));
-  showBestEfforts(effortsCard, runId, unit, view.pace);
+  showBestEfforts(effortsCard, runId, unit, view.pace, run.newRecords ?? []);
 
   // The chart and the map need their boxes laid out first.
   await drawChart(view, seriesResult);
@@ -364,7 +364,7 @@ async function drawMap(view, trackResult) {
 }
 
 /** The run's fastest 400 m, 1 km, mile… with the owner's records marked. */
-async function showBestEfforts(card, runId, unit, pace) {
+async function showBestEfforts(card, runId, unit, pace, fresh = []) {
   const title = h('h2', {}, 'Best efforts');
   let answer;
   try {
@@ -380,7 +380,8 @@ async function showBestEfforts(card, runId, unit, pace) {
   card.replaceChildren(title, h('table', { class: 'splits efforts' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', {}, 'Time'))),
     h('tbody', {}, answer.efforts.map((effort) => h('tr', { class: effort.personalRecord ? 'record' : '' },
-      h('td', {}, effort.name, effort.personalRecord ? h('span', { class: 'record-mark', title: 'Your fastest ever' }, 'Record') : ''),
+      h('td', {}, effort.name, effort.personalRecord ? h('span', { class: 'record-mark', title: 'Your fastest ever' }, 'Record')
+        : fresh.includes(effort.name) ? h('span', { class: 'record-mark new', title: 'The fastest when it was run' }, 'New record') : ''),
       h('td', {}, pace ? units.pace(effort.paceSecondsPerKilometer, unit) : units.speed(effort.distanceMeters / effort.seconds, unit)),
       h('td', {}, units.clock(effort.seconds)))))));
 }

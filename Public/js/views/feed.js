@@ -7,6 +7,13 @@ import { dayAndTime, runTitle, runFigures, sportName } from './analysis/format.j
 
 const PAGE = 20;
 
+/** "New record: 1 km, 5 km" when the run was its runner's fastest over them when recorded. */
+export function newRecords(run) {
+  if (!run.newRecords?.length) return null;
+  return h('div', { class: 'new-records', dataset: { records: run.newRecords.join(',') } },
+    h('span', { class: 'record-mark' }, run.newRecords.length === 1 ? 'New record' : 'New records'), ` ${run.newRecords.join(', ')}`);
+}
+
 function item(entry, unit, me) {
   const who = entry.user.id === me ? 'You' : entry.user.displayName;
   if (entry.kind === 'run' && entry.run) {
@@ -14,7 +21,8 @@ function item(entry, unit, me) {
     return h('li', { class: 'feed-item feed-run', dataset: { run: run.id } },
       h('div', {}, h('strong', {}, who), ` · ${sportName(run.sport).toLowerCase()} · ${dayAndTime(entry.date)}`),
       h('a', { href: `#/runs/${run.id}` }, runTitle(run)),
-      h('div', { class: 'muted' }, runFigures(run, unit)));
+      h('div', { class: 'muted' }, runFigures(run, unit)),
+      newRecords(run));
   }
   if (entry.kind === 'badge' && entry.badge) {
     return h('li', { class: 'feed-item feed-badge', dataset: { badge: entry.badge.id } },

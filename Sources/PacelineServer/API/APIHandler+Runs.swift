@@ -50,6 +50,7 @@ extension APIHandler {
         if let description = try TextInput.checked(update.description, "description", .description) {
             run.description = description.isEmpty ? nil : description
         }
+        let reprivatised = update.privacy.map { Privacy($0) != run.privacy } ?? false
         if let privacy = update.privacy { run.privacy = Privacy(privacy) }
         if let gearID = update.gearId {
             run.gearID = gearID.isEmpty ? nil : try await GearBook.piece(gearID, of: user.id, on: database).requireID()
@@ -60,6 +61,8 @@ extension APIHandler {
             try RunRecorder.remeasure(run, as: resported, owner: run.owner)
         }
         try await database.retryingTransaction { transaction in
+            // What it is compared with follows its sport and who sees it.
+            if resported != nil || reprivatised { run.newRecords = try await NewRecords.measure(run, on: transaction) }
             try await run.save(on: transaction)
             if resported != nil { _ = try await AchievementBook.refresh(user.id, on: transaction) }
         }

@@ -47,5 +47,7 @@ enum Migrations {
         CreateGoals(),
         // 022: each activity's training load.
         AddRunTrainingLoad(),
+        // 023: the records each run set when it was recorded.
+        AddRunNewRecords(),
     ]
 }

@@ -52,6 +52,8 @@ package final class Run: Model, @unchecked Sendable {
     /// How hard it was, TRIMP (`TrainingLoad`), and what it was measured from; nil when neither heart rate nor pace gives one.
     @OptionalField(key: "training_load") var trainingLoad: Double?
     @OptionalField(key: "training_load_source") var trainingLoadSource: TrainingLoad.Source?
+    /// JSON `[distance]`: the record distances over which it was its owner's fastest when recorded (`NewRecords`).
+    @OptionalField(key: "new_records") var newRecords: String?
     /// The owner's gear the activity was done in.
     @OptionalField(key: "gear_id") var gearID: UUID?
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).

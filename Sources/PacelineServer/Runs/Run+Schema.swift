@@ -55,6 +55,7 @@ extension Run {
             trainingLoad: trainingLoad.storedOrNil.flatMap { value in
                 trainingLoadSource.map { .init(value: value, source: .init(rawValue: $0.rawValue)!) }
             },
+            newRecords: NewRecords.stored(newRecords).compactMap(BestEffort.name(of:)),
             steps: steps,
             stepsEstimated: steps == nil ? nil : stepsEstimated,
             createdAt: createdAt ?? Date(),

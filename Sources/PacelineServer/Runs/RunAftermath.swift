@@ -2,8 +2,8 @@ import Fluent
 import PacelineCore
 
 /// What follows a run being stored, whichever way it came (an upload, a live race, a live
-/// follow): it names the owner's default gear of its sport, the points of interest it
-/// passed are discovered, the owner's missions move by its credited distance, and the
+/// follow): it names the owner's default gear of its sport and the records it set
+/// (`NewRecords`), the points of interest it passed are discovered, the owner's missions move by its credited distance, and the
 /// badges it earned are stored.
 ///
 /// In that order, so that a plaque or a stage this run reached counts for its badges.
@@ -16,6 +16,7 @@ enum RunAftermath {
                       alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws {
         try await database.retryingTransaction { transaction in
             if run.gearID == nil { run.gearID = try await GearBook.defaultPiece(of: run.$owner.id, for: run.sport, on: transaction) }
+            run.newRecords = try await NewRecords.measure(run, on: transaction)
             try await run.create(on: transaction)
             try await alongside(transaction)
             try await apply(to: run, from: activity, on: transaction)

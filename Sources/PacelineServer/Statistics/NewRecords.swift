@@ -1,0 +1,83 @@
+import Fluent
+import Foundation
+import PacelineCore
+
+/// The record distances over which a run was its owner's fastest when it was recorded:
+/// faster than every earlier activity of its sport seen at least as widely as it is. A
+/// public run is compared with the owner's public runs, a friends' run with their public
+/// and friends' runs, a private run with all of them. So the mark tells whoever may see
+/// the run nothing about runs they may not see, and it is shown to them all (on the
+/// activity, in the feed). Kept with the run (`runs.new_records`) as it stood when
+/// recorded, and measured again when the run's sport or privacy changes.
+enum NewRecords {
+    /// What an earlier run brings to the comparison.
+    struct Earlier {
+        var start: Date
+        var id: UUID
+        var privacy: Privacy
+        var efforts: [BestEffort]
+    }
+
+    /// The fastest seconds over each record distance so far, by how widely the run was seen.
+    struct Tally {
+        private var fastest: [Privacy: [Double: Double]] = [:]
+
+        /// Counts `efforts` of a run seen as `privacy`.
+        mutating func add(_ efforts: [BestEffort], privacy: Privacy) {
+            for effort in efforts where effort.seconds < fastest[privacy]?[effort.distanceMeters] ?? .infinity {
+                fastest[privacy, default: [:]][effort.distanceMeters] = effort.seconds
+            }
+        }
+
+        /// The distances over which `efforts`, seen as `privacy`, beat everything counted
+        /// that is seen at least as widely (an equal time is not a new record).
+        func records(_ efforts: [BestEffort], privacy: Privacy) -> [Double] {
+            let compared = Privacy.allCases.filter { NewRecords.isSeen($0, asWidelyAs: privacy) }
+            return efforts.filter { effort in
+                compared.allSatisfy { effort.seconds < fastest[$0]?[effort.distanceMeters] ?? .infinity }
+            }.map(\.distanceMeters)
+        }
+    }
+
+    /// Whether what is `other` is seen by everyone who sees what is `privacy`.
+    static func isSeen(_ other: Privacy, asWidelyAs privacy: Privacy) -> Bool {
+        rank(other) <= rank(privacy)
+    }
+
+    private static func rank(_ privacy: Privacy) -> Int {
+        switch privacy {
+        case .public: 0
+        case .friends: 1
+        case .private: 2
+        }
+    }
+
+    /// `run`'s new records among its owner's other activities of its sport that started
+    /// before it (or at its instant with a smaller id), as JSON for `runs.new_records`.
+    /// - Complexity: one query over the owner's activities of the sport (their columns, never a track).
+    static func measure(_ run: Run, on database: any Database) async throws -> String {
+        guard let start = run.startTime else { return "[]" }
+        let id = run.id ?? UUID()
+        let seen = Privacy.allCases.filter { isSeen($0, asWidelyAs: run.privacy) }
+        let others = try await Run.query(on: database).filter(\.$owner.$id == run.$owner.id).filter(\.$sport == run.sport)
+            .filter(\.$privacy ~~ seen).filter(\.$startTime <= start)
+            .field(\.$id).field(\.$startTime).field(\.$privacy).field(\.$bestEfforts).all()
+        var tally = Tally()
+        for other in others {
+            guard let otherID = other.id, otherID != id, let otherStart = other.startTime,
+                  otherStart < start || otherID.uuidString < id.uuidString else { continue }
+            tally.add(other.efforts, privacy: other.privacy)
+        }
+        return json(tally.records(run.efforts, privacy: run.privacy))
+    }
+
+    /// `distances` as the column keeps them.
+    static func json(_ distances: [Double]) -> String {
+        String(decoding: try! JSONEncoder().encode(distances), as: UTF8.self)
+    }
+
+    /// The distances a `runs.new_records` column holds; none when it does not decode.
+    static func stored(_ json: String?) -> [Double] {
+        json.flatMap { try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) }?.filter(\.isFinite) ?? []
+    }
+}
