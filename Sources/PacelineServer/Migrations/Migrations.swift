@@ -49,5 +49,7 @@ enum Migrations {
         AddRunTrainingLoad(),
         // 023: the records each run set when it was recorded.
         AddRunNewRecords(),
+        // 024: each run's line on its owner's heat map.
+        AddRunHeatLines(),
     ]
 }

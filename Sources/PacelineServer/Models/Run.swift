@@ -54,6 +54,8 @@ package final class Run: Model, @unchecked Sendable {
     @OptionalField(key: "training_load_source") var trainingLoadSource: TrainingLoad.Source?
     /// JSON `[distance]`: the record distances over which it was its owner's fastest when recorded (`NewRecords`).
     @OptionalField(key: "new_records") var newRecords: String?
+    /// JSON `[String]`: the track as the owner's heat map draws it (`HeatLine`), a polyline a segment.
+    @OptionalField(key: "heat_lines") var heatLines: String?
     /// The owner's gear the activity was done in.
     @OptionalField(key: "gear_id") var gearID: UUID?
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).

@@ -24,6 +24,7 @@ package enum RunRecorder {
         run.startLatitude = start.latitude
         run.startLongitude = start.longitude
         run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
+        run.heatLines = HeatMapLines.json(of: activity.track)
         return run
     }
 

@@ -1,0 +1,40 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+/// A user's personal heat map: every activity of theirs as the lines a map draws
+/// (`HeatLine`: thinned, simplified, encoded), kept with each run (`runs.heat_lines`) so
+/// the whole history is read without a track. The app draws them in the browser
+/// (docs/PERFORMANCE.md, "The personal heat map", says why there and not in server tiles).
+/// Only the owner's own activities, to the owner: their privacy zones hide nothing from
+/// themselves.
+enum HeatMapLines {
+    /// `track`'s lines as `runs.heat_lines` keeps them.
+    static func json(of track: Track) -> String {
+        String(decoding: try! JSONEncoder().encode(HeatLine.lines(of: track)), as: UTF8.self)
+    }
+
+    /// `user`'s activities of `sport` (all when nil) started in `year` (all when nil, UTC),
+    /// newest first, with their lines.
+    /// - Complexity: one query over the user's runs, reading their stored lines.
+    static func of(_ user: UUID, sport: Sport?, year: Int?, on database: any Database) async throws -> Components.Schemas.HeatMap {
+        var query = Run.query(on: database).filter(\.$owner.$id == user).filter(\.$startTime != nil)
+            .field(\.$id).field(\.$sport).field(\.$startTime).field(\.$heatLines)
+            .sort(\.$startTime, .descending).sort(\.$id, .descending)
+        if let sport { query = query.filter(\.$sport == sport) }
+        if let year {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+            let start = calendar.date(from: DateComponents(year: year, month: 1, day: 1))!
+            let end = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1))!
+            query = query.filter(\.$startTime >= start).filter(\.$startTime < end)
+        }
+        let runs = try await query.all()
+        return .init(activities: runs.compactMap { run in
+            guard let id = run.id, let start = run.startTime else { return nil }
+            let lines = run.heatLines.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+            return .init(runId: id.apiID, sport: run.sport.schema, startTime: start, lines: lines)
+        })
+    }
+}
