@@ -18,6 +18,7 @@ const ROUTES = [
   { pattern: /^\/favourites$/, view: 'favourites', tab: 'home', parent: '#/home' },
   { pattern: /^\/profile$/, view: 'profile', tab: 'profile' },
   { pattern: /^\/import$/, view: 'import', tab: 'profile', parent: '#/profile' },
+  { pattern: /^\/heatmap$/, view: 'heatmap', tab: 'profile', parent: '#/profile' },
   { pattern: /^\/friends$/, view: 'friends', tab: 'friends' },
   { pattern: /^\/invitations$/, view: 'invitations', tab: 'friends', parent: '#/friends' },
   { pattern: /^\/live$/i, view: 'live', tab: 'friends', parent: '#/friends' },

@@ -126,6 +126,7 @@ async function showStats(view, sport = null) {
         : figure('Average speed', units.speed(stats.distanceMeters / stats.movingSeconds, unit), 'average-pace'),
       figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week')),
     volumeChart(stats.weekly, unit),
+    h('a', { class: 'button ghost small heat-link', href: '#/heatmap' }, 'Your heat map'),
     ...records(stats.records.filter((record) => record.sport === shown), unit, pace, noun));
 }
 

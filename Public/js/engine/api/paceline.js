@@ -20,6 +20,7 @@ export const api = {
   changeEmail: (email, password) => request('/me/email', { method: 'POST', json: { email, password } }),
   deleteAccount: (password) => request('/me', { method: 'DELETE', json: { password } }),
   statistics: (sport) => request('/me/stats' + query({ sport })),
+  heatMap: (sport, year) => request('/me/heatmap' + query({ sport, year })),
   privacyZones: () => request('/me/privacy-zones'),
   putPrivacyZones: (zones) => request('/me/privacy-zones', { method: 'PUT', json: zones }),
 
