@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The personal heat map at 2,000 activities: how long GET /me/heatmap takes and weighs,
+# and how long a phone-sized Chromium takes to draw the viewport (Benchmarks/heatmap/draw.py).
+#
+#   Benchmarks/heatmap/run.sh [ACTIVITIES]
+#
+# PACELINE_BIN picks the binary (default .build/release/paceline, else .build/debug).
+# Needs selenium and chromedriver, as the browser tests do.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+activities="${1:-2000}"
+binary="${PACELINE_BIN:-}"
+if [ -z "$binary" ]; then
+    binary=.build/release/paceline
+    [ -x "$binary" ] || binary=.build/debug/paceline
+fi
+work="$(mktemp -d /tmp/paceline-heatmap.XXXXXX)"
+source .ci/serve.sh
+cleanup() {
+    serve_stop
+    rm -rf "$work"
+}
+trap cleanup EXIT
+serve_start heatmap "$binary" "$work/paceline.sqlite" "$work/serve.log" 60
+python3 Benchmarks/heatmap/draw.py "http://127.0.0.1:$serve_port" "$activities"
