@@ -4,13 +4,12 @@ import { api } from '../engine/api/paceline.js';
 import { h, mount, describe } from '../ui.js';
 import { basemap, retire } from './map/basemap.js';
 import { heatLayer } from './map/heat-layer.js';
-import { sportName } from './analysis/format.js';
-import { SPORTS } from './run/activity-fields.js';
+import { SPORTS, sportPlural } from './analysis/format.js';
 
 export async function render(params, query) {
   const thisYear = new Date().getFullYear();
   const sport = h('select', { name: 'heat-sport', 'aria-label': 'Sport' }, h('option', { value: '' }, 'All sports'),
-    SPORTS.map((value) => h('option', { value, selected: value === query?.sport }, `${sportName(value)}s`)));
+    SPORTS.map((value) => h('option', { value, selected: value === query?.sport }, sportPlural(value))));
   const year = h('select', { name: 'heat-year', 'aria-label': 'Year' }, h('option', { value: '' }, 'All years'),
     Array.from({ length: 12 }, (_, i) => thisYear - i).map((value) => h('option', { value: String(value), selected: String(value) === query?.year }, String(value))));
   const status = h('p', { class: 'muted heat-status', role: 'status' }, 'Loading…');
@@ -34,10 +33,10 @@ export async function render(params, query) {
     current?.remove();
     const { layer, bounds } = heatLayer(L, activities.flatMap((activity) => activity.lines));
     current = layer.addTo(map);
-    const what = sport.value ? `${sportName(sport.value).toLowerCase()}s` : 'activities';
-    status.textContent = activities.length
-      ? `${activities.length} ${activities.length === 1 ? what.replace(/s$/, '') : what}${year.value ? ` in ${year.value}` : ''}.`
-      : `No ${what}${year.value ? ` in ${year.value}` : ''} yet.`;
+    const what = sport.value ? sportPlural(sport.value).toLowerCase() : 'activities';
+    const one = sport.value ? (sport.value === 'other' ? 'other activity' : what.replace(/s$/, '')) : 'activity';
+    const when = year.value ? ` in ${year.value}` : '';
+    status.textContent = activities.length ? `${activities.length} ${activities.length === 1 ? one : what}${when}.` : `No ${what}${when} yet.`;
     if (bounds) map.fitBounds(bounds, { padding: [16, 16], maxZoom: 15, animate: false });
   }
   sport.addEventListener('change', load);

@@ -26,9 +26,13 @@ export function dayAndTime(iso) {
   return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-const SPORTS = { run: 'Run', walk: 'Walk', hike: 'Hike', ride: 'Ride', swim: 'Swim', other: 'Activity' };
+const SPORT_NAMES = { run: 'Run', walk: 'Walk', hike: 'Hike', ride: 'Ride', swim: 'Swim', other: 'Activity' };
+/** The sports a runner may choose, in the order offered. */
+export const SPORTS = Object.keys(SPORT_NAMES);
 /** "Run", "Walk"… */
-export const sportName = (sport) => SPORTS[sport] ?? 'Activity';
+export const sportName = (sport) => SPORT_NAMES[sport] ?? 'Activity';
+/** "Runs", "Walks", "Other activities". */
+export const sportPlural = (sport) => (SPORT_NAMES[sport] && sport !== 'other' ? `${SPORT_NAMES[sport]}s` : 'Other activities');
 
 /** A run's title: its name, or as a recording is named, by the time of day it started: "Morning run". */
 export function runTitle(run) {

@@ -4,8 +4,7 @@
 import { api } from '../../engine/api/paceline.js';
 import { h, field, toast, describe } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
-import { sportName } from '../analysis/format.js';
-import { SPORTS } from '../run/activity-fields.js';
+import { SPORTS, sportName, sportPlural } from '../analysis/format.js';
 
 const KINDS = { shoes: 'Shoes', bike: 'Bike', other: 'Other' };
 
@@ -52,13 +51,13 @@ export function gearCard(unit) {
       share === null ? null : h('span', { class: 'progress', role: 'img', 'aria-label': `${Math.round(share * 100)} % of its retire distance` },
         h('span', { style: `width: ${(share * 100).toFixed(1)}%` })),
       h('p', { class: 'muted gear-about' }, `${KINDS[gear.kind]} · ${sportName(gear.sport)} · ${gear.activityCount} ${gear.activityCount === 1 ? 'activity' : 'activities'}`,
-        gear.isDefault ? h('span', { class: 'tag' }, `Default for ${sportName(gear.sport).toLowerCase()}s`) : null),
+        gear.isDefault ? h('span', { class: 'tag' }, `Default for ${sportPlural(gear.sport).toLowerCase()}`) : null),
       gear.dueForRetirement ? h('p', { class: 'gear-due', role: 'note' }, `Past its ${gearDistance(gear.retireDistanceMeters, unit)}: time to replace it?`) : null,
       h('div', { class: 'row gear-actions' },
         gear.retired
           ? h('button', { type: 'button', class: 'ghost small', name: 'unretire-gear', onclick: () => change(gear, { retired: false }, 'Back in use') }, 'Use again')
           : [gear.isDefault ? null : h('button', { type: 'button', class: 'ghost small', name: 'default-gear',
-              onclick: () => change(gear, { isDefault: true }, `Default for ${sportName(gear.sport).toLowerCase()}s`) }, 'Make default'),
+              onclick: () => change(gear, { isDefault: true }, `Default for ${sportPlural(gear.sport).toLowerCase()}`) }, 'Make default'),
             h('button', { type: 'button', class: 'ghost small', name: 'retire-gear', onclick: () => change(gear, { retired: true }, 'Retired') }, 'Retire')],
         h('button', { type: 'button', class: 'ghost small danger-text', name: 'delete-gear', onclick: async () => {
           if (!confirm(`Delete “${gear.name}”? Its activities stay, naming no gear. (Retire it to keep its distance.)`)) return;

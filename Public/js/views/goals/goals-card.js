@@ -4,8 +4,7 @@
 import { api } from '../../engine/api/paceline.js';
 import { h, field, toast, describe } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
-import { sportName } from '../analysis/format.js';
-import { SPORTS } from '../run/activity-fields.js';
+import { SPORTS, sportName, sportPlural } from '../analysis/format.js';
 
 const METRICS = { distance: 'Distance', time: 'Time', activities: 'Activities' };
 const offset = () => -new Date().getTimezoneOffset();
@@ -19,7 +18,7 @@ function amount(metric, value, unit) {
 
 /** "Runs this week", "Every sport this month". */
 function title(goal) {
-  const what = goal.sport ? `${sportName(goal.sport)}s` : 'Everything';
+  const what = goal.sport ? sportPlural(goal.sport) : 'Everything';
   return `${what} this ${goal.period}`;
 }
 

@@ -1,10 +1,7 @@
 // What describes an activity, as its runner chooses: title, sport, description and who may
 // see it. The end-of-run screen and the activity page's editor show the same fields.
 import { h, field } from '../../ui.js';
-import { sportName, visibilityNote, privacyName } from '../analysis/format.js';
-
-/** The sports a runner may choose, in the order offered. */
-export const SPORTS = ['run', 'walk', 'hike', 'ride', 'swim', 'other'];
+import { SPORTS, sportName, visibilityNote, privacyName } from '../analysis/format.js';
 /** Who may see an activity, most private first. */
 export const VISIBILITIES = ['private', 'friends', 'public'];
 
