@@ -38,3 +38,24 @@ struct HeatLineTests {
         }
     }
 }
+
+/// A GPX's long segments make room for the rest of the file once, and read as they are.
+@Suite("GPX segments that grow")
+struct GPXReserveTests {
+    @Test("three segments of 5,000 points each read whole, however the first reserved")
+    func manyLongSegments() throws {
+        var text = #"<gpx version="1.1"><trk>"#
+        for segment in 0..<3 {
+            text += "<trkseg>"
+            for index in 0..<5_000 { text += #"<trkpt lat="\#(45 + Double(index) * 1e-5)" lon="\#(Double(segment))"/>"# }
+            text += "</trkseg>"
+        }
+        text += "</trk></gpx>"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("segments-\(UUID().uuidString).gpx")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let track = try GPXReader.read(ByteStream(contentsOf: url)).track
+        #expect(track.segments.map(\.count) == [5_000, 5_000, 5_000])
+        #expect(track.segments[2].last?.coordinate == Coordinate(latitude: 45 + 4_999e-5, longitude: 2))
+    }
+}

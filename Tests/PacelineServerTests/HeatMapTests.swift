@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import PacelineAPI
 import PacelineCore
 @testable import PacelineServer
@@ -35,6 +36,12 @@ struct HeatMapTests {
             #expect(try await server.raw(.GET, "/me/heatmap?year=1800", token: ann.token).status == 400)
             #expect(try await server.raw(.GET, "/me/heatmap", token: nil).status == 401)
             #expect(try await bo.client.getHeatMap().ok.body.json.activities.count == 1)
+
+            // A deleted run keeps no path in its row.
+            _ = try await ann.client.deleteRun(path: .init(runId: gpx)).noContent
+            let row = try await server.app.db.sql.raw("SELECT heat_lines FROM runs WHERE id = \(bind: try #require(UUID(uuidString: gpx)))").first()
+            #expect(try row?.decode(column: "heat_lines", as: String?.self) == nil)
+            #expect(try await ann.client.getHeatMap().ok.body.json.activities.map(\.runId) == [walk.id])
         }
     }
 

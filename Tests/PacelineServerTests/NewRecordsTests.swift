@@ -42,17 +42,28 @@ struct NewRecordsTests {
             #expect(try await bo.client.getRun(path: .init(runId: shown.id)).ok.body.json.newRecords == Self.all)
 
             // Made private, it is compared with the private runs too: the faster one came first.
+            // And the public run after it, which it outran, is now compared with the first
+            // alone: its mark must not hint at a faster run its readers no longer see.
             let hidden = try await ann.client.updateRun(path: .init(runId: shown.id), body: .json(.init(privacy: ._private))).ok.body.json
             #expect(hidden.newRecords?.isEmpty == true)
+            #expect(try await bo.client.getRun(path: .init(runId: again.id)).ok.body.json.newRecords == Self.all)
             let renamed = try await ann.client.updateRun(path: .init(runId: first.id), body: .json(.init(name: "Renamed"))).ok.body.json
             #expect(renamed.newRecords == Self.all, "a new name measures nothing again")
 
-            // The migration measures every stored run with the privacy each has now: the
-            // last public run is then compared with the first alone, and beats it.
+            // The migration measures every stored run as the changes do.
             try await server.execute("UPDATE runs SET new_records = NULL")
             try await AddRunNewRecords.measure(on: server.app.db.sql)
             let measured = Dictionary(uniqueKeysWithValues: try await ann.client.listRuns().ok.body.json.runs.map { ($0.id, $0.newRecords ?? []) })
             #expect(measured == [first.id: Self.all, secret.id: Self.all, shown.id: [], slower.id: [], again.id: Self.all])
+
+            // Deleted, the first public run leaves the next one its first.
+            _ = try await ann.client.deleteRun(path: .init(runId: first.id)).noContent
+            #expect(try await ann.client.getRun(path: .init(runId: again.id)).ok.body.json.newRecords == Self.all)
+            // An older run imported now is measured with the others, and they after it.
+            let oldest = try await Self.upload(ann, speed: 6, daysAgo: 10, privacy: ._public)
+            #expect(oldest.newRecords == Self.all)
+            #expect(try await ann.client.getRun(path: .init(runId: again.id)).ok.body.json.newRecords?.isEmpty == true,
+                    "the older, faster public run came before it")
         }
     }
 

@@ -52,18 +52,25 @@ extension APIHandler {
         }
         let reprivatised = update.privacy.map { Privacy($0) != run.privacy } ?? false
         if let privacy = update.privacy { run.privacy = Privacy(privacy) }
-        if let gearID = update.gearId {
-            run.gearID = gearID.isEmpty ? nil : try await GearBook.piece(gearID, of: user.id, on: database).requireID()
-        }
         let resported = update.sport.map(Sport.init).flatMap { $0 == run.sport ? nil : $0 }
         if let resported {
             // Everything the sport decides is measured again; the badges follow.
             try RunRecorder.remeasure(run, as: resported, owner: run.owner)
         }
-        try await database.retryingTransaction { transaction in
-            // What it is compared with follows its sport and who sees it.
-            if resported != nil || reprivatised { run.newRecords = try await NewRecords.measure(run, on: transaction) }
+        let gearID = update.gearId
+        let sportBefore = run.sport
+        // The user's lock: the gear named can't be deleted halfway (`Database.lockingUser`).
+        try await database.lockingUser(user.id) { transaction in
+            if let gearID {
+                run.gearID = gearID.isEmpty ? nil : try await GearBook.piece(gearID, of: user.id, on: transaction).requireID()
+            }
             try await run.save(on: transaction)
+            // Its marks, and those of the runs after it, follow its sport and who sees it.
+            if resported != nil || reprivatised {
+                for sport in Set([sportBefore, run.sport]) { try await NewRecords.measureAll(of: user.id, sport: sport, on: transaction.sql) }
+                run.newRecords = try await Run.query(on: transaction).filter(\.$id == run.requireID()).field(\.$id).field(\.$newRecords)
+                    .first()?.newRecords
+            }
             if resported != nil { _ = try await AchievementBook.refresh(user.id, on: transaction) }
         }
         return .ok(.init(body: .json(run.schema)))

@@ -14,10 +14,15 @@ enum RunAftermath {
     /// - Complexity: linear in the run's fixes, plus the owner's achievement facts.
     static func store(_ run: Run, from activity: Activity, on database: any Database,
                       alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws {
-        try await database.retryingTransaction { transaction in
+        // The owner's lock: the default gear read can't be deleted before the run names it.
+        try await database.lockingUser(run.$owner.id) { transaction in
             if run.gearID == nil { run.gearID = try await GearBook.defaultPiece(of: run.$owner.id, for: run.sport, on: transaction) }
             run.newRecords = try await NewRecords.measure(run, on: transaction)
             try await run.create(on: transaction)
+            // An older activity imported now changes what came before the runs after it.
+            if try await NewRecords.hasLater(than: run, on: transaction) {
+                try await NewRecords.measureAll(of: run.$owner.id, sport: run.sport, on: transaction.sql)
+            }
             try await alongside(transaction)
             try await apply(to: run, from: activity, on: transaction)
         }

@@ -26,11 +26,14 @@ enum RunDeletion {
             try await DiscoveryRow.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await MissionAdvancer.withdraw(runID, of: owner, on: transaction)
             run.track = Data()
+            run.heatLines = nil  // its path too
             run.name = nil
             run.description = nil
             run.$route.id = nil
             try await run.save(on: transaction)
             try await run.delete(on: transaction)
+            // The marks of later runs were measured with it among those before them.
+            try await NewRecords.measureAll(of: owner, sport: run.sport, on: transaction.sql)
             // Badges are earned again from what remains: one the run earned is kept only if another run earns it too.
             try await EarnedBadge.query(on: transaction).filter(\.$user.$id == owner).delete()
             try await AchievementBook.refresh(owner, on: transaction)

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineCore
+import SQLKit
 
 /// The record distances over which a run was its owner's fastest when it was recorded:
 /// faster than every earlier activity of its sport seen at least as widely as it is. A
@@ -69,6 +70,41 @@ enum NewRecords {
             tally.add(other.efforts, privacy: other.privacy)
         }
         return json(tally.records(run.efforts, privacy: run.privacy))
+    }
+
+    /// Measures again the marks of all `owner`'s activities (of `sport`, or of every sport),
+    /// in the order they were done, with the privacy each has now: what one run's privacy,
+    /// sport or deletion changed for the runs after it. A run whose marks change is marked
+    /// updated, for clients that sync.
+    /// - Complexity: one query over the owner's activities (their columns, never a track),
+    ///   and an `UPDATE` for each whose marks changed.
+    static func measureAll(of owner: UUID, sport: Sport? = nil, on sql: any SQLDatabase) async throws {
+        let only: SQLQueryString = sport.map { "AND sport = \(bind: $0.rawValue)" } ?? ""
+        let runs = try await sql.raw("""
+            SELECT id, sport, privacy, best_efforts, new_records FROM runs
+            WHERE owner_id = \(bind: owner) \(only) AND start_time IS NOT NULL AND deleted_at IS NULL ORDER BY start_time, id
+            """).all()
+        var tallies: [String: Tally] = [:]
+        for row in runs {
+            let sport = try row.decode(column: "sport", as: String.self)
+            let privacy = Privacy(rawValue: try row.decode(column: "privacy", as: String.self)) ?? .private
+            let efforts = BestEffort.stored(try row.decode(column: "best_efforts", as: String.self))
+            let records = tallies[sport, default: .init()].records(efforts, privacy: privacy)
+            tallies[sport, default: .init()].add(efforts, privacy: privacy)
+            let stored = try row.decode(column: "new_records", as: String?.self)
+            guard stored.map(Self.stored) != records else { continue }
+            try await sql.raw("""
+                UPDATE runs SET new_records = \(bind: json(records)), updated_at = \(bind: Date())
+                WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))
+                """).run()
+        }
+    }
+
+    /// Whether `run`'s owner has an activity of its sport that started after it.
+    static func hasLater(than run: Run, on database: any Database) async throws -> Bool {
+        guard let start = run.startTime else { return false }
+        return try await Run.query(on: database).filter(\.$owner.$id == run.$owner.id).filter(\.$sport == run.sport)
+            .filter(\.$startTime > start).first() != nil
     }
 
     /// `distances` as the column keeps them.

@@ -97,12 +97,19 @@ private struct GPXHandler: XMLHandler {
     /// Fixes a segment holds before it makes room for as many more as the rest of the file
     /// can hold at the bytes per fix so far: a long recording then grows once, not a dozen
     /// times (each a copy into fresh memory the kernel must fault in; docs/PERFORMANCE.md).
+    /// Once per file, and at most `reserveAtMost` fixes: a file of thousands of segments, or
+    /// of tiny points after big ones, must not reserve more than a real recording needs.
     static let reserveAfter = 4_096
+    /// The most fixes reserved at once: 88 MB, a day at one a second.
+    static let reserveAtMost = 1_000_000
+    /// Whether this file has reserved already.
+    var reserved = false
 
     mutating func reserveForRest() {
-        guard let total = stream.totalBytes else { return }
+        guard !reserved, let total = stream.totalBytes else { return }
+        reserved = true
         let perFix = max(1, (stream.offset - segmentStart) / segment.count)
-        segment.reserveCapacity(segment.count + max(0, total - stream.offset) / perFix + 1)
+        segment.reserveCapacity(segment.count + min(Self.reserveAtMost, max(0, total - stream.offset) / perFix + 1))
     }
 
     mutating func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {

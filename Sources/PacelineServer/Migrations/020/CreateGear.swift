@@ -27,6 +27,8 @@ struct CreateGear: AsyncMigration {
         try await sql.raw("CREATE INDEX runs_gear ON runs (gear_id)").run()
     }
 
+    /// On PostgreSQL. SQLite refuses to drop `runs.gear_id` while its foreign key stands
+    /// (it would have to rebuild the table).
     func revert(on database: any Database) async throws {
         try await database.sql.raw("DROP INDEX runs_gear").run()
         try await database.schema(Run.schema).deleteField("gear_id").update()

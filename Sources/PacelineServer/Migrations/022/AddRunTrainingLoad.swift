@@ -22,7 +22,7 @@ struct AddRunTrainingLoad: AsyncMigration {
                 guard !stored.isEmpty, let (track, _) = try? CompactTrack.decode(stored),
                       let load = TrainingLoad.of(track, sport: Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .run) else { continue }
                 try await sql.raw("""
-                    UPDATE runs SET training_load = \(bind: load.value), training_load_source = \(bind: load.source.rawValue)
+                    UPDATE runs SET training_load = \(bind: load.value), training_load_source = \(bind: load.source.rawValue), updated_at = \(bind: Date())
                     WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))
                     """).run()
             }

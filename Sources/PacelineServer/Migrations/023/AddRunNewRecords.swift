@@ -13,24 +13,11 @@ struct AddRunNewRecords: AsyncMigration {
         try await Self.measure(on: database.sql)
     }
 
-    /// Measures every run's new records again, user by user.
+    /// Measures every run's new records, user by user (`NewRecords.measureAll`).
     static func measure(on sql: any SQLDatabase) async throws {
         try await TablePages.each(of: "users", columns: [], size: 200, on: sql) { users in
             for user in users {
-                let owner = try user.decode(column: "id", as: UUID.self)
-                let runs = try await sql.raw("""
-                    SELECT id, sport, privacy, best_efforts FROM runs
-                    WHERE owner_id = \(bind: owner) AND start_time IS NOT NULL AND deleted_at IS NULL ORDER BY start_time, id
-                    """).all()
-                var tallies: [String: NewRecords.Tally] = [:]
-                for row in runs {
-                    let sport = try row.decode(column: "sport", as: String.self)
-                    let privacy = Privacy(rawValue: try row.decode(column: "privacy", as: String.self)) ?? .private
-                    let efforts = BestEffort.stored(try row.decode(column: "best_efforts", as: String.self))
-                    let records = tallies[sport, default: .init()].records(efforts, privacy: privacy)
-                    tallies[sport, default: .init()].add(efforts, privacy: privacy)
-                    try await sql.raw("UPDATE runs SET new_records = \(bind: NewRecords.json(records)) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))").run()
-                }
+                try await NewRecords.measureAll(of: try user.decode(column: "id", as: UUID.self), on: sql)
             }
         }
     }

@@ -18,7 +18,7 @@ struct AddRunHeatLines: AsyncMigration {
             for row in page {
                 let stored = try row.decode(column: "track", as: Data.self)
                 guard !stored.isEmpty, let (track, _) = try? CompactTrack.decode(stored) else { continue }
-                try await sql.raw("UPDATE runs SET heat_lines = \(bind: HeatMapLines.json(of: track)) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))").run()
+                try await sql.raw("UPDATE runs SET heat_lines = \(bind: HeatMapLines.json(of: track)), updated_at = \(bind: Date()) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))").run()
             }
         }
     }
