@@ -37,11 +37,24 @@ struct HeatMapTests {
             #expect(try await server.raw(.GET, "/me/heatmap", token: nil).status == 401)
             #expect(try await bo.client.getHeatMap().ok.body.json.activities.count == 1)
 
+            // Unchanged, it is a 304; an edit or a deletion is a new answer.
+            let first = try await server.raw(.GET, "/me/heatmap", token: ann.token)
+            let tag = try #require(first.headers.first { $0.0.lowercased() == "etag" }?.1)
+            #expect(try await server.raw(.GET, "/me/heatmap", token: ann.token, headers: [("If-None-Match", tag)]).status == 304)
+            _ = try await ann.client.updateRun(path: .init(runId: walk.id), body: .json(.init(name: "Renamed walk"))).ok
+            let edited = try await server.raw(.GET, "/me/heatmap", token: ann.token, headers: [("If-None-Match", tag)])
+            #expect(edited.status == 200)
+            let editedTag = try #require(edited.headers.first { $0.0.lowercased() == "etag" }?.1)
+            #expect(try await server.raw(.GET, "/me/heatmap?sport=walk", token: ann.token, headers: [("If-None-Match", editedTag)]).status == 200,
+                    "each filter has its own tag")
+
             // A deleted run keeps no path in its row.
             _ = try await ann.client.deleteRun(path: .init(runId: gpx)).noContent
             let row = try await server.app.db.sql.raw("SELECT heat_lines FROM runs WHERE id = \(bind: try #require(UUID(uuidString: gpx)))").first()
             #expect(try row?.decode(column: "heat_lines", as: String?.self) == nil)
             #expect(try await ann.client.getHeatMap().ok.body.json.activities.map(\.runId) == [walk.id])
+            #expect(try await server.raw(.GET, "/me/heatmap", token: ann.token, headers: [("If-None-Match", editedTag)]).status == 200,
+                    "a deletion is a new answer")
         }
     }
 

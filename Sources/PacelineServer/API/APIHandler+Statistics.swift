@@ -55,6 +55,9 @@ extension APIHandler {
     func getHeatMap(_ input: Operations.GetHeatMap.Input) async throws -> Operations.GetHeatMap.Output {
         let user = try AuthenticatedUser.required()
         if let year = input.query.year, !(1990...2100).contains(year) { throw APIError.badRequest("`year` must be 1990 to 2100") }
-        return .ok(.init(body: .json(try await HeatMapLines.of(user.id, sport: input.query.sport.map(Sport.init), year: input.query.year, on: reads))))
+        let sport = input.query.sport.map(Sport.init)
+        let tag = try await HeatMapLines.eTag(of: user.id, sport: sport, year: input.query.year, on: reads)
+        if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
+        return .ok(.init(headers: .init(eTag: tag), body: .json(try await HeatMapLines.of(user.id, sport: sport, year: input.query.year, on: reads))))
     }
 }
