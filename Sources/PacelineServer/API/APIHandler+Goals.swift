@@ -6,7 +6,7 @@ import PacelineCore
 extension APIHandler {
     func listGoals(_ input: Operations.ListGoals.Input) async throws -> Operations.ListGoals.Output {
         let user = try AuthenticatedUser.required()
-        let offset = try utcOffset(input.query.utcOffsetMinutes)
+        let offset = try UTCOffset.seconds(input.query.utcOffsetMinutes) ?? 0
         let goals = try await Goal.query(on: reads).filter(\.$user.$id == user.id).sort(\.$createdAt).sort(\.$id).all()
         return .ok(.init(body: .json(.init(goals: try await GoalProgress.schemas(of: goals, user: user.id, utcOffset: offset, on: reads)))))
     }
@@ -14,7 +14,7 @@ extension APIHandler {
     func createGoal(_ input: Operations.CreateGoal.Input) async throws -> Operations.CreateGoal.Output {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
-        let offset = try utcOffset(input.query.utcOffsetMinutes)
+        let offset = try UTCOffset.seconds(input.query.utcOffsetMinutes) ?? 0
         let goal = Goal()
         goal.$user.id = user.id
         goal.sport = body.sport.map(Sport.init)
@@ -43,12 +43,5 @@ extension APIHandler {
         }
         try await goal.delete(on: database)
         return .noContent(.init())
-    }
-
-    /// The client's UTC offset, seconds (it says minutes; absent: UTC).
-    private func utcOffset(_ minutes: Int?) throws -> Int {
-        guard let minutes else { return 0 }
-        guard GoalProgress.offsets.contains(minutes) else { throw APIError.badRequest("`utcOffsetMinutes` must be -720 to 840") }
-        return minutes * 60
     }
 }

@@ -12,9 +12,7 @@ extension APIHandler {
         let name = try TextInput.checked(input.query.name, "name", .name)
         let description = try TextInput.checked(input.query.description, "description", .description)
             .flatMap { $0.isEmpty ? nil : $0 }
-        if let offset = input.query.utcOffsetMinutes, !(-720...840).contains(offset) {
-            throw APIError.badRequest("utcOffsetMinutes must be -720 to 840")
-        }
+        _ = try UTCOffset.seconds(input.query.utcOffsetMinutes)
         let workout: Workout? = if let id = input.query.workoutId {
             try await WorkoutAccess.ownWorkout(id, of: try owner.requireID(), on: database)
         } else { nil }

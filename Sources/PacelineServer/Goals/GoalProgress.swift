@@ -10,8 +10,6 @@ import PacelineCore
 enum GoalProgress {
     /// The most goals a user keeps.
     static let maximumGoals = 20
-    /// The UTC offsets a client may say it is at, minutes (UTC−12:00 to UTC+14:00).
-    static let offsets = -720...840
 
     /// The period of `period` that holds `now` on a clock `utcOffset` seconds east of UTC.
     static func window(_ period: Goal.Period, containing now: Date, utcOffset: Int) -> DateInterval {

@@ -11,14 +11,6 @@ import SQLKit
 /// activity, in the feed). Kept with the run (`runs.new_records`) as it stood when
 /// recorded, and measured again when the run's sport or privacy changes.
 enum NewRecords {
-    /// What an earlier run brings to the comparison.
-    struct Earlier {
-        var start: Date
-        var id: UUID
-        var privacy: Privacy
-        var efforts: [BestEffort]
-    }
-
     /// The fastest seconds over each record distance so far, by how widely the run was seen.
     struct Tally {
         private var fastest: [Privacy: [Double: Double]] = [:]

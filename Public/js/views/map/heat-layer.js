@@ -44,12 +44,15 @@ function project(points) {
  * drawing took in `data-draw-ms`.
  */
 export function heatLayer(L, lines) {
-  const shapes = lines.map((line) => project(decodePolyline(line))).filter((shape) => shape.xy.length >= 4);
   let south = 90, west = 180, north = -90, east = -180;
-  for (const line of lines) for (const [latitude, longitude] of decodePolyline(line)) {
-    south = Math.min(south, latitude); north = Math.max(north, latitude);
-    west = Math.min(west, longitude); east = Math.max(east, longitude);
-  }
+  const shapes = lines.map((line) => {
+    const points = decodePolyline(line);
+    for (const [latitude, longitude] of points) {
+      south = Math.min(south, latitude); north = Math.max(north, latitude);
+      west = Math.min(west, longitude); east = Math.max(east, longitude);
+    }
+    return project(points);
+  }).filter((shape) => shape.xy.length >= 4);
   const bounds = shapes.length ? [[south, west], [north, east]] : null;
   const Layer = L.Layer.extend({
     onAdd(map) {

@@ -15,16 +15,11 @@ struct AddRunSensors: AsyncMigration {
 
     /// Measures the sensors of every run, in id order, a page at a time.
     static func measure(on sql: any SQLDatabase) async throws {
-        try await TablePages.each(of: "runs", columns: ["sport", "track"], size: 200, on: sql) { page in
-            for row in page {
-                // A deleted run keeps its row with an empty track: nothing to measure.
-                let stored = try row.decode(column: "track", as: Data.self)
-                guard !stored.isEmpty, let (track, _) = try? CompactTrack.decode(stored) else { continue }
-                let sport = Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .run
-                let summary = SensorSummary(Activity(format: .gpx, sport: sport, track: track))
-                let json = String(decoding: try JSONEncoder.sortedKeys.encode(summary), as: UTF8.self)
-                try await sql.raw("UPDATE runs SET sensors = \(bind: json) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))").run()
-            }
+        try await TablePages.eachTrack(columns: ["sport"], on: sql) { id, track, row in
+            let sport = Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .run
+            let summary = SensorSummary(Activity(format: .gpx, sport: sport, track: track))
+            let json = String(decoding: try JSONEncoder.sortedKeys.encode(summary), as: UTF8.self)
+            try await sql.raw("UPDATE runs SET sensors = \(bind: json) WHERE id = \(bind: id)").run()
         }
     }
 

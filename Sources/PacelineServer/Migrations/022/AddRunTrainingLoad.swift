@@ -16,16 +16,12 @@ struct AddRunTrainingLoad: AsyncMigration {
 
     /// Measures the training load of every run, in id order, a page at a time.
     static func measure(on sql: any SQLDatabase) async throws {
-        try await TablePages.each(of: "runs", columns: ["sport", "track"], size: 200, on: sql) { page in
-            for row in page {
-                let stored = try row.decode(column: "track", as: Data.self)
-                guard !stored.isEmpty, let (track, _) = try? CompactTrack.decode(stored),
-                      let load = TrainingLoad.of(track, sport: Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .run) else { continue }
-                try await sql.raw("""
-                    UPDATE runs SET training_load = \(bind: load.value), training_load_source = \(bind: load.source.rawValue), updated_at = \(bind: Date())
-                    WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))
-                    """).run()
-            }
+        try await TablePages.eachTrack(columns: ["sport"], on: sql) { id, track, row in
+            guard let load = TrainingLoad.of(track, sport: Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .run) else { return }
+            try await sql.raw("""
+                UPDATE runs SET training_load = \(bind: load.value), training_load_source = \(bind: load.source.rawValue), updated_at = \(bind: Date())
+                WHERE id = \(bind: id)
+                """).run()
         }
     }
 

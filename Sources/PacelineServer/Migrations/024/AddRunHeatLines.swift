@@ -14,12 +14,8 @@ struct AddRunHeatLines: AsyncMigration {
 
     /// Draws every run's lines from its track, in id order, a page at a time.
     static func draw(on sql: any SQLDatabase) async throws {
-        try await TablePages.each(of: "runs", columns: ["track"], size: 200, on: sql) { page in
-            for row in page {
-                let stored = try row.decode(column: "track", as: Data.self)
-                guard !stored.isEmpty, let (track, _) = try? CompactTrack.decode(stored) else { continue }
-                try await sql.raw("UPDATE runs SET heat_lines = \(bind: HeatMapLines.json(of: track)), updated_at = \(bind: Date()) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))").run()
-            }
+        try await TablePages.eachTrack(on: sql) { id, track, _ in
+            try await sql.raw("UPDATE runs SET heat_lines = \(bind: HeatMapLines.json(of: track)), updated_at = \(bind: Date()) WHERE id = \(bind: id)").run()
         }
     }
 
