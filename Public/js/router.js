@@ -15,6 +15,7 @@ const ROUTES = [
   { pattern: /^\/record$/, view: 'recording', tab: 'home' },
   { pattern: /^\/summary$/, view: 'summary', tab: 'home' },
   { pattern: /^\/runs\/([0-9a-f-]{36})$/i, view: 'analysis', tab: 'profile', keys: ['runId'], access: 'browse', parent: '#/profile' },
+  { pattern: /^\/segments\/([0-9a-f-]{36})$/i, view: 'segment', tab: 'profile', keys: ['segmentId'], access: 'browse', parent: '#/profile' },
   { pattern: /^\/favourites$/, view: 'favourites', tab: 'home', parent: '#/home' },
   { pattern: /^\/profile$/, view: 'profile', tab: 'profile' },
   { pattern: /^\/import$/, view: 'import', tab: 'profile', parent: '#/profile' },

@@ -12,7 +12,7 @@ struct PacelineBench: AsyncParsableCommand {
             CommandGroup(name: "In-process", subcommands: [
                 AnalyzeBenchmarkCommand.self, FollowBenchmarkCommand.self, MissionsBenchmarkCommand.self,
             ]),
-            CommandGroup(name: "Database", subcommands: [BrowseBenchmarkCommand.self, DiscoveryBenchmarkCommand.self]),
+            CommandGroup(name: "Database", subcommands: [BrowseBenchmarkCommand.self, DiscoveryBenchmarkCommand.self, SegmentsBenchmarkCommand.self]),
             CommandGroup(name: "Live server", subcommands: [LiveBenchmarkCommand.self, SocketsBenchmarkCommand.self, ImportBenchmarkCommand.self,
                                                            ReadsBenchmarkCommand.self]),
         ]

@@ -26,6 +26,9 @@ struct QueryPlanTests {
         ("a live join code", "SELECT id FROM live_sessions WHERE code = 'ABC123'"),
         ("my friends", "SELECT * FROM friendships WHERE user_low_id = \(bind: someone) OR user_high_id = \(bind: someone)"),
         ("my badges", "SELECT * FROM earned_badges WHERE user_id = \(bind: someone) ORDER BY earned_at DESC"),
+        ("segments near a new run", "SELECT id, points FROM segments WHERE start_cell IN (1, 2, 3) AND end_cell IN (1, 2, 3) AND sport = 'run'"),
+        ("a segment's leaderboard", "SELECT * FROM segment_efforts WHERE segment_id = \(bind: someone) ORDER BY elapsed_s LIMIT 50"),
+        ("a run's segment efforts", "SELECT * FROM segment_efforts WHERE run_id = \(bind: someone)"),
         ("plaques in a box", "SELECT id FROM pois WHERE latitude BETWEEN 51.4 AND 51.6 AND longitude BETWEEN -0.2 AND 0.0"),
     ]
 

@@ -16,6 +16,7 @@ import { creditNote } from './analysis/credit-note.js';
 import { deviceNote } from './analysis/device-note.js';
 import { runEditor, publishButton } from './run/run-editor.js';
 import { gearLine } from './gear/gear-choice.js';
+import { segmentsCard } from './segments/efforts-card.js';
 import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from './analysis/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
@@ -52,8 +53,10 @@ export async function render({ runId }, query) {
   const note = creditNote(run, unit);
   const splitsCard = h('div', { class: 'card splits-card' }, h('h2', {}, `Splits per ${units.unitName(unit)}`), splitsTable(run, view.points, unit, view.pace));
   const effortsCard = h('div', { class: 'card efforts-card' }, h('h2', {}, 'Best efforts'), h('p', { class: 'muted' }, 'Loading…'));
+  const segments = segmentsCard({ run, points: view.points, unit, owned,
+    highlight: (stretch) => view.map?.highlight(stretch), cursor: () => view.cursor });
   page.replaceChildren(...[runHead(view), runFigures(run, unit, view.pace), deviceNote(run, unit), note, h('div', { class: 'analysis' }, view.chartCard, view.mapBox),
-    h('div', { class: 'lower' }, view.compareCard, splitsCard, effortsCard, logCard)].filter(Boolean));
+    h('div', { class: 'lower' }, view.compareCard, splitsCard, effortsCard, segments, logCard)].filter(Boolean));
   showBestEfforts(effortsCard, runId, unit, view.pace, run.newRecords ?? []);
 
   // The chart and the map need their boxes laid out first.

@@ -23,10 +23,16 @@ extension Privacy {
         guard let viewer else { return "\(privacy) = \(bind: Privacy.public.rawValue)" }
         return """
             (\(privacy) = \(bind: Privacy.public.rawValue) OR \(owner) = \(bind: viewer)
-             OR (\(privacy) = \(bind: Privacy.friends.rawValue) AND \(owner) IN (
-                 SELECT user_high_id FROM friendships WHERE user_low_id = \(bind: viewer) AND status = \(bind: Friendship.Status.accepted.rawValue)
-                 UNION ALL
-                 SELECT user_low_id FROM friendships WHERE user_high_id = \(bind: viewer) AND status = \(bind: Friendship.Status.accepted.rawValue))))
+             OR (\(privacy) = \(bind: Privacy.friends.rawValue) AND \(owner) IN (\(friendIDs(of: viewer)))))
+            """
+    }
+
+    /// A subquery of `viewer`'s friends' ids (accepted friendships).
+    static func friendIDs(of viewer: UUID) -> SQLQueryString {
+        """
+            SELECT user_high_id FROM friendships WHERE user_low_id = \(bind: viewer) AND status = \(bind: Friendship.Status.accepted.rawValue)
+            UNION ALL
+            SELECT user_low_id FROM friendships WHERE user_high_id = \(bind: viewer) AND status = \(bind: Friendship.Status.accepted.rawValue)
             """
     }
 }

@@ -51,5 +51,7 @@ enum Migrations {
         AddRunNewRecords(),
         // 024: each run's line on its owner's heat map.
         AddRunHeatLines(),
+        // 025: segments and the efforts runs made on them.
+        CreateSegments(),
     ]
 }

@@ -24,11 +24,19 @@ enum Leaderboard {
             WHERE route_runs.route_id = \(bind: routeID) AND \(visible)
             ORDER BY route_runs.elapsed_s, route_runs.run_date
             """).all()
+        return try ranked(rows, limit: limit)
+    }
+
+    /// Each runner's first row of `rows` (fastest first, with columns `run_id`,
+    /// `runner_id`, `elapsed_s`, `run_date` and `display_name`) that `keeps`, ranked, up to `limit`.
+    static func ranked(_ rows: [any SQLRow], limit: Int,
+                       keeps: (any SQLRow, UUID) throws -> Bool = { _, _ in true }) throws -> [Components.Schemas.LeaderboardEntry] {
         var seen = Set<UUID>()
         var entries: [Components.Schemas.LeaderboardEntry] = []
         for row in rows where entries.count < limit {
             let runner = try row.decode(column: "runner_id", as: UUID.self)
-            guard seen.insert(runner).inserted else { continue }
+            guard !seen.contains(runner), try keeps(row, runner) else { continue }
+            seen.insert(runner)
             entries.append(.init(
                 rank: entries.count + 1,
                 runId: try row.decode(column: "run_id", as: UUID.self).apiID,

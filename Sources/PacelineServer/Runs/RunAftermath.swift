@@ -3,7 +3,7 @@ import PacelineCore
 
 /// What follows a run being stored, whichever way it came (an upload, a live race, a live
 /// follow): it names the owner's default gear of its sport and the records it set
-/// (`NewRecords`), the points of interest it passed are discovered, the owner's missions move by its credited distance, and the
+/// (`NewRecords`), its efforts on segments are found (`SegmentMatching`), the points of interest it passed are discovered, the owner's missions move by its credited distance, and the
 /// badges it earned are stored.
 ///
 /// In that order, so that a plaque or a stage this run reached counts for its badges.
@@ -30,6 +30,9 @@ enum RunAftermath {
 
     /// Applies the run's consequences; `activity` is what the run was recorded from.
     private static func apply(to run: Run, from activity: Activity, on database: any Database) async throws {
+        if let checkpoints = try? Normalization.checkpoints(of: activity) {
+            try await SegmentMatching.record(run, checkpoints: checkpoints, on: database)
+        }
         let discovered = try await Discoveries.find(in: activity, on: database)
         try await Discoveries.record(discovered, run: run, on: database)
         try await MissionAdvancer.advance(for: run, on: database)

@@ -4,7 +4,7 @@ import Foundation
 /// Deleting a run, and everything derived from it.
 ///
 /// The track, name and description go; the row stays as a tombstone for clients syncing
-/// with `updatedSince`. Its leaderboard places, workout log entry, discoveries and mission
+/// with `updatedSince`. Its leaderboard places, segment efforts, workout log entry, discoveries and mission
 /// advances go with it; the owner's badges are earned again from the runs that remain
 /// (statistics, totals and points are always computed from those). A route made from the
 /// run passes to another runner's run or goes with it (`RouteSuccession`). All in one
@@ -24,6 +24,7 @@ enum RunDeletion {
             // Its workout log entry summarised the run, which is gone: the log would link to a 404.
             try await WorkoutLogEntry.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await DiscoveryRow.query(on: transaction).filter(\.$run.$id == runID).delete()
+            try await SegmentEffortRow.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await MissionAdvancer.withdraw(runID, of: owner, on: transaction)
             run.track = Data()
             run.heatLines = nil  // its path too

@@ -70,6 +70,13 @@ export const api = {
   pace: (routeId, runId) => request(`/routes/${routeId}/pace` + query({ runId })),
   comparison: (routeId, a, b, interval = 10) => request(`/routes/${routeId}/comparison` + query({ a, b, interval })),
 
+  // Segments
+  createSegment: (segment) => request('/segments', { method: 'POST', json: segment }),
+  segment: (id) => request(`/segments/${id}`),
+  deleteSegment: (id) => request(`/segments/${id}`, { method: 'DELETE' }),
+  segmentLeaderboard: (id, { period, scope, limit } = {}) => request(`/segments/${id}/leaderboard` + query({ period, scope, limit })),
+  runSegmentEfforts: (id) => request(`/runs/${id}/segment-efforts`),
+
   // Favourites
   favourites: () => request('/favourites'),
   addFavourite: (routeId) => request(`/favourites/${routeId}`, { method: 'PUT' }),

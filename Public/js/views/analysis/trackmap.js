@@ -6,7 +6,7 @@ import { h } from '../../ui.js';
 
 export async function trackMap(element, { colour }) {
   const { L, map } = await basemap(element, { zoom: 14 });
-  const layers = { a: null, b: null };
+  const layers = { a: null, b: null, stretch: null };
   const markers = { a: null, b: null };
   let bounds = null;
 
@@ -52,6 +52,13 @@ export async function trackMap(element, { colour }) {
         { color: colourOf, weight: 3, opacity: 0.85, dashArray: '6 6', interactive: false }).addTo(map);
       bounds = layers.a ? layers.a.getBounds().extend(layers.b.getBounds()) : layers.b.getBounds();
       fit();
+    },
+    /** A stretch of the run drawn over it (series points), or none: a segment being made or picked. */
+    highlight(points) {
+      layers.stretch?.remove(); layers.stretch = null;
+      if (!points?.length) return;
+      layers.stretch = L.polyline(points.map((point) => [point.latitude, point.longitude]),
+        { color: '#d6336c', weight: 7, opacity: 0.9, interactive: false, className: 'stretch-line' }).addTo(map);
     },
     /** Moves marker `which` ('a' or 'b'). */
     place,

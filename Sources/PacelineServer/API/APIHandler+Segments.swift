@@ -1,0 +1,76 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+extension APIHandler {
+    func createSegment(_ input: Operations.CreateSegment.Input) async throws -> Operations.CreateSegment.Output {
+        let user = try AuthenticatedUser.required()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        let run = try await RunAccess.ownedRun(body.runId, by: user.id, on: database)
+        let (segment, path) = try SegmentBook.segment(
+            from: run, checkpoints: try run.checkpoints(), from: body.startDistanceMeters, to: body.endDistanceMeters,
+            name: body.name, privacy: body.privacy.map(Privacy.init) ?? .private)
+        try await database.lockingUser(user.id) { transaction in
+            let count = try await Segment.query(on: transaction).filter(\.$owner.$id == user.id).count()
+            guard count < SegmentBook.maximumPerUser else {
+                throw APIError(status: .conflict, code: "too_many_segments",
+                               message: "keep at most \(SegmentBook.maximumPerUser) segments: delete one first")
+            }
+            try await segment.create(on: transaction)
+            try await SegmentMatching.recordOwnRuns(on: segment, path: path, on: transaction)
+        }
+        segment.$owner.value = run.owner
+        return .created(.init(body: .json(try await segmentSchema(segment, path: path, viewer: user.id))))
+    }
+
+    func getSegment(_ input: Operations.GetSegment.Input) async throws -> Operations.GetSegment.Output {
+        let viewer = AuthenticatedUser.current?.id
+        let segment = try await SegmentBook.visibleSegment(input.path.segmentId, to: viewer, on: reads)
+        return .ok(.init(body: .json(try await segmentSchema(segment, path: try segment.path(), viewer: viewer))))
+    }
+
+    func deleteSegment(_ input: Operations.DeleteSegment.Input) async throws -> Operations.DeleteSegment.Output {
+        let user = try AuthenticatedUser.required()
+        guard let id = UUID(uuidString: input.path.segmentId),
+              let segment = try await Segment.find(id, on: database), segment.$owner.id == user.id
+        else { throw APIError.notFound("segment") }
+        try await database.retryingTransaction { transaction in
+            try await SegmentEffortRow.query(on: transaction).filter(\.$segment.$id == id).delete()
+            try await segment.delete(on: transaction)
+        }
+        return .noContent(.init())
+    }
+
+    func getSegmentLeaderboard(_ input: Operations.GetSegmentLeaderboard.Input) async throws -> Operations.GetSegmentLeaderboard.Output {
+        let viewer = AuthenticatedUser.current?.id
+        let segment = try await SegmentBook.visibleSegment(input.path.segmentId, to: viewer, on: reads)
+        let period = input.query.period ?? .all, scope = input.query.scope ?? .everyone
+        if scope == .friends, viewer == nil { throw APIError.unauthorized("log in to see your friends' places") }
+        let filter = SegmentBoard.Filter(thisYear: period == .year, friendsOnly: scope == .friends)
+        let entries = try await SegmentBoard.entries(of: segment, viewer: viewer, filter: filter,
+                                                     limit: try Paging.limit(input.query.limit), on: reads)
+        return .ok(.init(body: .json(.init(segmentId: try segment.requireID().apiID, period: .init(rawValue: period.rawValue)!,
+                                           scope: .init(rawValue: scope.rawValue)!, entries: entries))))
+    }
+
+    func getRunSegmentEfforts(_ input: Operations.GetRunSegmentEfforts.Input) async throws -> Operations.GetRunSegmentEfforts.Output {
+        let viewer = AuthenticatedUser.current?.id
+        let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: reads, withTrack: false)
+        let efforts = try await SegmentBoard.efforts(of: run, viewer: viewer, on: reads)
+        return .ok(.init(body: .json(.init(runId: try run.requireID().apiID, efforts: efforts))))
+    }
+
+    /// `segment` (its owner loaded) as `viewer` sees it.
+    private func segmentSchema(_ segment: Segment, path: SegmentPath, viewer: UUID?) async throws -> Components.Schemas.Segment {
+        var best: Components.Schemas.SegmentEffort?
+        if let viewer { best = try await SegmentBoard.best(of: viewer, on: segment, on: reads) }
+        return .init(id: try segment.requireID().apiID, name: segment.name,
+              owner: .init(id: segment.$owner.id.apiID, displayName: segment.owner.displayName),
+              sport: segment.sport.schema, privacy: segment.privacy.schema, distanceMeters: segment.distanceMeters,
+              path: path.points.map { .init(latitude: $0.latitude, longitude: $0.longitude) },
+              createdAt: segment.createdAt ?? Date(),
+              effortCount: try await SegmentBoard.effortCount(on: segment, viewer: viewer, on: reads),
+              yourBest: best)
+    }
+}

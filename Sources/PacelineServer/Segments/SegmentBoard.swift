@@ -1,0 +1,143 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+import SQLKit
+
+/// What is read of segment efforts: a segment's leaderboard, a run's efforts with their
+/// personal ranks, a runner's best. Every read counts only efforts of runs the viewer may
+/// see (`Privacy`), of segments they may see, and leaves out an effort that starts or ends
+/// in its runner's privacy zone for anyone but that runner.
+enum SegmentBoard {
+    /// Which efforts a leaderboard counts.
+    struct Filter: Sendable {
+        /// Only efforts started this calendar year (UTC).
+        var thisYear = false
+        /// Only the viewer's and their friends'.
+        var friendsOnly = false
+    }
+
+    /// The first `limit` places on `segment`'s leaderboard as `viewer` sees it.
+    /// - Complexity: one query over the segment's efforts on the (segment_id, elapsed_s) index.
+    static func entries(of segment: Segment, viewer: UUID?, filter: Filter, limit: Int,
+                        on database: any Database) async throws -> [Components.Schemas.LeaderboardEntry] {
+        var conditions: [SQLQueryString] = [visible(to: viewer)]
+        if filter.thisYear { conditions.append("segment_efforts.started_at >= \(bind: startOfThisYear())") }
+        if filter.friendsOnly, let viewer {
+            conditions.append("(segment_efforts.runner_id = \(bind: viewer) OR segment_efforts.runner_id IN (\(Privacy.friendIDs(of: viewer))))")
+        }
+        let rows = try await database.sql.raw("""
+            SELECT segment_efforts.run_id, segment_efforts.runner_id, segment_efforts.elapsed_s,
+                   segment_efforts.started_at AS run_date, users.display_name, users.privacy_zones
+            FROM segment_efforts
+            JOIN runs ON runs.id = segment_efforts.run_id AND runs.deleted_at IS NULL
+            JOIN users ON users.id = segment_efforts.runner_id
+            WHERE segment_efforts.segment_id = \(bind: try segment.requireID()) AND \(SQLList(conditions, separator: SQLRaw(" AND ")))
+            ORDER BY segment_efforts.elapsed_s, segment_efforts.started_at
+            """).all()
+        var hidden: [UUID: Bool] = [:]
+        return try Leaderboard.ranked(rows, limit: limit) { row, runner in
+            if runner == viewer { return true }
+            if let known = hidden[runner] { return !known }
+            let inZone = segment.startsOrEnds(in: try zones(row))
+            hidden[runner] = inZone
+            return !inZone
+        }
+    }
+
+    /// How many efforts on `segment` `viewer` may see.
+    static func effortCount(on segment: Segment, viewer: UUID?, on database: any Database) async throws -> Int {
+        let rows = try await database.sql.raw("""
+            SELECT segment_efforts.runner_id, users.privacy_zones, COUNT(*) AS efforts
+            FROM segment_efforts
+            JOIN runs ON runs.id = segment_efforts.run_id AND runs.deleted_at IS NULL
+            JOIN users ON users.id = segment_efforts.runner_id
+            WHERE segment_efforts.segment_id = \(bind: try segment.requireID()) AND \(visible(to: viewer))
+            GROUP BY segment_efforts.runner_id, users.privacy_zones
+            """).all()
+        return try rows.reduce(0) { total, row in
+            let runner = try row.decode(column: "runner_id", as: UUID.self)
+            let zones = try zones(row)
+            let shown = runner == viewer || !segment.startsOrEnds(in: zones)
+            return total + (shown ? try row.decode(column: "efforts", as: Int.self) : 0)
+        }
+    }
+
+    /// `runner`'s fastest effort on `segment` (they see all of their own).
+    static func best(of runner: UUID, on segment: Segment, on database: any Database) async throws -> Components.Schemas.SegmentEffort? {
+        let segmentID = try segment.requireID()
+        // A deleted run's efforts go with it (`RunDeletion`).
+        guard let row = try await SegmentEffortRow.query(on: database)
+            .filter(\.$segment.$id == segmentID).filter(\.$runner.$id == runner)
+            .sort(\.$elapsedSeconds).sort(\.$startedAt).first() else { return nil }
+        return try row.schema(segment: segment, personalRank: 1)
+    }
+
+    /// The efforts of `run` (its owner loaded) that `viewer` may see, in the order run,
+    /// each with its place among its runner's efforts on the segment up to its start that
+    /// `viewer` may see.
+    /// - Complexity: one query; each effort's rank counts on the (segment_id, runner_id, started_at) index.
+    static func efforts(of run: Run, viewer: UUID?, on database: any Database) async throws -> [Components.Schemas.SegmentEffort] {
+        let runVisible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "earlier_runs"),
+                                           privacy: SQLColumn("privacy", table: "earlier_runs"))
+        let segmentVisible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "segments"),
+                                               privacy: SQLColumn("privacy", table: "segments"))
+        let rows = try await database.sql.raw("""
+            SELECT segment_efforts.*, segments.name, segments.distance_m, segments.start_lat, segments.start_lon,
+                   segments.end_lat, segments.end_lon,
+                   (SELECT COUNT(*) FROM segment_efforts earlier
+                    JOIN runs earlier_runs ON earlier_runs.id = earlier.run_id AND earlier_runs.deleted_at IS NULL
+                    WHERE earlier.segment_id = segment_efforts.segment_id AND earlier.runner_id = segment_efforts.runner_id
+                      AND earlier.started_at <= segment_efforts.started_at AND earlier.id <> segment_efforts.id
+                      AND (earlier.elapsed_s < segment_efforts.elapsed_s
+                           OR (earlier.elapsed_s = segment_efforts.elapsed_s AND earlier.started_at < segment_efforts.started_at))
+                      AND \(runVisible)) AS faster
+            FROM segment_efforts JOIN segments ON segments.id = segment_efforts.segment_id
+            WHERE segment_efforts.run_id = \(bind: try run.requireID()) AND \(segmentVisible)
+            ORDER BY segment_efforts.start_elapsed_s
+            """).all()
+        let zones = run.zones(hiddenFrom: viewer)
+        return try rows.compactMap { row in
+            let segment = Segment()
+            segment.id = try row.decode(column: "segment_id", as: UUID.self)
+            segment.name = try row.decode(column: "name", as: String.self)
+            segment.distanceMeters = try row.decode(column: "distance_m", as: Double.self)
+            segment.startLatitude = try row.decode(column: "start_lat", as: Double.self)
+            segment.startLongitude = try row.decode(column: "start_lon", as: Double.self)
+            segment.endLatitude = try row.decode(column: "end_lat", as: Double.self)
+            segment.endLongitude = try row.decode(column: "end_lon", as: Double.self)
+            guard !segment.startsOrEnds(in: zones) else { return nil }
+            let effort = try row.decode(model: SegmentEffortRow.self)
+            let rank = try row.decode(column: "faster", as: Int.self) + 1
+            return try effort.schema(segment: segment, personalRank: rank)
+        }
+    }
+
+    /// Efforts of runs `viewer` may see (the query joins `runs`).
+    private static func visible(to viewer: UUID?) -> SQLQueryString {
+        Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "runs"), privacy: SQLColumn("privacy", table: "runs"))
+    }
+
+    private static func zones(_ row: any SQLRow) throws -> [PrivacyZone] {
+        let user = User()
+        user.privacyZonesJSON = try row.decode(column: "privacy_zones", as: String?.self)
+        return user.privacyZones
+    }
+
+    private static func startOfThisYear() -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar.date(from: DateComponents(year: calendar.component(.year, from: Date()), month: 1, day: 1))!
+    }
+}
+
+extension SegmentEffortRow {
+    /// The effort as the API shows it; `personalRank` beyond 3 is left out.
+    func schema(segment: Segment, personalRank: Int) throws -> Components.Schemas.SegmentEffort {
+        .init(id: try requireID().apiID, runId: $run.id.apiID,
+              segment: .init(id: try segment.requireID().apiID, name: segment.name, distanceMeters: segment.distanceMeters),
+              elapsedSeconds: elapsedSeconds, startElapsedSeconds: startElapsedSeconds,
+              startDistanceMeters: startDistanceMeters, endDistanceMeters: endDistanceMeters,
+              date: startedAt, personalRank: personalRank <= 3 ? personalRank : nil)
+    }
+}
