@@ -64,6 +64,9 @@ struct NewRecordsTests {
             #expect(oldest.newRecords == Self.all)
             #expect(try await ann.client.getRun(path: .init(runId: again.id)).ok.body.json.newRecords?.isEmpty == true,
                     "the older, faster public run came before it")
+            // A new sport takes that run out of the runs' records: the run after it is measured again.
+            _ = try await ann.client.updateRun(path: .init(runId: oldest.id), body: .json(.init(sport: .ride))).ok
+            #expect(try await ann.client.getRun(path: .init(runId: again.id)).ok.body.json.newRecords == Self.all)
         }
     }
 

@@ -86,6 +86,12 @@ struct SegmentTests {
             #expect(thisYear.entries.map(\.runner.displayName) == ["Cy", "Bo", "Ann"])
             #expect(try await server.raw(.GET, "/segments/\(segment.id)/leaderboard?scope=friends").status == 401)
 
+            // A run made a walk leaves the run segment's board; made a run again, it is back.
+            _ = try await bo.client.updateRun(path: .init(runId: boTwice.id), body: .json(.init(sport: .walk))).ok
+            #expect(try await bo.client.getRunSegmentEfforts(path: .init(runId: boTwice.id)).ok.body.json.efforts.isEmpty)
+            _ = try await bo.client.updateRun(path: .init(runId: boTwice.id), body: .json(.init(sport: .run))).ok
+            #expect(try await bo.client.getRunSegmentEfforts(path: .init(runId: boTwice.id)).ok.body.json.efforts.count == 1)
+
             // A deleted run's effort goes with it.
             _ = try await bo.client.deleteRun(path: .init(runId: boRun.id)).noContent
             let after = try await ann.client.getSegmentLeaderboard(path: .init(segmentId: segment.id)).ok.body.json
@@ -120,16 +126,26 @@ struct SegmentTests {
             #expect(try await bo.client.getSegmentLeaderboard(path: .init(segmentId: open.id)).ok.body.json.entries.first?.runId == hidden.id)
             #expect(try await server.client().getSegment(path: .init(segmentId: open.id)).ok.body.json.effortCount == 2)
 
-            // Bo's privacy zone over the segment's start: his efforts leave others' boards and his runs' pages.
-            let start = open.path[0]
-            _ = try await bo.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: start.latitude, longitude: start.longitude, radiusMeters: 200)]))).ok
+            // Bo's privacy zone over the middle of the segment (its ends 300 m outside): an effort
+            // would tell which way he went in there, so it leaves others' boards and his runs' pages.
+            let middle = open.path[open.path.count / 2]
+            _ = try await bo.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: middle.latitude, longitude: middle.longitude, radiusMeters: 200)]))).ok
             let anonymous = try await server.client().getSegmentLeaderboard(path: .init(segmentId: open.id)).ok.body.json
             #expect(anonymous.entries.map(\.runner.displayName) == ["Ann"])
             #expect(try await server.client().getRunSegmentEfforts(path: .init(runId: boRun.id)).ok.body.json.efforts.isEmpty)
             #expect(try await bo.client.getSegmentLeaderboard(path: .init(segmentId: open.id)).ok.body.json.entries.first?.runner.displayName == "Bo")
 
-            // A public segment can't be drawn through its maker's zone; a private one can.
+            #expect(try await server.client().getSegment(path: .init(segmentId: open.id)).ok.body.json.effortCount == 1)
+
+            // A public segment can't be drawn through its maker's zone; a private one can. One
+            // made before the zone is shown to others without what lies inside it.
+            let start = open.path[0]
             _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: start.latitude, longitude: start.longitude, radiusMeters: 200)]))).ok
+            let seen = try await bo.client.getSegment(path: .init(segmentId: open.id)).ok.body.json.path
+            #expect(seen.count < open.path.count && !seen.isEmpty)
+            #expect(seen.allSatisfy { Geodesy.distance(Coordinate(latitude: $0.latitude, longitude: $0.longitude),
+                                                      Coordinate(latitude: start.latitude, longitude: start.longitude)) > 200 })
+            #expect(try await ann.client.getSegment(path: .init(segmentId: open.id)).ok.body.json.path.count == open.path.count)
             let refused = try await server.raw(.POST, "/segments", token: ann.token, headers: [("Content-Type", "application/json")],
                                                body: Data(#"{"runId": "\#(annRun.id)", "startDistanceMeters": 900, "endDistanceMeters": 2000, "name": "Home", "privacy": "public"}"#.utf8))
             #expect(refused.status == 422 && String(decoding: refused.body, as: UTF8.self).contains("in_privacy_zone"))
@@ -158,7 +174,17 @@ struct SegmentTests {
             #expect(try await server.raw(.POST, "/segments", headers: json,
                                          body: Data(#"{"runId": "\#(id)", "startDistanceMeters": 100, "endDistanceMeters": 900, "name": "Anon"}"#.utf8)).status == 401)
 
+            // A stretch just over 100 m, a little shorter once stored to a metre, is still the segment.
+            let shortest = try await ann.client.createSegment(body: .json(.init(runId: run.id, startDistanceMeters: 1_000,
+                                                                                endDistanceMeters: 1_100.2, name: "Sprint"))).created.body.json
+            #expect(try await ann.client.getSegment(path: .init(segmentId: shortest.id)).ok.body.json.effortCount == 1)
+            let again = try await Self.upload(ann, speed: 4, hoursAgo: 1)
+            #expect(try await ann.client.getRunSegmentEfforts(path: .init(runId: again.id)).ok.body.json.efforts.map(\.segment.id) == [shortest.id])
+            _ = try await ann.client.deleteSegment(path: .init(segmentId: shortest.id)).noContent
+
             let segment = try await Self.segment(of: run, by: ann)
+            #expect(try await ann.client.listMySegments().ok.body.json.segments.map(\.id) == [segment.id])
+            #expect(try await bo.client.listMySegments().ok.body.json.segments.isEmpty)
             #expect(try await server.raw(.DELETE, "/segments/\(segment.id)", token: bo.token).status == 404)
             #expect(try await server.raw(.GET, "/segments/not-a-uuid").status == 404)
             #expect(try await ann.client.getRunSegmentEfforts(path: .init(runId: run.id)).ok.body.json.efforts.count == 1)

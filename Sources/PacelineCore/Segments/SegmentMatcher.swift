@@ -53,8 +53,12 @@ public struct SegmentMatcher: Sendable {
         index = CheckpointIndex(run, cellSize: max(configuration.gateRadius, configuration.matchRadius) + Normalization.spacing)
     }
 
-    /// The cells this run's segments may start in (`SegmentCell`): what to look up.
-    public var cellKeys: Set<Int64> { SegmentCell.keys(near: run, reach: configuration.gateRadius) }
+    /// The cells this run's segments may start and end in (`SegmentCell`): what to look up.
+    /// A leg within the gate radius of a gate may have both its ends half a checkpoint
+    /// spacing farther.
+    public var cellKeys: Set<Int64> {
+        SegmentCell.keys(near: run, reach: configuration.gateRadius + Normalization.spacing / 2)
+    }
 
     /// The run's efforts on the segment with `path`, in the order run. An effort starts at
     /// a pass by the start gate and ends at the first later pass by the end gate after at
@@ -98,10 +102,8 @@ public struct SegmentMatcher: Sendable {
         }
         var found: [Passage] = []
         var previous = -2
-        for leg in legs.sorted() {
+        for leg in legs.sorted() where !isGap(leg) {
             let a = run[leg], b = run[leg + 1]
-            guard b.distance - a.distance <= 2 * Normalization.spacing,
-                  Geodesy.distance(a.coordinate, b.coordinate) <= 2 * Normalization.spacing else { continue }
             let (meters, fraction) = Geodesy.projection(of: gate, ontoStepFrom: a.coordinate, to: b.coordinate)
             guard meters <= configuration.gateRadius else { continue }
             let passage = Passage(leg: leg, fraction: fraction, meters: meters)
@@ -118,7 +120,8 @@ public struct SegmentMatcher: Sendable {
     /// Whether the run between `start` and `end` passes `minimumCoverage` of the path's
     /// points in order: for each point, the first leg on from the last one matched that
     /// comes within the match radius, looked for no farther along the run than the point
-    /// is along the segment (plus the detour allowance). Gives up once too many are missed.
+    /// is along the segment (plus the detour allowance); the jump over a gap covers
+    /// nothing. Gives up once too many are missed.
     private func follows(_ path: SegmentPath, from start: Passage, to end: Passage) -> Bool {
         let allowedMisses = Int((Double(path.points.count) * (1 - configuration.minimumCoverage)).rounded(.down))
         let origin = distance(at: start)
@@ -128,7 +131,7 @@ public struct SegmentMatcher: Sendable {
             var probe = leg
             var matched: Int?
             while probe <= end.leg, run[probe].distance <= reach {
-                if Geodesy.projection(of: point, ontoStepFrom: run[probe].coordinate,
+                if !isGap(probe), Geodesy.projection(of: point, ontoStepFrom: run[probe].coordinate,
                                       to: run[probe + 1].coordinate).meters <= configuration.matchRadius {
                     matched = probe
                     break
@@ -141,6 +144,14 @@ public struct SegmentMatcher: Sendable {
             }
         }
         return true
+    }
+
+    /// Whether the leg from checkpoint `leg` to the next is longer than twice the checkpoint
+    /// spacing: the jump over a gap in the recording, which passes and covers nothing.
+    private func isGap(_ leg: Int) -> Bool {
+        let a = run[leg], b = run[leg + 1]
+        return b.distance - a.distance > 2 * Normalization.spacing
+            || Geodesy.distance(a.coordinate, b.coordinate) > 2 * Normalization.spacing
     }
 
     private func distance(at passage: Passage) -> Double {

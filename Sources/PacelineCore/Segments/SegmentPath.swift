@@ -26,14 +26,23 @@ public struct SegmentPath: Sendable, Hashable {
     /// - Throws: `SegmentError.tooShort` or `.tooLong` for a length outside the limits.
     /// - Complexity: O(n).
     public init(points: [Coordinate]) throws(SegmentError) {
+        guard let path = Self(stored: points) else { throw .tooShort(meters: 0) }
+        guard path.length >= Self.minimumLength else { throw .tooShort(meters: path.length) }
+        guard path.length <= Self.maximumLength else { throw .tooLong(meters: path.length) }
+        self = path
+    }
+
+    /// A segment kept already, through `points` as stored: the limits were checked when it
+    /// was made (a way read back a little shorter after rounding is still that segment).
+    /// Nil for fewer than two points.
+    /// - Complexity: O(n).
+    public init?(stored points: [Coordinate]) {
+        guard points.count >= 2 else { return nil }
         var distances = [0.0]
         distances.reserveCapacity(points.count)
         for i in points.indices.dropFirst() {
             distances.append(distances[i - 1] + Geodesy.distance(points[i - 1], points[i]))
         }
-        let length = distances[distances.count - 1]
-        guard points.count >= 2, length >= Self.minimumLength else { throw .tooShort(meters: length) }
-        guard length <= Self.maximumLength else { throw .tooLong(meters: length) }
         self.points = points
         self.distances = distances
     }

@@ -53,12 +53,12 @@ extension APIHandler {
         let reprivatised = update.privacy.map { Privacy($0) != run.privacy } ?? false
         if let privacy = update.privacy { run.privacy = Privacy(privacy) }
         let resported = update.sport.map(Sport.init).flatMap { $0 == run.sport ? nil : $0 }
+        let sportBefore = run.sport  // before the new sport's measuring sets it
         if let resported {
             // Everything the sport decides is measured again; the badges follow.
             try RunRecorder.remeasure(run, as: resported, owner: run.owner)
         }
         let gearID = update.gearId
-        let sportBefore = run.sport
         // The user's lock: the gear named can't be deleted halfway (`Database.lockingUser`).
         try await database.lockingUser(user.id) { transaction in
             if let gearID {
@@ -71,7 +71,10 @@ extension APIHandler {
                 run.newRecords = try await Run.query(on: transaction).filter(\.$id == run.requireID()).field(\.$id).field(\.$newRecords)
                     .first()?.newRecords
             }
-            if resported != nil { _ = try await AchievementBook.refresh(user.id, on: transaction) }
+            if resported != nil {
+                _ = try await AchievementBook.refresh(user.id, on: transaction)
+                try await SegmentMatching.rematch(run, on: transaction)
+            }
         }
         return .ok(.init(body: .json(run.schema)))
     }

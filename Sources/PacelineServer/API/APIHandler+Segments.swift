@@ -24,10 +24,26 @@ extension APIHandler {
         return .created(.init(body: .json(try await segmentSchema(segment, path: path, viewer: user.id))))
     }
 
+    func listMySegments(_ input: Operations.ListMySegments.Input) async throws -> Operations.ListMySegments.Output {
+        let user = try AuthenticatedUser.required()
+        return .ok(.init(body: .json(try await segments(of: user.id))))
+    }
+
+    /// The segments `user` made, newest first.
+    func segments(of user: UUID) async throws -> Components.Schemas.SegmentList {
+        let segments = try await Segment.query(on: reads).filter(\.$owner.$id == user)
+            .sort(\.$createdAt, .descending).sort(\.$id).all()
+        return .init(segments: try segments.map { segment in
+            .init(id: try segment.requireID().apiID, name: segment.name, sport: segment.sport.schema, privacy: segment.privacy.schema,
+                  distanceMeters: segment.distanceMeters, createdAt: segment.createdAt ?? Date())
+        })
+    }
+
     func getSegment(_ input: Operations.GetSegment.Input) async throws -> Operations.GetSegment.Output {
         let viewer = AuthenticatedUser.current?.id
         let segment = try await SegmentBook.visibleSegment(input.path.segmentId, to: viewer, on: reads)
-        return .ok(.init(body: .json(try await segmentSchema(segment, path: try segment.path(), viewer: viewer))))
+        guard let path = segment.path() else { throw APIError.notFound("segment") }
+        return .ok(.init(body: .json(try await segmentSchema(segment, path: path, viewer: viewer))))
     }
 
     func deleteSegment(_ input: Operations.DeleteSegment.Input) async throws -> Operations.DeleteSegment.Output {
@@ -48,7 +64,8 @@ extension APIHandler {
         let period = input.query.period ?? .all, scope = input.query.scope ?? .everyone
         if scope == .friends, viewer == nil { throw APIError.unauthorized("log in to see your friends' places") }
         let filter = SegmentBoard.Filter(thisYear: period == .year, friendsOnly: scope == .friends)
-        let entries = try await SegmentBoard.entries(of: segment, viewer: viewer, filter: filter,
+        guard let path = segment.path() else { throw APIError.notFound("segment") }
+        let entries = try await SegmentBoard.entries(of: segment, path: path, viewer: viewer, filter: filter,
                                                      limit: try Paging.limit(input.query.limit), on: reads)
         return .ok(.init(body: .json(.init(segmentId: try segment.requireID().apiID, period: .init(rawValue: period.rawValue)!,
                                            scope: .init(rawValue: scope.rawValue)!, entries: entries))))
@@ -68,9 +85,9 @@ extension APIHandler {
         return .init(id: try segment.requireID().apiID, name: segment.name,
               owner: .init(id: segment.$owner.id.apiID, displayName: segment.owner.displayName),
               sport: segment.sport.schema, privacy: segment.privacy.schema, distanceMeters: segment.distanceMeters,
-              path: path.points.map { .init(latitude: $0.latitude, longitude: $0.longitude) },
+              path: segment.points(seenBy: viewer, path: path).map { .init(latitude: $0.latitude, longitude: $0.longitude) },
               createdAt: segment.createdAt ?? Date(),
-              effortCount: try await SegmentBoard.effortCount(on: segment, viewer: viewer, on: reads),
+              effortCount: try await SegmentBoard.effortCount(on: segment, path: path, viewer: viewer, on: reads),
               yourBest: best)
     }
 }

@@ -61,6 +61,7 @@ struct AccountExport {
         try add("favourites.json", try await handler.listFavourites(.init()).ok.body.json)
         try add("gear.json", try await handler.gearList(of: userID))
         try add("goals.json", try await handler.listGoals(.init()).ok.body.json)
+        try add("segments.json", try await handler.segments(of: userID))
     }
 
     private func add(_ name: String, _ value: some Encodable) throws {

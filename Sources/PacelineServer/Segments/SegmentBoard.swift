@@ -6,8 +6,9 @@ import SQLKit
 
 /// What is read of segment efforts: a segment's leaderboard, a run's efforts with their
 /// personal ranks, a runner's best. Every read counts only efforts of runs the viewer may
-/// see (`Privacy`), of segments they may see, and leaves out an effort that starts or ends
-/// in its runner's privacy zone for anyone but that runner.
+/// see (`Privacy`), of segments they may see, and leaves out an effort on a segment that
+/// passes through its runner's privacy zones for anyone but that runner (it would tell
+/// which way they went there).
 enum SegmentBoard {
     /// Which efforts a leaderboard counts.
     struct Filter: Sendable {
@@ -17,9 +18,10 @@ enum SegmentBoard {
         var friendsOnly = false
     }
 
-    /// The first `limit` places on `segment`'s leaderboard as `viewer` sees it.
-    /// - Complexity: one query over the segment's efforts on the (segment_id, elapsed_s) index.
-    static func entries(of segment: Segment, viewer: UUID?, filter: Filter, limit: Int,
+    /// The first `limit` places on `segment` (with `path`)'s leaderboard as `viewer` sees it.
+    /// - Complexity: one query over the segment's efforts on the (segment_id, elapsed_s)
+    ///   index; the database keeps each runner's fastest, so one row per runner comes back.
+    static func entries(of segment: Segment, path: SegmentPath, viewer: UUID?, filter: Filter, limit: Int,
                         on database: any Database) async throws -> [Components.Schemas.LeaderboardEntry] {
         var conditions: [SQLQueryString] = [visible(to: viewer)]
         if filter.thisYear { conditions.append("segment_efforts.started_at >= \(bind: startOfThisYear())") }
@@ -27,26 +29,27 @@ enum SegmentBoard {
             conditions.append("(segment_efforts.runner_id = \(bind: viewer) OR segment_efforts.runner_id IN (\(Privacy.friendIDs(of: viewer))))")
         }
         let rows = try await database.sql.raw("""
-            SELECT segment_efforts.run_id, segment_efforts.runner_id, segment_efforts.elapsed_s,
-                   segment_efforts.started_at AS run_date, users.display_name, users.privacy_zones
-            FROM segment_efforts
-            JOIN runs ON runs.id = segment_efforts.run_id AND runs.deleted_at IS NULL
-            JOIN users ON users.id = segment_efforts.runner_id
-            WHERE segment_efforts.segment_id = \(bind: try segment.requireID()) AND \(SQLList(conditions, separator: SQLRaw(" AND ")))
-            ORDER BY segment_efforts.elapsed_s, segment_efforts.started_at
+            SELECT best.run_id, best.runner_id, best.elapsed_s, best.run_date, users.display_name, users.privacy_zones
+            FROM (SELECT segment_efforts.run_id, segment_efforts.runner_id, segment_efforts.elapsed_s,
+                         segment_efforts.started_at AS run_date,
+                         ROW_NUMBER() OVER (PARTITION BY segment_efforts.runner_id
+                                            ORDER BY segment_efforts.elapsed_s, segment_efforts.started_at) AS place
+                  FROM segment_efforts
+                  JOIN runs ON runs.id = segment_efforts.run_id AND runs.deleted_at IS NULL
+                  WHERE segment_efforts.segment_id = \(bind: try segment.requireID()) AND \(SQLList(conditions, separator: SQLRaw(" AND ")))) best
+            JOIN users ON users.id = best.runner_id
+            WHERE best.place = 1
+            ORDER BY best.elapsed_s, best.run_date
             """).all()
-        var hidden: [UUID: Bool] = [:]
         return try Leaderboard.ranked(rows, limit: limit) { row, runner in
             if runner == viewer { return true }
-            if let known = hidden[runner] { return !known }
-            let inZone = segment.startsOrEnds(in: try zones(row))
-            hidden[runner] = inZone
-            return !inZone
+            let zones = try zones(row)
+            return !path.passes(through: zones)
         }
     }
 
-    /// How many efforts on `segment` `viewer` may see.
-    static func effortCount(on segment: Segment, viewer: UUID?, on database: any Database) async throws -> Int {
+    /// How many efforts on `segment` (with `path`) `viewer` may see.
+    static func effortCount(on segment: Segment, path: SegmentPath, viewer: UUID?, on database: any Database) async throws -> Int {
         let rows = try await database.sql.raw("""
             SELECT segment_efforts.runner_id, users.privacy_zones, COUNT(*) AS efforts
             FROM segment_efforts
@@ -58,7 +61,7 @@ enum SegmentBoard {
         return try rows.reduce(0) { total, row in
             let runner = try row.decode(column: "runner_id", as: UUID.self)
             let zones = try zones(row)
-            let shown = runner == viewer || !segment.startsOrEnds(in: zones)
+            let shown = runner == viewer || !path.passes(through: zones)
             return total + (shown ? try row.decode(column: "efforts", as: Int.self) : 0)
         }
     }
@@ -83,8 +86,7 @@ enum SegmentBoard {
         let segmentVisible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "segments"),
                                                privacy: SQLColumn("privacy", table: "segments"))
         let rows = try await database.sql.raw("""
-            SELECT segment_efforts.*, segments.name, segments.distance_m, segments.start_lat, segments.start_lon,
-                   segments.end_lat, segments.end_lon,
+            SELECT segment_efforts.*, segments.name, segments.distance_m, segments.points,
                    (SELECT COUNT(*) FROM segment_efforts earlier
                     JOIN runs earlier_runs ON earlier_runs.id = earlier.run_id AND earlier_runs.deleted_at IS NULL
                     WHERE earlier.segment_id = segment_efforts.segment_id AND earlier.runner_id = segment_efforts.runner_id
@@ -102,11 +104,8 @@ enum SegmentBoard {
             segment.id = try row.decode(column: "segment_id", as: UUID.self)
             segment.name = try row.decode(column: "name", as: String.self)
             segment.distanceMeters = try row.decode(column: "distance_m", as: Double.self)
-            segment.startLatitude = try row.decode(column: "start_lat", as: Double.self)
-            segment.startLongitude = try row.decode(column: "start_lon", as: Double.self)
-            segment.endLatitude = try row.decode(column: "end_lat", as: Double.self)
-            segment.endLongitude = try row.decode(column: "end_lon", as: Double.self)
-            guard !segment.startsOrEnds(in: zones) else { return nil }
+            guard let path = Segment.path(try row.decode(column: "points", as: String.self)),
+                  !path.passes(through: zones) else { return nil }
             let effort = try row.decode(model: SegmentEffortRow.self)
             let rank = try row.decode(column: "faster", as: Int.self) + 1
             return try effort.schema(segment: segment, personalRank: rank)

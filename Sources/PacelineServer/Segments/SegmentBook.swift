@@ -20,8 +20,7 @@ enum SegmentBook {
         do { path = try SegmentPath(stretchOf: checkpoints, from: from, to: to) } catch {
             throw APIError.badRequest("`startDistanceMeters` and `endDistanceMeters`: \(error)")
         }
-        let zones = run.owner.privacyZones
-        if privacy != .private, path.points.contains(where: { zones.hide($0) }) {
+        if privacy != .private, path.passes(through: run.owner.privacyZones) {
             throw APIError(status: .unprocessableContent, code: "in_privacy_zone",
                            message: "the stretch passes through one of your privacy zones: keep the segment private, or pick a stretch outside them")
         }
@@ -52,21 +51,28 @@ enum SegmentBook {
 }
 
 extension Segment {
-    /// The segment's way, from `points`.
-    func path() throws -> SegmentPath {
-        try Self.path(points)
+    /// The segment's way, from `points`; nil if what is stored is not a way (never made so).
+    func path() -> SegmentPath? {
+        Self.path(points)
     }
 
-    /// The way `points` (as `segments.points` keeps it) describes.
-    static func path(_ points: String) throws -> SegmentPath {
-        guard let coordinates = HeatLine.decode(points) else { throw SegmentError.tooShort(meters: 0) }
-        return try SegmentPath(points: coordinates)
+    /// The way `points` (as `segments.points` keeps it) describes, as stored: its limits
+    /// were checked when it was made, before rounding.
+    static func path(_ points: String) -> SegmentPath? {
+        HeatLine.decode(points).flatMap { SegmentPath(stored: $0) }
     }
 
-    /// Whether an effort by someone with `zones` starts or ends inside one of them: such an
-    /// effort is shown to its runner alone.
-    func startsOrEnds(in zones: [PrivacyZone]) -> Bool {
-        !zones.isEmpty && (zones.hide(Coordinate(latitude: startLatitude, longitude: startLongitude))
-                           || zones.hide(Coordinate(latitude: endLatitude, longitude: endLongitude)))
+    /// The way as `viewer` may see it: without the points inside its maker's privacy zones
+    /// (those they set since it was made) for anyone but its maker. The owner must be loaded.
+    func points(seenBy viewer: UUID?, path: SegmentPath) -> [Coordinate] {
+        viewer == $owner.id ? path.points : path.points.filter { !owner.privacyZones.hide($0) }
+    }
+}
+
+extension SegmentPath {
+    /// Whether any of its points lies in one of `zones`: an effort on it by someone with
+    /// those zones would tell which way they went there, so it is shown to them alone.
+    func passes(through zones: [PrivacyZone]) -> Bool {
+        !zones.isEmpty && points.contains { zones.hide($0) }
     }
 }

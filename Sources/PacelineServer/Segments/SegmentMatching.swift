@@ -29,6 +29,14 @@ package enum SegmentMatching {
         }
     }
 
+    /// Replaces `run`'s efforts with those on the segments of its sport now (after a new sport).
+    static func rematch(_ run: Run, on database: any Database) async throws {
+        try await SegmentEffortRow.query(on: database).filter(\.$run.$id == run.requireID()).delete()
+        if let checkpoints = try? Normalization.checkpoints(of: run.activity()) {
+            try await record(run, checkpoints: checkpoints, on: database)
+        }
+    }
+
     /// The segments of `sport` that `viewer` may see and that start and end in the cells `keys`.
     /// - Complexity: one query on the `segments_start_cell` index.
     package static func candidates(near keys: Set<Int64>, sport: Sport, seenBy viewer: UUID,
@@ -42,24 +50,32 @@ package enum SegmentMatching {
             SELECT id, points FROM segments
             WHERE start_cell IN (\(unsafeRaw: list)) AND end_cell IN (\(unsafeRaw: list)) AND sport = \(bind: sport.rawValue) AND \(visible)
             """).all()
-        return try rows.map { row in
-            Candidate(id: try row.decode(column: "id", as: UUID.self),
-                      path: try Segment.path(try row.decode(column: "points", as: String.self)))
+        // A row whose way can't be read (never written so) is passed over, not a failed upload.
+        return rows.compactMap { row in
+            guard let id = try? row.decode(column: "id", as: UUID.self),
+                  let path = (try? row.decode(column: "points", as: String.self)).flatMap(Segment.path) else { return nil }
+            return Candidate(id: id, path: path)
         }
     }
 
+    /// The most of its maker's runs a new segment is matched against, newest first: each
+    /// costs its track read and measured, in the request that makes the segment.
+    static let ownRunsMatched = 100
+
     /// Stores the efforts on `segment` (just made, with `path`) of its maker's runs of its
-    /// sport, whose heat-map lines pass within reach of both its gates.
+    /// sport, whose heat-map lines pass within reach of both its gates: the newest
+    /// `ownRunsMatched` of them.
     /// - Complexity: one read of the maker's runs' lines; tracks are decoded only for the
     ///   runs that pass both gates.
     static func recordOwnRuns(on segment: Segment, path: SegmentPath, on database: any Database) async throws {
         let segmentID = try segment.requireID()
         let runs = try await Run.query(on: database).filter(\.$owner.$id == segment.$owner.id)
             .filter(\.$sport == segment.sport).filter(\.$startTime != nil)
-            .field(\.$id).field(\.$heatLines).all()
+            .sort(\.$startTime, .descending).field(\.$id).field(\.$heatLines).all()
         // A heat line is simplified to within 10 m: a gate's reach plus that.
         let reach = SegmentMatcher.Configuration().gateRadius + 10
-        for candidate in runs where passes(candidate.heatLines, near: [path.start, path.end], within: reach) {
+        let passing = runs.lazy.filter { passes($0.heatLines, near: [path.start, path.end], within: reach) }.prefix(ownRunsMatched)
+        for candidate in passing {
             guard let run = try await Run.find(candidate.id, on: database),
                   let checkpoints = try? Normalization.checkpoints(of: run.activity()) else { continue }
             for effort in SegmentMatcher(run: checkpoints).efforts(on: path) {
