@@ -63,15 +63,19 @@ def test_make_a_segment_and_race_it(server, browser):
     assert b.accessibility(exclude=()) == []
     assert b.errors() == []
 
-    # Its maker deletes it: the page says it is gone.
+    # Its maker finds it on her profile, and deletes it.
     b.log_in(ivy)
-    b.open(f"/#/runs/{run['id']}")
-    b.visible(".segment-table tbody tr a")
-    b.click(".segment-table tbody tr a")
+    b.open("/#/profile")
+    b.visible(".own-segments li[data-segment-id] a")
+    assert b.find(".own-segments strong").text == "River <i>stretch</i>"
+    b.js("document.querySelector('.own-segments-card').scrollIntoView({block: 'center'})")
+    b.shot("segments-profile")
+    b.click(".own-segments li[data-segment-id] a")
     b.visible("button[name=delete-segment]")
     b.js("window.confirm = () => true")
     b.click("button[name=delete-segment]")
     b.wait(lambda: b.js("return location.hash") == "#/profile", message="did not leave the deleted segment")
-    status, _ = server.api("GET", f"/runs/{run['id']}/segment-efforts", token=ivy[0])
-    assert status == 200
+    status, efforts = server.api("GET", f"/runs/{run['id']}/segment-efforts", token=ivy[0])
+    assert status == 200 and efforts["efforts"] == []
+    b.visible(".own-segments .empty")
     assert b.errors() == []

@@ -9,6 +9,7 @@ import { achievementCards } from './achievements/score-card.js';
 import { passwordForm } from './account/password-form.js';
 import { privacyZonesSection } from './account/privacy-zones.js';
 import { gearCard } from './gear/gear-card.js';
+import { segmentsListCard } from './segments/segments-list-card.js';
 import { volumeChart } from './goals/volume-chart.js';
 import { emailForm, dataSection } from './account/account-data.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
@@ -42,7 +43,7 @@ export function render() {
     // Totals and records first, then the gear, the score and badge shelf, the history; beside them
     // (below on a phone) friends' scores and the settings.
     h('div', { class: 'columns' },
-      h('div', {}, view.statsCard, gearCard(session.units), achievements.score, achievements.badges, historyCard),
+      h('div', {}, view.statsCard, gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, historyCard),
       h('div', { class: 'achievements' }, achievements.board, settingsCard)));
   mount(page);
 

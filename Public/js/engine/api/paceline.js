@@ -71,6 +71,7 @@ export const api = {
   comparison: (routeId, a, b, interval = 10) => request(`/routes/${routeId}/comparison` + query({ a, b, interval })),
 
   // Segments
+  mySegments: () => request('/me/segments'),
   createSegment: (segment) => request('/segments', { method: 'POST', json: segment }),
   segment: (id) => request(`/segments/${id}`),
   deleteSegment: (id) => request(`/segments/${id}`, { method: 'DELETE' }),
