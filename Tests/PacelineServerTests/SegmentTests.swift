@@ -154,6 +154,38 @@ struct SegmentTests {
         }
     }
 
+    @Test("the segments near a runner: those they may see starting in the box, nearest first, with their best; a maker's zone hides one",
+          arguments: TestDatabase.available)
+    func near(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public)
+            let run = try await Self.upload(ann, speed: 3, hoursAgo: 3)
+            let open = try await Self.segment(of: run, by: ann)
+            let later = try await ann.client.createSegment(body: .json(.init(runId: run.id, startDistanceMeters: 2_000, endDistanceMeters: 2_500,
+                                                                               name: "Later", privacy: ._public))).created.body.json
+            let mine = try await ann.client.createSegment(body: .json(.init(runId: run.id, startDistanceMeters: 100, endDistanceMeters: 600,
+                                                                              name: "Mine"))).created.body.json
+            let origin = LiveRace.origin
+            let box = "\(origin.longitude - 0.01),\(origin.latitude - 0.005),\(origin.longitude + 0.01),\(origin.latitude + 0.03)"
+            let seen = try await bo.client.listSegmentsNear(query: .init(bbox: box, sport: .run)).ok.body.json.segments
+            #expect(seen.map(\.id) == [open.id, later.id], "nearest the box's centre first; not Ann's private one")
+            #expect(seen.allSatisfy { $0.yourBestSeconds == nil })
+            let hers = try await ann.client.listSegmentsNear(query: .init(bbox: box)).ok.body.json.segments
+            #expect(Set(hers.map(\.id)) == [open.id, later.id, mine.id])
+            #expect(abs((hers.first { $0.id == open.id }?.yourBestSeconds ?? 0) - 1_000 / 3.0) < 2)
+            #expect(try await bo.client.listSegmentsNear(query: .init(bbox: box, sport: .ride)).ok.body.json.segments.isEmpty)
+            // Far away: nothing. Too wide a box, or no box: 400.
+            #expect(try await bo.client.listSegmentsNear(query: .init(bbox: "10,10,10.01,10.01")).ok.body.json.segments.isEmpty)
+            #expect(try await server.raw(.GET, "/segments?bbox=-5,55,-4,56").status == 400)
+            #expect(try await server.raw(.GET, "/segments?bbox=a,b,c,d").status == 400)
+            // Ann's new zone at the first segment's start: others no longer find it there.
+            let start = open.path[0]
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: start.latitude, longitude: start.longitude, radiusMeters: 200)]))).ok
+            #expect(try await bo.client.listSegmentsNear(query: .init(bbox: box)).ok.body.json.segments.map(\.id) == [later.id])
+            #expect(try await ann.client.listSegmentsNear(query: .init(bbox: box)).ok.body.json.segments.count == 3)
+        }
+    }
+
     @Test("a bad stretch or name is 400, someone else's run or segment 404, and nothing is made",
           arguments: TestDatabase.available)
     func badRequests(database: TestDatabase) async throws {

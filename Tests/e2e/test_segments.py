@@ -1,6 +1,8 @@
 """Segments (the activity page's "Segments" card and #/segments/ID): a runner makes a
 segment from a stretch of their run with two sliders, a friend's later run on the same way
 gets a time on it, and the segment's page ranks them; names stay text."""
+import re
+
 from conftest import Server  # noqa: F401  (the fixtures)
 from synthetic_runs import upload
 
@@ -78,4 +80,59 @@ def test_make_a_segment_and_race_it(server, browser):
     status, efforts = server.api("GET", f"/runs/{run['id']}/segment-efforts", token=ivy[0])
     assert status == 200 and efforts["efforts"] == []
     b.visible(".own-segments .empty")
+    assert b.errors() == []
+
+
+START = (55.8700, -4.2900)
+METERS_PER_DEGREE = 111_320
+
+
+def north(meters):
+    return START[0] + meters / METERS_PER_DEGREE, START[1]
+
+
+def test_recording_says_a_segment_and_the_time_on_it(server, browser):
+    """While recording, the app says when a segment starts and, at its end, the time on it
+    against the runner's best; the saved run gets the segment's official time."""
+    kim = server.register("Kim", sharing="public")
+    lee = server.register("Lee", sharing="public")
+    # Kim's run: 1.5 km due north at 3 m/s; her segment is its 300-700 m.
+    fixes = [{"time": f"2026-03-02T08:{second // 60:02d}:{second % 60:02d}Z", "latitude": round(north(3.0 * second)[0], 7),
+              "longitude": START[1], "horizontalAccuracy": 4} for second in range(0, 500)]
+    status, run = server.api("POST", "/runs?privacy=public", {"fixes": fixes, "sport": "run"}, kim[0])
+    assert status == 201, run
+    status, segment = server.api("POST", "/segments", {"runId": run["id"], "startDistanceMeters": 300, "endDistanceMeters": 700,
+                                                       "name": "North mile <b>dash</b>", "privacy": "public"}, kim[0])
+    assert status == 201, segment
+
+    # Lee records the same way at 4 m/s: the segment's 400 m take him 100 s.
+    b = browser(phone=True)
+    b.log_in(lee)
+    b.locate(*START)
+    b.open("/#/record")
+    b.click("button[name=begin]")
+    b.visible("button[name=end]")
+    for second in range(1, 200):
+        b.step(*north(4.0 * second))
+        if second == 120:
+            b.visible("#segment-line")
+            assert b.find("#segment-line").text.startswith("North mile <b>dash</b>:"), b.find("#segment-line").text
+            b.shot("segment-live")
+    spoken = b.spoken()
+    assert "Segment North mile <b>dash</b> starts" in spoken, spoken
+    finish = [line for line in spoken if line.startswith("North mile <b>dash</b>, about")]
+    assert finish and "Your first time on it" in finish[0], spoken
+    # 100 s of the app's clock, plus the moments each step takes in the browser.
+    said = re.search(r"about 1 minute (\d+) seconds", finish[0])
+    assert said and 39 <= int(said.group(1)) <= 46, finish
+    assert b.finds("#segment-line b") == []
+    b.click("button[name=end]")
+    b.visible("#save-outcome")
+    b.click(".visibility input[value=public] + span")
+    b.click("button[name=save]")
+    b.wait(lambda: "Uploaded" in b.find("#saved-status").text, message="the run was not saved")
+    status, page = server.api("GET", "/runs", token=lee[0])
+    status, efforts = server.api("GET", f"/runs/{page['runs'][0]['id']}/segment-efforts", token=lee[0])
+    assert [effort["segment"]["id"] for effort in efforts["efforts"]] == [segment["id"]]
+    assert abs(efforts["efforts"][0]["elapsedSeconds"] - (60 + int(said.group(1)))) <= 2, "the time said is the time kept, about"
     assert b.errors() == []

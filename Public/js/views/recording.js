@@ -29,6 +29,7 @@ import { WorkoutPanel } from './workout/workout-panel.js';
 import { canConnectStrap, connectStrap, READING_LIFETIME_MS } from '../engine/sensors/heart-rate-strap.js';
 import { ScreenAwake } from '../screen-awake.js';
 import { JourneyLine } from './missions/journey-line.js';
+import { SegmentLine } from './segments/segment-line.js';
 
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();
@@ -98,6 +99,7 @@ function recordingScreen(ongoing, follow, workout) {
     heart: null,  // the strap's latest reading: {bpm, time}
     awake: new ScreenAwake(),
     journeys: new JourneyLine(session.units),
+    segments: null,  // the segments around the runner, once started
     stopStrap: null,
     // The way run, one line per segment (a resume starts a new one: no line across a pause).
     line: null,
@@ -132,6 +134,7 @@ function hud(rec) {
     follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, 'vs pace')) : stat('sport', 'sport-label', 'Run'),
     rec.workoutPanel?.element,
     rec.journeys.element,
+    rec.segmentElement = h('div', { class: 'wide' }),
     rec.spokenLine,
     h('div', { class: 'status-line' }, rec.gpsPill, rec.netPill, rec.heartPill, isSimulated ? h('span', { class: 'pill' }, 'simulated GPS') : null,
       follow ? h('span', { class: 'pill' }, `following ${follow.routeName || 'a route'}`) : null));
@@ -243,7 +246,7 @@ function onFix(rec, gpsFix) {
   ongoingRun.appendFix(fix, segment);
   draw(rec, fix, segment);
   if (cue) { showCue(rec, cue, spoken); speech.say(spoken); } else if (spoken) { rec.spokenLine.textContent = `“${spoken}”`; sentences.forEach((sentence) => speech.say(sentence)); }
-  const reached = rec.journeys.update(tracker.meter.distance);
+  const reached = [rec.journeys.update(tracker.meter.distance), rec.segments?.update(fix, tracker.meter.distance)].filter(Boolean).join('. ');
   if (reached) { rec.spokenLine.textContent = `“${reached}”`; speech.say(reached); }
   showNumbers(rec);
 }
@@ -267,6 +270,8 @@ function begin(rec, header, fixes = []) {
   rec.timer = setInterval(() => showNumbers(rec), 1000);
   // The journeys this recording moves, where it takes them (a resumed run's distance counted).
   rec.journeys.load(() => rec.tracker?.meter.distance ?? 0);
+  rec.segments = new SegmentLine(rec.u, header.sport);
+  rec.segmentElement.replaceChildren(rec.segments.element);
   showNumbers(rec);
   if (header.sport === 'walk') rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: openPoiSheet });
 }

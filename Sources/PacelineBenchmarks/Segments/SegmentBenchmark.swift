@@ -103,7 +103,7 @@ public enum SegmentBenchmark {
                 let matcher = SegmentMatcher(run: checkpoints)
                 let found = try await SegmentMatching.candidates(near: matcher.cellKeys, sport: .run, seenBy: ownerID, on: app.db)
                 let looked = ContinuousClock.now
-                let matched = found.reduce(0) { $0 + matcher.efforts(on: $1.path).count }
+                let matched = found.reduce(0) { $0 + matcher.efforts(along: $1.points).count }
                 guard round >= 3 else { continue }  // warm-up
                 lookups.add(looked - begin, items: found.count)
                 matches.add(ContinuousClock.now - begin, items: matched)

@@ -15,7 +15,7 @@ public enum DouglasPeucker {
     /// - Complexity: O(n log n) typically, O(n²) at worst (a spiral); iterative, no recursion depth limit.
     public static func keptIndices(_ points: [(x: Double, y: Double)], tolerance: Double, maximumCount: Int = .max) -> [Int] {
         keptIndices(count: points.count, tolerance: tolerance, maximumCount: maximumCount) { index, first, last in
-            Planar.squaredDistance(points[index], fromSegment: points[first], points[last]).squareRoot()
+            Planar.projection(of: points[index], ontoSegment: points[first], points[last]).distance
         }
     }
 

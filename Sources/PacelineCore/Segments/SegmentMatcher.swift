@@ -4,9 +4,10 @@ import Foundation
 /// the segment's way forward and passed its end gate (docs/ALGORITHMS.md, "Segment
 /// matching").
 ///
-/// Made once per run, from its checkpoints, with a grid over them; each segment then
-/// costs a lookup at its two gates plus a walk along the run's stretch between them, never
-/// a pass over the whole run.
+/// Made once per run, from its checkpoints, with a grid over them and their places on a
+/// flat map of the run's area (`LocalPlane`); each segment then costs a lookup at its two
+/// gates plus a walk along the run's stretch between them, never a pass over the whole
+/// run, and no trigonometry per point.
 ///
 /// ```swift
 /// let matcher = SegmentMatcher(run: try Normalization.checkpoints(of: activity))
@@ -42,6 +43,9 @@ public struct SegmentMatcher: Sendable {
     public let run: [Checkpoint]
     public let configuration: Configuration
     private let index: CheckpointIndex
+    private let plane: LocalPlane
+    /// The checkpoints on `plane`.
+    private let places: [(x: Double, y: Double)]
 
     /// A matcher for the run with these checkpoints (`Normalization.checkpoints(of:)`).
     /// - Complexity: O(n).
@@ -51,6 +55,9 @@ public struct SegmentMatcher: Sendable {
         // A leg within the gate radius of a point has an end within the radius plus half
         // a checkpoint spacing of it, so these cells find it.
         index = CheckpointIndex(run, cellSize: max(configuration.gateRadius, configuration.matchRadius) + Normalization.spacing)
+        let plane = LocalPlane(origin: run.first?.coordinate ?? Coordinate(latitude: 0, longitude: 0))
+        self.plane = plane
+        places = run.map { plane.point($0.coordinate) }
     }
 
     /// The cells this run's segments may start and end in (`SegmentCell`): what to look up.
@@ -67,8 +74,15 @@ public struct SegmentMatcher: Sendable {
     /// effort starts where it ends or later.
     /// - Complexity: O(g + s) for g legs near the gates and s legs between them.
     public func efforts(on path: SegmentPath) -> [SegmentEffort] {
-        guard run.count >= 2 else { return [] }
-        let starts = passages(by: path.start), ends = passages(by: path.end)
+        efforts(along: path.points)
+    }
+
+    /// The run's efforts on the segment through `points` (`SegmentPath.points`, as stored),
+    /// measured along them on the run's flat map.
+    public func efforts(along points: [Coordinate]) -> [SegmentEffort] {
+        guard run.count >= 2, points.count >= 2 else { return [] }
+        let path = Way(points.map(plane.point))
+        let starts = passages(by: points[0], at: path.places[0]), ends = passages(by: points[points.count - 1], at: path.places[path.places.count - 1])
         var efforts: [SegmentEffort] = []
         // The run's distance at the last effort's end: the next starts after it, or at
         // the same gate (a loop's end is the next lap's start).
@@ -94,7 +108,7 @@ public struct SegmentMatcher: Sendable {
     /// The run's passes by `gate`: each stretch of consecutive legs within the gate radius,
     /// at its leg closest to the gate. Legs longer than twice the checkpoint spacing (the
     /// jump over a gap in the recording) pass nothing.
-    private func passages(by gate: Coordinate) -> [Passage] {
+    private func passages(by gate: Coordinate, at place: (x: Double, y: Double)) -> [Passage] {
         var legs = Set<Int>()
         for i in index.candidates(near: gate) {
             if i > 0 { legs.insert(i - 1) }
@@ -103,8 +117,7 @@ public struct SegmentMatcher: Sendable {
         var found: [Passage] = []
         var previous = -2
         for leg in legs.sorted() where !isGap(leg) {
-            let a = run[leg], b = run[leg + 1]
-            let (meters, fraction) = Geodesy.projection(of: gate, ontoStepFrom: a.coordinate, to: b.coordinate)
+            let (meters, fraction) = Planar.projection(of: place, ontoSegment: places[leg], places[leg + 1])
             guard meters <= configuration.gateRadius else { continue }
             let passage = Passage(leg: leg, fraction: fraction, meters: meters)
             if leg == previous + 1, let last = found.last {
@@ -122,17 +135,17 @@ public struct SegmentMatcher: Sendable {
     /// comes within the match radius, looked for no farther along the run than the point
     /// is along the segment (plus the detour allowance); the jump over a gap covers
     /// nothing. Gives up once too many are missed.
-    private func follows(_ path: SegmentPath, from start: Passage, to end: Passage) -> Bool {
-        let allowedMisses = Int((Double(path.points.count) * (1 - configuration.minimumCoverage)).rounded(.down))
+    private func follows(_ path: Way, from start: Passage, to end: Passage) -> Bool {
+        let allowedMisses = Int((Double(path.places.count) * (1 - configuration.minimumCoverage)).rounded(.down))
         let origin = distance(at: start)
         var misses = 0, leg = start.leg
-        for (point, along) in zip(path.points, path.distances) {
+        for (point, along) in zip(path.places, path.distances) {
             let reach = origin + along * (1 + configuration.detourShare) + configuration.detourSlack
             var probe = leg
             var matched: Int?
             while probe <= end.leg, run[probe].distance <= reach {
-                if !isGap(probe), Geodesy.projection(of: point, ontoStepFrom: run[probe].coordinate,
-                                      to: run[probe + 1].coordinate).meters <= configuration.matchRadius {
+                if !isGap(probe), Planar.projection(of: point, ontoSegment: places[probe], places[probe + 1]).distance
+                    <= configuration.matchRadius {
                     matched = probe
                     break
                 }
@@ -149,9 +162,27 @@ public struct SegmentMatcher: Sendable {
     /// Whether the leg from checkpoint `leg` to the next is longer than twice the checkpoint
     /// spacing: the jump over a gap in the recording, which passes and covers nothing.
     private func isGap(_ leg: Int) -> Bool {
-        let a = run[leg], b = run[leg + 1]
-        return b.distance - a.distance > 2 * Normalization.spacing
-            || Geodesy.distance(a.coordinate, b.coordinate) > 2 * Normalization.spacing
+        let a = places[leg], b = places[leg + 1], limit = 2 * Normalization.spacing
+        let dx = b.x - a.x, dy = b.y - a.y
+        return run[leg + 1].distance - run[leg].distance > limit || dx * dx + dy * dy > limit * limit
+    }
+
+    /// A segment's points on the run's flat map, and the distance of each from its start.
+    private struct Way {
+        var places: [(x: Double, y: Double)]
+        var distances: [Double]
+        var length: Double { distances[distances.count - 1] }
+
+        init(_ places: [(x: Double, y: Double)]) {
+            self.places = places
+            var distances = [0.0]
+            distances.reserveCapacity(places.count)
+            for i in places.indices.dropFirst() {
+                let dx = places[i].x - places[i - 1].x, dy = places[i].y - places[i - 1].y
+                distances.append(distances[i - 1] + (dx * dx + dy * dy).squareRoot())
+            }
+            self.distances = distances
+        }
     }
 
     private func distance(at passage: Passage) -> Double {

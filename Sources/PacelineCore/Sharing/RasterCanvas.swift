@@ -129,7 +129,7 @@ public struct RasterCanvas: Sendable {
             let x0 = a.x + low * dx, x1 = a.x + high * dx
             guard let columns = columns(from: min(x0, x1) - reach, to: max(x0, x1) + reach) else { continue }
             for column in columns {
-                let distance = Planar.squaredDistance((Double(column) + 0.5, centreY), fromSegment: a, b).squareRoot()
+                let distance = Planar.projection(of: (Double(column) + 0.5, centreY), ontoSegment: a, b).distance
                 let amount = Float(min(1, reach - distance))
                 guard amount > 0 else { continue }
                 let index = row * width + column

@@ -39,6 +39,13 @@ extension APIHandler {
         })
     }
 
+    func listSegmentsNear(_ input: Operations.ListSegmentsNear.Input) async throws -> Operations.ListSegmentsNear.Output {
+        let viewport = try Viewport(bbox: input.query.bbox)
+        let segments = try await SegmentsNear.segments(in: viewport, sport: input.query.sport.map(Sport.init),
+                                                       viewer: AuthenticatedUser.current?.id, on: reads)
+        return .ok(.init(body: .json(.init(segments: segments))))
+    }
+
     func getSegment(_ input: Operations.GetSegment.Input) async throws -> Operations.GetSegment.Output {
         let viewer = AuthenticatedUser.current?.id
         let segment = try await SegmentBook.visibleSegment(input.path.segmentId, to: viewer, on: reads)

@@ -76,6 +76,18 @@ enum SegmentBoard {
         return try row.schema(segment: segment, personalRank: 1)
     }
 
+    /// `runner`'s fastest time on each of `segments` they have run.
+    static func bests(of runner: UUID, on segments: [UUID], on database: any Database) async throws -> [UUID: Double] {
+        let rows = try await database.sql.raw("""
+            SELECT segment_id, MIN(elapsed_s) AS best FROM segment_efforts
+            WHERE runner_id = \(bind: runner) AND segment_id IN (\(SQLList(segments.map { SQLBind($0) })))
+            GROUP BY segment_id
+            """).all()
+        return try Dictionary(uniqueKeysWithValues: rows.map {
+            (try $0.decode(column: "segment_id", as: UUID.self), try $0.decode(column: "best", as: Double.self))
+        })
+    }
+
     /// The efforts of `run` (its owner loaded) that `viewer` may see, in the order run,
     /// each with its place among its runner's efforts on the segment up to its start that
     /// `viewer` may see.

@@ -14,7 +14,8 @@ package enum SegmentMatching {
     /// A segment as matching needs it.
     package struct Candidate: Sendable {
         package var id: UUID
-        package var path: SegmentPath
+        /// The way as stored (`SegmentPath.points`).
+        package var points: [Coordinate]
     }
 
     /// Stores the efforts of `run` (created already, in `database`'s transaction) on the
@@ -23,7 +24,7 @@ package enum SegmentMatching {
         let matcher = SegmentMatcher(run: checkpoints)
         let candidates = try await candidates(near: matcher.cellKeys, sport: run.sport, seenBy: run.$owner.id, on: database)
         for candidate in candidates {
-            for effort in matcher.efforts(on: candidate.path) {
+            for effort in matcher.efforts(along: candidate.points) {
                 try await row(of: effort, on: candidate.id, by: run).create(on: database)
             }
         }
@@ -53,8 +54,9 @@ package enum SegmentMatching {
         // A row whose way can't be read (never written so) is passed over, not a failed upload.
         return rows.compactMap { row in
             guard let id = try? row.decode(column: "id", as: UUID.self),
-                  let path = (try? row.decode(column: "points", as: String.self)).flatMap(Segment.path) else { return nil }
-            return Candidate(id: id, path: path)
+                  let points = (try? row.decode(column: "points", as: String.self)).flatMap(HeatLine.decode), points.count >= 2
+            else { return nil }
+            return Candidate(id: id, points: points)
         }
     }
 

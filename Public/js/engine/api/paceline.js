@@ -72,6 +72,8 @@ export const api = {
 
   // Segments
   mySegments: () => request('/me/segments'),
+  /** The segments starting in `box` ({south, west, north, east}) of `sport`, with the viewer's best on each. */
+  segmentsNear: (box, sport) => request('/segments' + query({ bbox: [box.west, box.south, box.east, box.north].join(','), sport })),
   createSegment: (segment) => request('/segments', { method: 'POST', json: segment }),
   segment: (id) => request(`/segments/${id}`),
   deleteSegment: (id) => request(`/segments/${id}`, { method: 'DELETE' }),
