@@ -168,7 +168,7 @@ extension APIHandler {
     }
 
     /// The request's client address, as the per-address limits count it (`ClientAddress`).
-    private static var clientAddress: String { RequestContext.current?.clientAddress ?? "unknown" }
+    static var clientAddress: String { RequestContext.current?.clientAddress ?? "unknown" }
 }
 
 extension User {

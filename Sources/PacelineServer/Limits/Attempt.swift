@@ -2,7 +2,7 @@ import Foundation
 
 /// One try at something an attacker would guess, and whose count it goes to: a password
 /// per account and per client address, a registration per address, a join code per
-/// account and per address. The cases are the rows' `kind`s in `attempt_counts`.
+/// account and per address, a live safety link made per account and opened per address. The cases are the rows' `kind`s in `attempt_counts`.
 enum Attempt: Sendable {
     /// A password tried for the account with this (normalised) email: logging in or
     /// changing it.
@@ -15,6 +15,10 @@ enum Attempt: Sendable {
     case joinCode(user: UUID)
     /// A join code tried from this client address, whatever the account.
     case joinCodeFrom(address: String)
+    /// A live safety link made by this user.
+    case beacon(user: UUID)
+    /// A live safety link's address opened from this client address (a right one or not).
+    case beaconViewFrom(address: String)
 
     /// The kind of count, as stored.
     var kind: String {
@@ -24,6 +28,8 @@ enum Attempt: Sendable {
         case .registrationFrom: "registration_address"
         case .joinCode: "join_code"
         case .joinCodeFrom: "join_code_address"
+        case .beacon: "beacon"
+        case .beaconViewFrom: "beacon_view_address"
         }
     }
 
@@ -31,8 +37,8 @@ enum Attempt: Sendable {
     var subject: String {
         switch self {
         case .password(let email): email
-        case .passwordFrom(let address), .registrationFrom(let address), .joinCodeFrom(let address): address
-        case .joinCode(let user): user.uuidString.lowercased()
+        case .passwordFrom(let address), .registrationFrom(let address), .joinCodeFrom(let address), .beaconViewFrom(let address): address
+        case .joinCode(let user), .beacon(let user): user.uuidString.lowercased()
         }
     }
 
@@ -44,6 +50,8 @@ enum Attempt: Sendable {
         case .registrationFrom: limits.registrationsPerAddress
         case .joinCode: limits.joinCodesPerAccount
         case .joinCodeFrom: limits.joinCodesPerAddress
+        case .beacon: limits.beaconsPerAccount
+        case .beaconViewFrom: limits.beaconViewsPerAddress
         }
     }
 
@@ -57,6 +65,8 @@ enum Attempt: Sendable {
         case .registrationFrom: ("too_many_requests", "too many accounts made from your address; try again in \(minutes)")
         case .joinCode: ("too_many_attempts", "too many wrong codes; try again in \(minutes) or ask for an invitation")
         case .joinCodeFrom: ("too_many_attempts", "too many wrong codes from your address; try again in \(minutes) or ask for an invitation")
+        case .beacon: ("too_many_requests", "too many live links made; try again in \(minutes)")
+        case .beaconViewFrom: ("too_many_requests", "too many live link views from your address; try again in \(minutes)")
         }
         return APIError(status: .tooManyRequests, code: code, message: message, retryAfter: wait)
     }

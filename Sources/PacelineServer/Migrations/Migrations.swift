@@ -53,5 +53,7 @@ enum Migrations {
         AddRunHeatLines(),
         // 025: segments and the efforts runs made on them.
         CreateSegments(),
+        // 026: live safety links.
+        CreateBeacons(),
     ]
 }

@@ -1,0 +1,39 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+
+extension APIHandler {
+    func createBeacon(_ input: Operations.CreateBeacon.Input) async throws -> Operations.CreateBeacon.Output {
+        let user = try AuthenticatedUser.required()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        _ = try await limiter.take(.beacon(user: user.id))
+        let (beacon, token) = try await BeaconBook.open(for: user.id, sport: body.sport.map(Sport.init) ?? .run,
+                                                        showsZones: body.showPrivacyZones ?? false, on: database)
+        return .created(.init(body: .json(.init(id: try beacon.requireID().apiID, address: "/#/beacon/\(token)",
+                                                expiresAt: beacon.expiresAt, showPrivacyZones: beacon.showsZones))))
+    }
+
+    func endBeacon(_ input: Operations.EndBeacon.Input) async throws -> Operations.EndBeacon.Output {
+        let user = try AuthenticatedUser.required()
+        let beacon = try await BeaconBook.owned(input.path.beaconId, by: user.id, on: database)
+        if beacon.endedAt == nil {
+            beacon.endedAt = Date()
+            try await beacon.save(on: database)
+        }
+        return .noContent(.init())
+    }
+
+    func addBeaconFixes(_ input: Operations.AddBeaconFixes.Input) async throws -> Operations.AddBeaconFixes.Output {
+        let user = try AuthenticatedUser.required()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        try await BeaconBook.append(body.fixes, to: input.path.beaconId, by: user.id, on: database)
+        return .noContent(.init())
+    }
+
+    func getBeaconView(_ input: Operations.GetBeaconView.Input) async throws -> Operations.GetBeaconView.Output {
+        _ = try await limiter.take(.beaconViewFrom(address: Self.clientAddress))
+        let view = try await BeaconBook.view(input.path.token, on: reads)
+        return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(view)))
+    }
+}

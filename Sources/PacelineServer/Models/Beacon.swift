@@ -1,0 +1,34 @@
+import Fluent
+import Foundation
+import PacelineCore
+
+/// A live safety link: while its owner records an activity, whoever holds its secret
+/// address sees where they are, the way so far, their pace and when it last heard from
+/// them; until the owner ends it (at the activity's end, or by revoking it) or it expires.
+final class Beacon: Model, @unchecked Sendable {
+    static let schema = "beacons"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "owner_id") var owner: User
+    /// Hex SHA-256 of the secret in the address; the secret itself is never kept.
+    @Field(key: "token_hash") var tokenHash: String
+    @Field(key: "sport") var sport: Sport
+    /// Whether its viewers see inside the owner's privacy zones too (a person meeting
+    /// them at home); by default the zones apply.
+    @Field(key: "shows_zones") var showsZones: Bool
+    @Field(key: "expires_at") var expiresAt: Date
+    @OptionalField(key: "ended_at") var endedAt: Date?
+    /// The way so far as an encoded polyline (`HeatLine.encode`), fix by fix.
+    @Field(key: "points") var points: String
+    @Field(key: "point_count") var pointCount: Int
+    @Field(key: "distance_m") var distanceMeters: Double
+    @OptionalField(key: "first_time") var firstTime: Date?
+    @OptionalField(key: "last_time") var lastTime: Date?
+    @OptionalField(key: "last_lat") var lastLatitude: Double?
+    @OptionalField(key: "last_lon") var lastLongitude: Double?
+    /// Metres per second over the last fixes sent (the most recent minute or so).
+    @OptionalField(key: "current_speed") var currentSpeed: Double?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+}

@@ -1,0 +1,145 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+@testable import PacelineServer
+import PacelineTestSupport
+import Testing
+
+/// Live safety links: a secret address that shows a runner's position, way, pace and last
+/// update to whoever holds it, without an account; the runner's privacy zones apply unless
+/// they chose otherwise; ended or expired it answers 410; nobody else feeds or ends it.
+@Suite("Live safety links")
+struct BeaconTests {
+    /// `count` fixes a second apart, north from Glasgow Green at 3 m/s, from `second` on.
+    static func fixes(_ count: Int, from second: Int = 0, start: Date = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 600).rounded())) -> [Components.Schemas.BeaconFix] {
+        (second..<(second + count)).map { i in
+            .init(time: start.addingTimeInterval(Double(i)), latitude: LiveRace.origin.latitude + 3 * Double(i) / 111_132,
+                  longitude: LiveRace.origin.longitude)
+        }
+    }
+
+    static func token(of beacon: Components.Schemas.Beacon) -> String {
+        String(beacon.address.dropFirst("/#/beacon/".count))
+    }
+
+    @Test("anyone with the address sees the runner now; fixes sent twice count once; ended, it is gone; nobody else feeds or ends it",
+          arguments: TestDatabase.available)
+    func live(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann"), bo = try await server.newUser("Bo")
+            let beacon = try await ann.client.createBeacon(body: .json(.init(sport: .run))).created.body.json
+            let token = Self.token(of: beacon)
+            #expect(token.hasPrefix("bc_") && token.count >= 45, "256 random bits")
+            #expect(!beacon.showPrivacyZones)
+            let anyone = server.client()
+            let before = try await anyone.getBeaconView(path: .init(token: token)).ok.body.json
+            #expect(before.runner == "Ann" && before.position == nil && before.path.isEmpty && before.distanceMeters == 0)
+
+            _ = try await ann.client.addBeaconFixes(path: .init(beaconId: beacon.id), body: .json(.init(fixes: Self.fixes(61)))).noContent
+            // The same batch again (a retry), and the next, overlapping it.
+            _ = try await ann.client.addBeaconFixes(path: .init(beaconId: beacon.id), body: .json(.init(fixes: Self.fixes(61)))).noContent
+            _ = try await ann.client.addBeaconFixes(path: .init(beaconId: beacon.id), body: .json(.init(fixes: Self.fixes(60, from: 40)))).noContent
+            let view = try await anyone.getBeaconView(path: .init(token: token)).ok
+            let now = try view.body.json
+            #expect(abs(now.distanceMeters - 3 * 99) < 1, "99 s at 3 m/s, each second once")
+            #expect(abs(now.elapsedSeconds - 99) < 0.001 && abs((now.currentSpeedMetersPerSecond ?? 0) - 3) < 0.01)
+            #expect(abs((now.position?.latitude ?? 0) - (LiveRace.origin.latitude + 297 / 111_132)) < 1e-6)
+            #expect(now.path.count == 1 && now.path[0].count >= 50, "a point every 5 m")
+            #expect(!now.inPrivateArea)
+            #expect(view.headers.cacheControl == "no-store")
+
+            // Nobody else feeds it or ends it; a wrong address is not one.
+            #expect(try await server.raw(.POST, "/beacons/\(beacon.id)/fixes", token: bo.token, headers: [("Content-Type", "application/json")],
+                                         body: Data(#"{"fixes": []}"#.utf8)).status == 404)
+            #expect(try await server.raw(.DELETE, "/beacons/\(beacon.id)", token: bo.token).status == 404)
+            #expect(try await server.raw(.GET, "/beacon-views/bc_\(String(repeating: "A", count: 43))").status == 404)
+            #expect(try await server.raw(.GET, "/beacon-views/\(token.dropLast())").status == 404)
+
+            // Numbers that can't be true are passed over; too many at once is 400.
+            let bad = #"{"fixes": [{"time": "2026-01-01T00:00:00Z", "latitude": 95, "longitude": 0}, {"time": "\#(ISO8601DateFormatter().string(from: Date()))", "latitude": 1e400, "longitude": 0}]}"#
+            let badAnswer = try await server.raw(.POST, "/beacons/\(beacon.id)/fixes", token: ann.token, headers: [("Content-Type", "application/json")], body: Data(bad.utf8))
+            #expect(badAnswer.status == 204 || badAnswer.status == 400)
+            #expect(try await anyone.getBeaconView(path: .init(token: token)).ok.body.json.distanceMeters == now.distanceMeters)
+            let many = Self.fixes(601, from: 200)
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            let tooMany = try encoder.encode(Components.Schemas.BeaconFixes(fixes: many))
+            #expect(try await server.raw(.POST, "/beacons/\(beacon.id)/fixes", token: ann.token, headers: [("Content-Type", "application/json")],
+                                         body: tooMany).status == 400)
+
+            // Ended: the address answers 410, and the phone's late fixes 409.
+            _ = try await ann.client.endBeacon(path: .init(beaconId: beacon.id)).noContent
+            #expect(try await server.raw(.GET, "/beacon-views/\(token)").status == 410)
+            #expect(try await server.raw(.POST, "/beacons/\(beacon.id)/fixes", token: ann.token, headers: [("Content-Type", "application/json")],
+                                         body: Data(#"{"fixes": []}"#.utf8)).status == 409)
+            // Expired after a day, whatever the phone does.
+            let other = try await ann.client.createBeacon(body: .json(.init())).created.body.json
+            try await Beacon.query(on: server.app.db).filter(\.$id == UUID(uuidString: other.id)!)
+                .set(\.$expiresAt, to: Date().addingTimeInterval(-1)).update()
+            #expect(try await server.raw(.GET, "/beacon-views/\(Self.token(of: other))").status == 410)
+        }
+    }
+
+    @Test("the runner's privacy zones apply to the link's viewers unless the runner shows them for this link",
+          arguments: TestDatabase.available)
+    func zones(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let home = LiveRace.origin
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: home.latitude, longitude: home.longitude, radiusMeters: 200)]))).ok
+            let hidden = try await ann.client.createBeacon(body: .json(.init(sport: .run))).created.body.json
+            let shown = try await ann.client.createBeacon(body: .json(.init(sport: .run, showPrivacyZones: true))).created.body.json
+            for beacon in [hidden, shown] {
+                _ = try await ann.client.addBeaconFixes(path: .init(beaconId: beacon.id), body: .json(.init(fixes: Self.fixes(50)))).noContent
+            }
+            // 150 m from home after 50 s: still inside the zone.
+            let inside = try await server.client().getBeaconView(path: .init(token: Self.token(of: hidden))).ok.body.json
+            #expect(inside.position == nil && inside.inPrivateArea && inside.path.isEmpty)
+            #expect(inside.distanceMeters > 140, "the distance still shows")
+            let open = try await server.client().getBeaconView(path: .init(token: Self.token(of: shown))).ok.body.json
+            #expect(open.position != nil && !open.inPrivateArea && open.path.first?.count ?? 0 > 10)
+
+            // Out of the zone, the way shows from where it leaves it, never inside.
+            _ = try await ann.client.addBeaconFixes(path: .init(beaconId: hidden.id), body: .json(.init(fixes: Self.fixes(100, from: 50)))).noContent
+            let outside = try await server.client().getBeaconView(path: .init(token: Self.token(of: hidden))).ok.body.json
+            #expect(outside.position != nil && !outside.inPrivateArea)
+            let points = outside.path.flatMap { $0 }
+            #expect(!points.isEmpty && points.allSatisfy {
+                Geodesy.distance(Coordinate(latitude: $0.latitude, longitude: $0.longitude), home) > 200
+            })
+
+            // At most three open at once: a fourth is 409 until one ends.
+            _ = try await ann.client.createBeacon(body: .json(.init())).created
+            #expect(try await server.raw(.POST, "/beacons", token: ann.token, headers: [("Content-Type", "application/json")], body: Data("{}".utf8)).status == 409)
+            _ = try await ann.client.endBeacon(path: .init(beaconId: shown.id)).noContent
+            _ = try await ann.client.createBeacon(body: .json(.init())).created
+        }
+    }
+
+    @Test("addresses can't be guessed by the million: views are counted per client address, links made per account")
+    func limits() async throws {
+        var limits = AttemptLimits()
+        limits.beaconViewsPerAddress = .init(attempts: 5, window: 3_600)
+        limits.beaconsPerAccount = .init(attempts: 2, window: 3_600)
+        try await withServer(.sqlite, limits: limits) { server in
+            let ann = try await server.newUser("Ann")
+            let beacon = try await ann.client.createBeacon(body: .json(.init())).created.body.json
+            _ = try await ann.client.endBeacon(path: .init(beaconId: beacon.id)).noContent
+            _ = try await ann.client.createBeacon(body: .json(.init())).created
+            #expect(try await server.raw(.POST, "/beacons", token: ann.token, headers: [("Content-Type", "application/json")], body: Data("{}".utf8)).status == 429)
+            let statuses = try await (0..<6).asyncMap { i in
+                try await server.raw(.GET, "/beacon-views/bc_guess\(i)").status
+            }
+            #expect(statuses == [404, 404, 404, 404, 404, 429])
+        }
+    }
+}
+
+private extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var values: [T] = []
+        for element in self { values.append(try await transform(element)) }
+        return values
+    }
+}
