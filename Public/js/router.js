@@ -16,6 +16,7 @@ const ROUTES = [
   { pattern: /^\/summary$/, view: 'summary', tab: 'home' },
   { pattern: /^\/runs\/([0-9a-f-]{36})$/i, view: 'analysis', tab: 'profile', keys: ['runId'], access: 'browse', parent: '#/profile' },
   { pattern: /^\/segments\/([0-9a-f-]{36})$/i, view: 'segment', tab: 'profile', keys: ['segmentId'], access: 'browse', parent: '#/profile' },
+  { pattern: /^\/beacon\/(bc_[A-Za-z0-9_-]{10,100})$/, view: 'beacon', tab: 'home', keys: ['token'], access: 'browse' },
   { pattern: /^\/favourites$/, view: 'favourites', tab: 'home', parent: '#/home' },
   { pattern: /^\/profile$/, view: 'profile', tab: 'profile' },
   { pattern: /^\/import$/, view: 'import', tab: 'profile', parent: '#/profile' },

@@ -30,6 +30,7 @@ import { canConnectStrap, connectStrap, READING_LIFETIME_MS } from '../engine/se
 import { ScreenAwake } from '../screen-awake.js';
 import { JourneyLine } from './missions/journey-line.js';
 import { SegmentLine } from './segments/segment-line.js';
+import { BeaconControl } from './beacon/beacon-control.js';
 
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();
@@ -100,6 +101,7 @@ function recordingScreen(ongoing, follow, workout) {
     awake: new ScreenAwake(),
     journeys: new JourneyLine(session.units),
     segments: null,  // the segments around the runner, once started
+    beacon: null,  // the live safety link's control, once started
     stopStrap: null,
     // The way run, one line per segment (a resume starts a new one: no line across a pause).
     line: null,
@@ -135,6 +137,7 @@ function hud(rec) {
     rec.workoutPanel?.element,
     rec.journeys.element,
     rec.segmentElement = h('div', { class: 'wide' }),
+    rec.beaconElement = h('div', { class: 'wide' }),
     rec.spokenLine,
     h('div', { class: 'status-line' }, rec.gpsPill, rec.netPill, rec.heartPill, isSimulated ? h('span', { class: 'pill' }, 'simulated GPS') : null,
       follow ? h('span', { class: 'pill' }, `following ${follow.routeName || 'a route'}`) : null));
@@ -244,6 +247,7 @@ function onFix(rec, gpsFix) {
   const segment = tracker.nextSegment;
   const { cue, spoken, sentences } = tracker.add({ ...fix, segment });
   ongoingRun.appendFix(fix, segment);
+  rec.beacon?.add(fix);
   draw(rec, fix, segment);
   if (cue) { showCue(rec, cue, spoken); speech.say(spoken); } else if (spoken) { rec.spokenLine.textContent = `“${spoken}”`; sentences.forEach((sentence) => speech.say(sentence)); }
   const reached = [rec.journeys.update(tracker.meter.distance), rec.segments?.update(fix, tracker.meter.distance)].filter(Boolean).join('. ');
@@ -272,6 +276,8 @@ function begin(rec, header, fixes = []) {
   rec.journeys.load(() => rec.tracker?.meter.distance ?? 0);
   rec.segments = new SegmentLine(rec.u, header.sport);
   rec.segmentElement.replaceChildren(rec.segments.element);
+  rec.beacon = new BeaconControl(header.sport);
+  rec.beaconElement.replaceChildren(h('div', { class: 'status-line' }, rec.beacon.pill), rec.beacon.panel);
   showNumbers(rec);
   if (header.sport === 'walk') rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: openPoiSheet });
 }
@@ -320,6 +326,7 @@ function wireControls(rec) {
   });
   rec.endButton.addEventListener('click', async () => {
     await ongoingRun.finish(clockNow());
+    await rec.beacon?.end();  // the link ends with the activity
     go('#/summary');
   });
 }

@@ -80,6 +80,12 @@ export const api = {
   segmentLeaderboard: (id, { period, scope, limit } = {}) => request(`/segments/${id}/leaderboard` + query({ period, scope, limit })),
   runSegmentEfforts: (id) => request(`/runs/${id}/segment-efforts`),
 
+  // Live safety links
+  createBeacon: (beacon) => request('/beacons', { method: 'POST', json: beacon }),
+  addBeaconFixes: (id, fixes) => request(`/beacons/${id}/fixes`, { method: 'POST', json: { fixes } }),
+  endBeacon: (id) => request(`/beacons/${id}`, { method: 'DELETE' }),
+  beaconView: (token) => request(`/beacon-views/${encodeURIComponent(token)}`),
+
   // Favourites
   favourites: () => request('/favourites'),
   addFavourite: (routeId) => request(`/favourites/${routeId}`, { method: 'PUT' }),
