@@ -72,6 +72,8 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/share/')) return;
   if (url.pathname.startsWith('/api/v1/')) {
     if (url.pathname === '/api/v1/live') return;
+    // A live link's view is now or nothing: never kept, never shown from a cache as live.
+    if (url.pathname.startsWith('/api/v1/beacon-views/')) return;
     event.respondWith(networkFirst(request));
   } else {
     event.respondWith(staleWhileRevalidate(event, request));

@@ -43,7 +43,7 @@ struct BeaconTests {
             let view = try await anyone.getBeaconView(path: .init(token: token)).ok
             let now = try view.body.json
             #expect(abs(now.distanceMeters - 3 * 99) < 1, "99 s at 3 m/s, each second once")
-            #expect(abs(now.elapsedSeconds - 99) < 0.001 && abs((now.currentSpeedMetersPerSecond ?? 0) - 3) < 0.01)
+            #expect(abs((now.elapsedSeconds ?? 0) - 99) < 0.001 && abs((now.currentSpeedMetersPerSecond ?? 0) - 3) < 0.01)
             #expect(abs((now.position?.latitude ?? 0) - (LiveRace.origin.latitude + 297 / 111_132)) < 1e-6)
             #expect(now.path.count == 1 && now.path[0].count >= 50, "a point every 5 m")
             #expect(!now.inPrivateArea)
@@ -62,9 +62,7 @@ struct BeaconTests {
             #expect(badAnswer.status == 204 || badAnswer.status == 400)
             #expect(try await anyone.getBeaconView(path: .init(token: token)).ok.body.json.distanceMeters == now.distanceMeters)
             let many = Self.fixes(601, from: 200)
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            let tooMany = try encoder.encode(Components.Schemas.BeaconFixes(fixes: many))
+            let tooMany = try JSONEncoder.withDates.encode(Components.Schemas.BeaconFixes(fixes: many))
             #expect(try await server.raw(.POST, "/beacons/\(beacon.id)/fixes", token: ann.token, headers: [("Content-Type", "application/json")],
                                          body: tooMany).status == 400)
 
@@ -93,17 +91,20 @@ struct BeaconTests {
             for beacon in [hidden, shown] {
                 _ = try await ann.client.addBeaconFixes(path: .init(beaconId: beacon.id), body: .json(.init(fixes: Self.fixes(50)))).noContent
             }
-            // 150 m from home after 50 s: still inside the zone.
+            // 150 m from home after 50 s: still inside the zone. Nothing tells how far in, how
+            // long, or that the phone is still sending.
             let inside = try await server.client().getBeaconView(path: .init(token: Self.token(of: hidden))).ok.body.json
             #expect(inside.position == nil && inside.inPrivateArea && inside.path.isEmpty)
-            #expect(inside.distanceMeters > 140, "the distance still shows")
+            #expect(inside.distanceMeters == 0 && inside.elapsedSeconds == nil && inside.startedAt == nil)
+            #expect(inside.lastUpdate == nil && inside.currentSpeedMetersPerSecond == nil)
             let open = try await server.client().getBeaconView(path: .init(token: Self.token(of: shown))).ok.body.json
             #expect(open.position != nil && !open.inPrivateArea && open.path.first?.count ?? 0 > 10)
 
             // Out of the zone, the way shows from where it leaves it, never inside.
             _ = try await ann.client.addBeaconFixes(path: .init(beaconId: hidden.id), body: .json(.init(fixes: Self.fixes(100, from: 50)))).noContent
             let outside = try await server.client().getBeaconView(path: .init(token: Self.token(of: hidden))).ok.body.json
-            #expect(outside.position != nil && !outside.inPrivateArea)
+            #expect(outside.position != nil && !outside.inPrivateArea && outside.lastUpdate != nil)
+            #expect(outside.elapsedSeconds == nil && (190...250).contains(outside.distanceMeters), "the way shown: from 200 m to 447 m")
             let points = outside.path.flatMap { $0 }
             #expect(!points.isEmpty && points.allSatisfy {
                 Geodesy.distance(Coordinate(latitude: $0.latitude, longitude: $0.longitude), home) > 200
@@ -117,7 +118,7 @@ struct BeaconTests {
         }
     }
 
-    @Test("addresses can't be guessed by the million: views are counted per client address, links made per account")
+    @Test("addresses can't be guessed by the million: misses are counted per client address, links made per account, sends per link")
     func limits() async throws {
         var limits = AttemptLimits()
         limits.beaconViewsPerAddress = .init(attempts: 5, window: 3_600)
@@ -125,14 +126,34 @@ struct BeaconTests {
         try await withServer(.sqlite, limits: limits) { server in
             let ann = try await server.newUser("Ann")
             let beacon = try await ann.client.createBeacon(body: .json(.init())).created.body.json
-            _ = try await ann.client.endBeacon(path: .init(beaconId: beacon.id)).noContent
-            _ = try await ann.client.createBeacon(body: .json(.init())).created
-            #expect(try await server.raw(.POST, "/beacons", token: ann.token, headers: [("Content-Type", "application/json")], body: Data("{}".utf8)).status == 429)
+            // A family watching a real link never runs out.
+            for _ in 0..<8 { _ = try await server.client().getBeaconView(path: .init(token: Self.token(of: beacon))).ok }
             let statuses = try await (0..<6).asyncMap { i in
                 try await server.raw(.GET, "/beacon-views/bc_guess\(i)").status
             }
             #expect(statuses == [404, 404, 404, 404, 404, 429])
+
+            // 30 sends a minute, counted under the user's lock: the 31st is 429.
+            var sent: [Int] = []
+            for second in 0..<31 {
+                let body = try JSONEncoder.withDates.encode(Components.Schemas.BeaconFixes(fixes: Self.fixes(1, from: second)))
+                sent.append(try await server.raw(.POST, "/beacons/\(beacon.id)/fixes", token: ann.token,
+                                                 headers: [("Content-Type", "application/json")], body: body).status)
+            }
+            #expect(sent.dropLast().allSatisfy { $0 == 204 } && sent.last == 429)
+
+            _ = try await ann.client.endBeacon(path: .init(beaconId: beacon.id)).noContent
+            _ = try await ann.client.createBeacon(body: .json(.init())).created
+            #expect(try await server.raw(.POST, "/beacons", token: ann.token, headers: [("Content-Type", "application/json")], body: Data("{}".utf8)).status == 429)
         }
+    }
+}
+
+private extension JSONEncoder {
+    static var withDates: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
     }
 }
 

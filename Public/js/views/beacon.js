@@ -23,6 +23,7 @@ export async function render({ token }) {
   let map = null, L = null, layers = [], timer = null, ticker = null, latest = null, fitted = false;
 
   function ago() {
+    if (latest?.inPrivateArea) { since.textContent = 'In a private area'; since.classList.remove('stale'); return; }
     if (!latest?.lastUpdate) { since.textContent = 'Waiting for the first position…'; return; }
     const seconds = Math.max(0, (Date.now() - Date.parse(latest.lastUpdate)) / 1000);
     since.textContent = `Last update ${seconds < 60 ? `${Math.round(seconds)} s` : units.clock(seconds)} ago`;
@@ -33,10 +34,10 @@ export async function render({ token }) {
     latest = view;
     title.textContent = `${view.runner}, live`;
     const foot = usesPace(view.sport);
-    const average = view.distanceMeters > 0 ? view.elapsedSeconds / (view.distanceMeters / 1000) : null;
+    const average = view.distanceMeters > 0 && Number.isFinite(view.elapsedSeconds) ? view.elapsedSeconds / (view.distanceMeters / 1000) : null;
     figures.replaceChildren(
       figure('Distance', units.distance(view.distanceMeters, unit)),
-      figure('Time', units.clock(view.elapsedSeconds)),
+      figure('Time', Number.isFinite(view.elapsedSeconds) ? units.clock(view.elapsedSeconds) : '–'),
       figure(foot ? 'Average pace' : 'Average speed', average ? (foot ? units.pace(average, unit) : units.speed(1000 / average, unit)) : '–'),
       figure(foot ? 'Current pace' : 'Current speed', view.currentSpeedMetersPerSecond > 0.3
         ? (foot ? units.paceFromSpeed(view.currentSpeedMetersPerSecond, unit) : units.speed(view.currentSpeedMetersPerSecond, unit)) : '–'));

@@ -276,7 +276,7 @@ function begin(rec, header, fixes = []) {
   rec.journeys.load(() => rec.tracker?.meter.distance ?? 0);
   rec.segments = new SegmentLine(rec.u, header.sport);
   rec.segmentElement.replaceChildren(rec.segments.element);
-  rec.beacon = new BeaconControl(header.sport);
+  rec.beacon = new BeaconControl(header.sport, header.startedAt);
   rec.beaconElement.replaceChildren(h('div', { class: 'status-line' }, rec.beacon.pill), rec.beacon.panel);
   showNumbers(rec);
   if (header.sport === 'walk') rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: openPoiSheet });

@@ -7,9 +7,16 @@ extension APIHandler {
     func createBeacon(_ input: Operations.CreateBeacon.Input) async throws -> Operations.CreateBeacon.Output {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
-        _ = try await limiter.take(.beacon(user: user.id))
-        let (beacon, token) = try await BeaconBook.open(for: user.id, sport: body.sport.map(Sport.init) ?? .run,
-                                                        showsZones: body.showPrivacyZones ?? false, on: database)
+        let taken = try await limiter.take(.beacon(user: user.id))
+        let opened: (Beacon, String)
+        do {
+            opened = try await BeaconBook.open(for: user.id, sport: body.sport.map(Sport.init) ?? .run,
+                                               showsZones: body.showPrivacyZones ?? false, on: database)
+        } catch {
+            try? await limiter.giveBack(taken)  // a link not made is not counted
+            throw error
+        }
+        let (beacon, token) = opened
         return .created(.init(body: .json(.init(id: try beacon.requireID().apiID, address: "/#/beacon/\(token)",
                                                 expiresAt: beacon.expiresAt, showPrivacyZones: beacon.showsZones))))
     }
@@ -19,6 +26,7 @@ extension APIHandler {
         let beacon = try await BeaconBook.owned(input.path.beaconId, by: user.id, on: database)
         if beacon.endedAt == nil {
             beacon.endedAt = Date()
+            beacon.forgetWay()
             try await beacon.save(on: database)
         }
         return .noContent(.init())
@@ -32,8 +40,10 @@ extension APIHandler {
     }
 
     func getBeaconView(_ input: Operations.GetBeaconView.Input) async throws -> Operations.GetBeaconView.Output {
-        _ = try await limiter.take(.beaconViewFrom(address: Self.clientAddress))
+        // Only addresses that are no link count: a family watching one never runs out.
+        let taken = try await limiter.take(.beaconViewFrom(address: Self.clientAddress))
         let view = try await BeaconBook.view(input.path.token, on: reads)
+        try await limiter.giveBack(taken)
         return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(view)))
     }
 }

@@ -20,8 +20,15 @@ enum BeaconBook {
     static let maximumFixesPerRequest = 600
     /// Fixes closer than this (metres) to the last one kept add distance but no point.
     static let spacing = 5.0
-    /// The way keeps at most this many points (a day at one every 5 m is far fewer).
+    /// The way keeps at most this many points: 100 km at one every 5 m (the dot and the
+    /// numbers go on after).
     static let maximumPoints = 20_000
+    /// A phone sends every 10 s: a link takes at most this many sends a minute (each
+    /// rewrites its way).
+    static let sendsPerMinute = 30
+    /// A fix may be at most this far ahead of the server's clock (seconds): a phone's
+    /// clock drifts, but one fix far ahead would hold back every real one after it.
+    static let latestAhead = 120.0
 
     /// A new secret for an address: `bc_` and 32 random bytes, URL-safe base64.
     static func newToken() -> String {
@@ -42,9 +49,13 @@ enum BeaconBook {
         beacon.points = ""
         beacon.pointCount = 0
         beacon.distanceMeters = 0
+        beacon.windowSends = 0
         try await database.lockingUser(owner) { transaction in
-            let open = try await Beacon.query(on: transaction).filter(\.$owner.$id == owner)
-                .filter(\.$endedAt == nil).filter(\.$expiresAt > Date()).count()
+            // The links that are over go: their ways are nobody's business any more.
+            try await Beacon.query(on: transaction).filter(\.$owner.$id == owner).group(.or) { over in
+                over.filter(\.$endedAt != nil).filter(\.$expiresAt <= Date())
+            }.delete()
+            let open = try await Beacon.query(on: transaction).filter(\.$owner.$id == owner).count()
             guard open < maximumOpen else {
                 throw APIError(status: .conflict, code: "too_many_beacons",
                                message: "at most \(maximumOpen) live links at once: end one first")
@@ -71,12 +82,23 @@ enum BeaconBook {
         let now = Date()
         let valid = fixes.filter { fix in
             fix.latitude.isFinite && fix.longitude.isFinite && (-90...90).contains(fix.latitude) && (-180...180).contains(fix.longitude)
-                && fix.time.timeIntervalSince(now) < 300 && now.timeIntervalSince(fix.time) < lifetime
+                && fix.time.timeIntervalSince(now) < latestAhead && now.timeIntervalSince(fix.time) < lifetime
         }.sorted { $0.time < $1.time }
         try await database.lockingUser(owner) { transaction in
             let beacon = try await owned(id, by: owner, on: transaction)
             guard beacon.endedAt == nil, beacon.expiresAt > now else {
                 throw APIError(status: .conflict, code: "beacon_ended", message: "this live link has ended")
+            }
+            // Counted under the user's lock: two requests can't both take the last send.
+            if let start = beacon.windowStart, now.timeIntervalSince(start) < 60 {
+                guard beacon.windowSends < sendsPerMinute else {
+                    throw APIError(status: .tooManyRequests, code: "too_many_requests",
+                                   message: "at most \(sendsPerMinute) sends a minute", retryAfter: max(1, Int(60 - now.timeIntervalSince(start))))
+                }
+                beacon.windowSends += 1
+            } else {
+                beacon.windowStart = now
+                beacon.windowSends = 1
             }
             beacon.add(valid.filter { fix in beacon.lastTime.map { fix.time > $0 } ?? true })
             try await beacon.save(on: transaction)
@@ -94,26 +116,45 @@ enum BeaconBook {
         let zones = beacon.showsZones ? [] : beacon.owner.privacyZones
         let points = HeatLine.decode(beacon.points) ?? []
         // The way in pieces, cut where it enters a zone (never drawn across one).
-        var lines: [[Components.Schemas.Position]] = [[]]
+        var lines: [[Coordinate]] = [[]]
+        var hidSome = false
         for point in points {
             if zones.hide(point) {
+                hidSome = true
                 if !(lines.last?.isEmpty ?? true) { lines.append([]) }
             } else {
-                lines[lines.count - 1].append(.init(latitude: point.latitude, longitude: point.longitude))
+                lines[lines.count - 1].append(point)
             }
         }
         let last = beacon.lastLatitude.flatMap { latitude in beacon.lastLongitude.map { Coordinate(latitude: latitude, longitude: $0) } }
         let shown = last.flatMap { zones.hide($0) ? nil : $0 }
-        let elapsed = beacon.firstTime.flatMap { first in beacon.lastTime.map { $0.timeIntervalSince(first) } } ?? 0
-        return .init(runner: beacon.owner.displayName, sport: beacon.sport.schema, startedAt: beacon.firstTime,
-                     lastUpdate: beacon.lastTime, distanceMeters: beacon.distanceMeters, elapsedSeconds: elapsed,
-                     currentSpeedMetersPerSecond: beacon.currentSpeed,
+        let inPrivateArea = last != nil && shown == nil
+        hidSome = hidSome || inPrivateArea
+        // With something hidden, the numbers would tell what: how far and how long inside a
+        // zone (so where in it), whether the runner is there now. The distance is then the
+        // way shown, and the clock and the speed are left out.
+        let elapsed = beacon.firstTime.flatMap { first in beacon.lastTime.map { $0.timeIntervalSince(first) } }
+        let shownDistance = lines.reduce(0.0) { total, line in total + zip(line, line.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) } }
+        return .init(runner: beacon.owner.displayName, sport: beacon.sport.schema,
+                     startedAt: hidSome ? nil : beacon.firstTime, lastUpdate: inPrivateArea ? nil : beacon.lastTime,
+                     distanceMeters: hidSome ? shownDistance : beacon.distanceMeters, elapsedSeconds: hidSome ? nil : elapsed,
+                     currentSpeedMetersPerSecond: inPrivateArea ? nil : beacon.currentSpeed,
                      position: shown.map { .init(latitude: $0.latitude, longitude: $0.longitude) },
-                     inPrivateArea: last != nil && shown == nil, path: lines.filter { $0.count > 1 }, expiresAt: beacon.expiresAt)
+                     inPrivateArea: inPrivateArea,
+                     path: lines.filter { $0.count > 1 }.map { $0.map { .init(latitude: $0.latitude, longitude: $0.longitude) } },
+                     expiresAt: beacon.expiresAt)
     }
 }
 
 extension Beacon {
+    /// Forgets the way and the last position: an ended link keeps no track.
+    func forgetWay() {
+        points = ""
+        pointCount = 0
+        lastLatitude = nil
+        lastLongitude = nil
+    }
+
     /// Adds `fixes` (in time order, after the last one kept): the distance fix to fix, a
     /// point every `BeaconBook.spacing` metres, the speed over the fixes added.
     func add(_ fixes: [Components.Schemas.BeaconFix]) {

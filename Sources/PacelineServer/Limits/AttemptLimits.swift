@@ -37,9 +37,9 @@ public struct AttemptLimits: Sendable, Equatable {
     /// Live safety links made by one account: 20 a day (each activity shares one; ending
     /// one and making another counts again).
     public var beaconsPerAccount = Limit(attempts: 20, window: 24 * 60 * 60)
-    /// Live safety links opened from one client address: 1,200 an hour, a page refreshed
-    /// every 15 s by a family of fifteen behind one address; an address guessing the
-    /// 256-bit secrets gets 1,200 guesses an hour.
+    /// Addresses opened from one client address that are no live link (a right one is
+    /// given back, so those watching one never run out): 1,200 an hour; an address guessing
+    /// the 256-bit secrets gets 1,200 guesses an hour.
     public var beaconViewsPerAddress = Limit(attempts: 1_200, window: 60 * 60)
 
     public init() {}

@@ -28,6 +28,9 @@ final class Beacon: Model, @unchecked Sendable {
     @OptionalField(key: "last_lon") var lastLongitude: Double?
     /// Metres per second over the last fixes sent (the most recent minute or so).
     @OptionalField(key: "current_speed") var currentSpeed: Double?
+    /// The minute its sends are counted in, and how many it has had (`BeaconBook.sendsPerMinute`).
+    @OptionalField(key: "window_start") var windowStart: Date?
+    @Field(key: "window_sends") var windowSends: Int
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     init() {}

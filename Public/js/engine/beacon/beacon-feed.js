@@ -1,12 +1,15 @@
 // The live safety link's feed from the phone: made on the runner's word (`start`), it
 // keeps the fixes recorded since its last send and sends them every SEND_EVERY ms; a send
 // that fails keeps them for the next (a batch sent twice counts once on the server). The
-// link is kept in localStorage, so a reload mid-run goes on feeding it. `end` ends it on
-// the server, when the activity ends or the runner stops sharing.
+// link is kept in localStorage with the activity it belongs to, so a reload mid-run goes on
+// feeding it, and never another activity. `end` ends it on the server, when the activity
+// ends or the runner stops sharing; an end that could not reach the server is tried again
+// the next time a recording starts (and the link expires within a day anyway).
 import { api } from '../api/paceline.js';
 import { now as clockNow } from '../clock.js';
 
 const KEY = 'paceline.beacon';
+const ENDING_KEY = 'paceline.beacon.ending';
 /** Milliseconds between sends. */
 export const SEND_EVERY = 10_000;
 /** At most this many fixes wait (the server takes 600 at once); older ones go first. */
@@ -21,15 +24,34 @@ export class BeaconFeed {
     this.sending = false;
   }
 
-  /** The link this phone is feeding, if any (after a reload). */
-  static kept() {
+  /**
+   * The link this phone is feeding for the activity started at `startedAt`, if any (after
+   * a reload). One kept for another activity (the app closed before it could end it) is
+   * ended now: it must not show the runner's next activity.
+   */
+  static kept(startedAt) {
     const link = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-    return link && Date.parse(link.expiresAt) > clockNow() ? new BeaconFeed(link) : null;
+    if (!link) return null;
+    if (link.startedAt === startedAt && Date.parse(link.expiresAt) > clockNow()) return new BeaconFeed(link);
+    const stale = new BeaconFeed(link);
+    stale.end();
+    return null;
   }
 
-  /** Makes a link for an activity of `sport`; throws what the server said. */
-  static async start(sport, showPrivacyZones) {
-    const link = await api.createBeacon({ sport, showPrivacyZones });
+  /** Ends the links whose end could not reach the server before. */
+  static async endPending() {
+    const ids = JSON.parse(localStorage.getItem(ENDING_KEY) ?? '[]');
+    if (!ids.length) return;
+    const left = [];
+    for (const id of ids) {
+      try { await api.endBeacon(id); } catch (error) { if (error?.isNetwork || error?.status >= 500) left.push(id); }
+    }
+    localStorage.setItem(ENDING_KEY, JSON.stringify(left));
+  }
+
+  /** Makes a link for the activity of `sport` started at `startedAt`; throws what the server said. */
+  static async start(sport, startedAt, showPrivacyZones) {
+    const link = { ...await api.createBeacon({ sport, showPrivacyZones }), startedAt };
     localStorage.setItem(KEY, JSON.stringify(link));
     return new BeaconFeed(link);
   }
@@ -60,11 +82,21 @@ export class BeaconFeed {
     }
   }
 
-  /** Sends the last fixes and ends the link (offline: it expires within a day). */
+  /**
+   * Sends the last fixes and ends the link; true once the server has ended it. Offline,
+   * the end waits for the next recording (and the link expires within a day).
+   */
   async end() {
-    await this.send();
     this.forget();
-    try { await api.endBeacon(this.link.id); } catch { /* it expires on its own */ }
+    try {
+      await api.endBeacon(this.link.id);
+      return true;
+    } catch (error) {
+      if (!error?.isNetwork && error?.status < 500) return true;  // gone already
+      const ids = JSON.parse(localStorage.getItem(ENDING_KEY) ?? '[]');
+      localStorage.setItem(ENDING_KEY, JSON.stringify([...new Set([...ids, this.link.id])]));
+      return false;
+    }
   }
 
   forget() { localStorage.removeItem(KEY); }

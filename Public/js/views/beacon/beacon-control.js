@@ -7,9 +7,12 @@ import { h, toast, describe } from '../../ui.js';
 import { icon } from '../../icons.js';
 
 export class BeaconControl {
-  constructor(sport) {
+  /** For the activity of `sport` started at `startedAt` (the recording's header). */
+  constructor(sport, startedAt) {
     this.sport = sport;
-    this.feed = BeaconFeed.kept();
+    this.startedAt = startedAt;
+    BeaconFeed.endPending();
+    this.feed = BeaconFeed.kept(startedAt);
     this.pill = h('button', { type: 'button', class: 'pill beacon-pill', name: 'share-live', 'aria-expanded': 'false' });
     this.panel = h('div', { class: 'wide beacon-panel', hidden: true });
     this.pill.addEventListener('click', () => this.toggle());
@@ -22,11 +25,11 @@ export class BeaconControl {
     if (this.feed?.ended) { this.feed = null; this.show(); }
   }
 
-  /** Ends the link (the activity ended). */
+  /** Ends the link (the activity ended); true unless it could not reach the server. */
   async end() {
     const feed = this.feed;
     this.feed = null;
-    await feed?.end();
+    return feed ? feed.end() : true;
   }
 
   toggle() {
@@ -47,7 +50,7 @@ export class BeaconControl {
     const create = h('button', { type: 'button', class: 'primary small', name: 'create-beacon', onclick: async () => {
       create.disabled = true;
       try {
-        this.feed = await BeaconFeed.start(this.sport, zones.checked);
+        this.feed = await BeaconFeed.start(this.sport, this.startedAt, zones.checked);
         this.show();
       } catch (error) {
         toast(error?.isNetwork ? 'No connection: a live link needs the network.' : describe(error), { error: true });
@@ -71,8 +74,8 @@ export class BeaconControl {
         } }, 'Copy'),
         share,
         h('button', { type: 'button', class: 'ghost small danger-text', name: 'stop-beacon', onclick: async () => {
-          await this.end();
-          toast('Live link ended');
+          const ended = await this.end();
+          toast(ended ? 'Live link ended' : 'Offline: the link ends when you are back online, or within a day', { error: !ended });
           this.show();
         } }, 'Stop sharing'))];
   }

@@ -20,6 +20,8 @@ struct CreateBeacons: AsyncMigration {
             .field("last_lat", .double)
             .field("last_lon", .double)
             .field("current_speed", .double)
+            .field("window_start", .datetime)
+            .field("window_sends", .int, .required)
             .field("created_at", .datetime)
             .unique(on: "token_hash")
             .create()
