@@ -277,7 +277,7 @@ function begin(rec, header, fixes = []) {
   rec.segments = new SegmentLine(rec.u, header.sport);
   rec.segmentElement.replaceChildren(rec.segments.element);
   rec.beacon = new BeaconControl(header.sport, header.startedAt);
-  rec.beaconElement.replaceChildren(h('div', { class: 'status-line' }, rec.beacon.pill), rec.beacon.panel);
+  rec.beaconElement.replaceChildren(h('div', { class: 'beacon-line' }, rec.beacon.pill), rec.beacon.panel);
   showNumbers(rec);
   if (header.sport === 'walk') rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: openPoiSheet });
 }
