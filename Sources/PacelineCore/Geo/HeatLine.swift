@@ -50,26 +50,31 @@ public enum HeatLine {
     }
 
     /// The coordinates of an encoded polyline; nil when it is not one.
+    /// - Complexity: O(n) in its bytes, one pass.
     public static func decode(_ text: String) -> [Coordinate]? {
         var coordinates: [Coordinate] = []
-        var values: [Int] = []
+        coordinates.reserveCapacity(text.utf8.count / 4)
         var value = 0, shift = 0
+        var latitude = 0, longitude = 0
+        var pendingLatitude: Int?  // a point's latitude step, waiting for its longitude's
         for byte in text.utf8 {
             guard byte >= 63, byte < 127, shift < 35 else { return nil }
             let chunk = Int(byte) - 63
             value |= (chunk & 0x1F) << shift
             shift += 5
             guard chunk & 0x20 == 0 else { continue }
-            values.append(value & 1 != 0 ? ~(value >> 1) : value >> 1)
+            let step = value & 1 != 0 ? ~(value >> 1) : value >> 1
             (value, shift) = (0, 0)
+            if let latitudeStep = pendingLatitude {
+                latitude += latitudeStep
+                longitude += step
+                coordinates.append(Coordinate(latitude: Double(latitude) / 1e5, longitude: Double(longitude) / 1e5))
+                pendingLatitude = nil
+            } else {
+                pendingLatitude = step
+            }
         }
-        guard shift == 0, values.count.isMultiple(of: 2) else { return nil }
-        var latitude = 0, longitude = 0
-        for pair in stride(from: 0, to: values.count, by: 2) {
-            latitude += values[pair]
-            longitude += values[pair + 1]
-            coordinates.append(Coordinate(latitude: Double(latitude) / 1e5, longitude: Double(longitude) / 1e5))
-        }
+        guard shift == 0, pendingLatitude == nil else { return nil }
         return coordinates
     }
 
