@@ -7,7 +7,13 @@ import Testing
     /// connects and races, every fix of the window fans out to the other four, and each
     /// runner hears all of them.
     @Test func twentyRunnersRaceInFourSessions() async throws {
-        let temporaryDatabases = { Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("paceline_bench_live_") }) }
+        // The bench child's, not those of tests in this process (the crash tests make theirs
+        // with the same prefix and this process's id, and may while this one runs).
+        let mine = "paceline_bench_live_\(ProcessInfo.processInfo.processIdentifier)_"
+        let temporaryDatabases = {
+            Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+                .filter { $0.hasPrefix("paceline_bench_live_") && !$0.hasPrefix(mine) })
+        }
         let before = try temporaryDatabases()
         // Waited for on a thread of its own: blocking one of the (two) concurrency threads for
         // 13 s would starve the in-process servers of tests running beside this one.
