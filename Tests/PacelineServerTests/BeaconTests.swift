@@ -12,7 +12,11 @@ import Testing
 @Suite("Live safety links")
 struct BeaconTests {
     /// `count` fixes a second apart, north from Glasgow Green at 3 m/s, from `second` on.
-    static func fixes(_ count: Int, from second: Int = 0, start: Date = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 600).rounded())) -> [Components.Schemas.BeaconFix] {
+    /// Ten minutes ago, to the second, once for the whole suite: every batch of a test
+    /// must count from the same instant.
+    static let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 600).rounded())
+
+    static func fixes(_ count: Int, from second: Int = 0) -> [Components.Schemas.BeaconFix] {
         (second..<(second + count)).map { i in
             .init(time: start.addingTimeInterval(Double(i)), latitude: LiveRace.origin.latitude + 3 * Double(i) / 111_132,
                   longitude: LiveRace.origin.longitude)
