@@ -18,6 +18,9 @@ public enum ActivityReader {
     public static func readAll(contentsOf url: URL) throws -> [Activity] {
         let stream = try ByteStream(contentsOf: url)
         let format = ActivityFormat(pathExtension: url.pathExtension) ?? sniff(stream)
+        if format == .gpx, let size = stream.totalBytes, let activities = GPXPieces.readAll(contentsOf: url, size: size) {
+            return finish(activities)
+        }
         return try readAll(stream, format: format)
     }
 
@@ -41,7 +44,7 @@ public enum ActivityReader {
     /// The file's activities, each with altitudes recorded apart from positions merged
     /// into them (`Track.mergingSeparateAltitudes`).
     private static func readAll(_ stream: ByteStream, format: ActivityFormat?) throws -> [Activity] {
-        var activities: [Activity]
+        let activities: [Activity]
         switch format {
         case .gpx: activities = try GPXReader.readAll(stream)
         case .tcx: activities = try TCXReader.readAll(stream)
@@ -50,6 +53,12 @@ public enum ActivityReader {
             if stream.isAtEnd { throw ActivityFileError(.unsupportedFormat, "the file is empty") }
             throw ActivityFileError(.unsupportedFormat, "not a GPX, TCX or FIT file")
         }
+        return finish(activities)
+    }
+
+    /// What every reader's activities go through.
+    private static func finish(_ read: [Activity]) -> [Activity] {
+        var activities = read
         for index in activities.indices {
             activities[index].track = activities[index].track.mergingSeparateAltitudes()
         }

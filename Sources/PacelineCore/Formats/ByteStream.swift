@@ -21,6 +21,8 @@ public final class ByteStream {
     private var discarded = 0
     private let handle: FileHandle?
     private let chunkSize: Int
+    /// The offset where a piece of a file ends (nil: where the file ends).
+    private let limit: Int?
 
     /// Streams an in-memory body (an upload); nothing is copied after the first time.
     public init(data: Data) {
@@ -29,27 +31,41 @@ public final class ByteStream {
         totalBytes = end
         handle = nil
         chunkSize = 0
+        limit = nil
     }
 
     /// Streams the file at `url` in chunks of `chunkSize` bytes.
-    public init(contentsOf url: URL, chunkSize: Int = 1 << 16) throws {
+    public convenience init(contentsOf url: URL, chunkSize: Int = 1 << 16) throws {
+        try self.init(contentsOf: url, from: 0, to: nil, chunkSize: chunkSize)
+    }
+
+    /// Streams bytes `start..<end` of the file at `url` (to its end when `end` is nil), as
+    /// a piece of it read on its own (`GPXPieces`). `offset` counts from the file's start.
+    init(contentsOf url: URL, from start: Int, to end: Int?, chunkSize: Int = 1 << 16) throws {
         let opened: FileHandle
         do {
             opened = try FileHandle(forReadingFrom: url)
         } catch {
             throw ActivityFileError(.unreadable, "cannot open file: \(error.localizedDescription)")
         }
+        if start > 0 && lseek(opened.fileDescriptor, off_t(start), SEEK_SET) != off_t(start) {
+            throw ActivityFileError(.unreadable, "cannot read the file from byte \(start)")
+        }
         handle = opened
         buffer = []
-        end = 0
+        self.end = 0
+        discarded = start
         var status = stat()
-        totalBytes = fstat(opened.fileDescriptor, &status) == 0 && status.st_size > 0 ? Int(status.st_size) : nil
+        let size = fstat(opened.fileDescriptor, &status) == 0 && status.st_size > 0 ? Int(status.st_size) : nil
+        limit = end
+        totalBytes = end ?? size
         self.chunkSize = chunkSize
     }
 
     deinit { try? handle?.close() }
 
-    /// The input's length in bytes, when known (a file's size; nil for a pipe).
+    /// The input's length in bytes, when known (a file's size, or where its piece ends; nil
+    /// for a pipe).
     public let totalBytes: Int?
 
     /// Bytes consumed since the start of the input (the offset of `position`).
@@ -80,8 +96,10 @@ public final class ByteStream {
         let capacity = max(count, end + chunkSize)
         if buffer.count < capacity { buffer.append(contentsOf: repeatElement(0, count: capacity - buffer.count)) }
         while end < count {
+            let room = min(buffer.count - end, limit.map { $0 - discarded - end } ?? .max)
+            guard room > 0 else { return false }
             let bytesRead = buffer.withUnsafeMutableBytes { raw in
-                read(handle.fileDescriptor, raw.baseAddress! + end, raw.count - end)
+                read(handle.fileDescriptor, raw.baseAddress! + end, room)
             }
             if bytesRead < 0 && errno == EINTR { continue }
             guard bytesRead > 0 else { return false }

@@ -41,7 +41,7 @@ public enum GPXReader {
 }
 
 /// One `<trk>`: its segments, name, type and the span of its times.
-private struct GPXTrack {
+struct GPXTrack {
     var segments: [[Fix]] = []
     var name: String?
     var type: String?
@@ -53,6 +53,17 @@ private struct GPXTrack {
         latest = max(latest ?? time, time)
     }
 
+    /// Takes in what `rest`, the same track's later part read as another piece, found:
+    /// its name and type if this part had none, and its times.
+    mutating func include(_ rest: GPXTrack) {
+        name = name ?? rest.name
+        type = type ?? rest.type
+        if let earliest = rest.earliest, let latest = rest.latest {
+            include(earliest)
+            include(latest)
+        }
+    }
+
     /// Whether this track's times lie `ElapsedTime.clockJump` or more from `other`'s.
     func isApart(from other: GPXTrack) -> Bool {
         guard let earliest, let latest, let otherEarliest = other.earliest, let otherLatest = other.latest else { return false }
@@ -60,7 +71,9 @@ private struct GPXTrack {
     }
 }
 
-private struct GPXHandler: XMLHandler {
+/// What a GPX document, or one piece of it (`GPXPieces`), holds, gathered as the scanner
+/// meets its elements.
+struct GPXHandler: XMLHandler {
     /// Where a point element stands.
     enum PointKind { case none, track, route, waypoint }
 
@@ -87,29 +100,93 @@ private struct GPXHandler: XMLHandler {
     var route: [Fix] = []
     var capture: Field?
     var metadataName: String?
-    /// The input, for how much of it is left (`reserveForRest`).
+    /// The input, for how far it has come (`reserveForRest`).
     let stream: ByteStream
+    /// Where the input ends, for how much of it is left (`reserveForRest`).
+    let inputEnd: Int?
 
     init(stream: ByteStream) {
         self.stream = stream
+        inputEnd = stream.totalBytes
+    }
+
+    /// A handler for a later piece of a file read in pieces, which starts between two
+    /// `<trkpt>`s of a segment that an earlier piece opened (`GPXPieces`): what it reads
+    /// before closing that segment and track continues them. It reserves for a file that
+    /// ends at `inputEnd`.
+    init(pieceOf stream: ByteStream, insideSegmentUntil inputEnd: Int?) {
+        self.stream = stream
+        self.inputEnd = inputEnd
+        sawGPX = true
+        depth = 3
+        inTrack = true
+        segmentStart = stream.offset
+    }
+
+    /// Whether the scanner stands inside a track's segment, between two points, as a
+    /// later piece starts (`init(pieceOf:insideSegmentUntil:)`).
+    var isBetweenPointsOfSegment: Bool {
+        sawGPX && depth == 3 && inTrack && !inMetadata && !inRoute && pointKind == .none && capture == nil
+    }
+
+    /// Takes in `next`, the handler of the piece that follows this one: its first segment
+    /// and track continue this one's open ones.
+    mutating func append(_ next: GPXHandler) throws {
+        let closedTrack = !next.tracks.isEmpty
+        let continued = closedTrack ? next.tracks[0] : next.track
+        if continued.segments.isEmpty {
+            segment += next.segment
+        } else {
+            segment += continued.segments[0]
+            track.segments.append(segment)
+            track.segments += continued.segments.dropFirst()
+            segment = next.segment
+        }
+        track.include(continued)
+        if closedTrack {
+            try finishTrack()
+            for later in next.tracks.dropFirst() {
+                track = later
+                try finishTrack()
+            }
+            track = next.track
+        }
+        routes += next.routes
+        waypoints += next.waypoints
+        metadataName = metadataName ?? next.metadataName
+        depth = next.depth
+        inTrack = next.inTrack
+        inMetadata = next.inMetadata
+        inRoute = next.inRoute
+        pointKind = next.pointKind
+        capture = next.capture
+        route = next.route
     }
 
     /// Fixes a segment holds before it makes room for as many more as the rest of the file
     /// can hold at the bytes per fix so far: a long recording then grows once, not a dozen
     /// times (each a copy into fresh memory the kernel must fault in; docs/PERFORMANCE.md).
-    /// Once per file, and at most `reserveAtMost` fixes: a file of thousands of segments, or
-    /// of tiny points after big ones, must not reserve more than a real recording needs.
+    /// Each segment that gets this long reserves (a recording paused three times is four
+    /// long segments), at most `reserveAtMost` fixes in all: a file of thousands of
+    /// segments, or of tiny points after big ones, must not reserve more than a real
+    /// recording needs.
     static let reserveAfter = 4_096
-    /// The most fixes reserved at once: 88 MB, a day at one a second.
+    /// The most fixes a file reserves, over all its segments: 88 MB, a day at one a second.
     static let reserveAtMost = 1_000_000
-    /// Whether this file has reserved already.
-    var reserved = false
+    /// Fixes this file has reserved so far.
+    var reservedFixes = 0
 
+    /// Makes room in the segment for the rest of the input at its bytes per fix so far,
+    /// and an eighth more, as later fixes may be shorter. Room never used costs no memory
+    /// (the kernel gives a page when it is first written); a segment that outgrows it after
+    /// all grows by doubling.
     mutating func reserveForRest() {
-        guard !reserved, let total = stream.totalBytes else { return }
-        reserved = true
+        guard let inputEnd, reservedFixes < Self.reserveAtMost else { return }
         let perFix = max(1, (stream.offset - segmentStart) / segment.count)
-        segment.reserveCapacity(segment.count + min(Self.reserveAtMost, max(0, total - stream.offset) / perFix + 1))
+        let rest = max(0, inputEnd - stream.offset) / perFix
+        let more = min(Self.reserveAtMost - reservedFixes, rest + rest / 8 + 1)
+        reservedFixes += more
+        segment.reserveCapacity(segment.count + more)
     }
 
     mutating func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
@@ -195,7 +272,7 @@ private struct GPXHandler: XMLHandler {
         }
     }
 
-    private mutating func finishTrack() throws {
+    mutating func finishTrack() throws {
         guard tracks.count < GPXHandler.maximumTracks else {
             throw XMLContentError(.invalidValue, "more than \(GPXHandler.maximumTracks) <trk> elements in one file")
         }

@@ -38,11 +38,35 @@ struct XMLScanner: ~Copyable {
         }
     }
 
-    private mutating func run<Handler: XMLHandler>(_ stream: ByteStream, _ handler: inout Handler) throws {
+    /// Scans one piece of a document, read on its own (`GPXPieces`): it begins inside the
+    /// elements `inside` (outermost first; none for the first piece) and, unless it is the
+    /// last, ends anywhere between two tokens. Returns the names of the elements open at
+    /// its end, outermost first. A token cut by the piece's end is an error, as at the end
+    /// of a file; line numbers count from the piece's start.
+    static func scanPiece<Handler: XMLHandler>(
+        _ stream: ByteStream, into handler: inout Handler, inside: [StaticString], isLast: Bool
+    ) throws -> [String] {
+        var scanner = XMLScanner()
+        for name in inside {
+            scanner.open.push(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        scanner.sawRoot = !inside.isEmpty
+        do {
+            try scanner.run(stream, &handler, checksEnd: isLast)
+        } catch let refused as XMLContentError {
+            throw scanner.error(refused.message, kind: refused.kind)
+        }
+        return (0..<scanner.open.count).map { scanner.open.name($0) }
+    }
+
+    /// Scans to the stream's end; `checksEnd`: whether the document must be complete there.
+    private mutating func run<Handler: XMLHandler>(_ stream: ByteStream, _ handler: inout Handler, checksEnd: Bool = true) throws {
         var isFinal = !stream.require(4)
-        try Self.rejectUnsupportedEncoding(stream)
-        if stream.available >= 3, stream.buffer[stream.position..<stream.position + 3].elementsEqual([0xEF, 0xBB, 0xBF]) {
-            stream.position += 3  // UTF-8 byte order mark
+        if stream.offset == 0 {
+            try Self.rejectUnsupportedEncoding(stream)
+            if stream.available >= 3, stream.buffer[stream.position..<stream.position + 3].elementsEqual([0xEF, 0xBB, 0xBF]) {
+                stream.position += 3  // UTF-8 byte order mark
+            }
         }
         while true {
             let consumed = try stream.buffer.withUnsafeBufferPointer { all in
@@ -52,6 +76,7 @@ struct XMLScanner: ~Copyable {
             if isFinal { break }
             isFinal = !stream.require(stream.available + 1)
         }
+        guard checksEnd else { return }
         if !open.isEmpty {
             throw error("the file ends inside <\(open.name(open.count - 1))>", kind: .truncated)
         }
