@@ -53,7 +53,7 @@ enum GPXPieces {
     /// the last must end inside `segmentElements`.
     private static func readPiece(_ url: URL, from start: Int, to end: Int?, size: Int) throws -> GPXHandler? {
         let stream = try ByteStream(contentsOf: url, from: start, to: end)
-        var handler = start == 0 ? GPXHandler(stream: stream) : GPXHandler(pieceOf: stream, insideSegmentUntil: size)
+        var handler = start == 0 ? GPXHandler(stream: stream, inputEnd: size) : GPXHandler(pieceOf: stream, insideSegmentUntil: size)
         let open = try XMLScanner.scanPiece(stream, into: &handler, inside: start == 0 ? [] : segmentElements, isLast: end == nil)
         if end != nil && open != segmentElements.map(\.description) { return nil }
         return handler

@@ -105,9 +105,11 @@ struct GPXHandler: XMLHandler {
     /// Where the input ends, for how much of it is left (`reserveForRest`).
     let inputEnd: Int?
 
-    init(stream: ByteStream) {
+    /// A handler for a whole document; or for the first piece of a file `inputEnd` bytes
+    /// long, so that its segment has room for the pieces joined to it.
+    init(stream: ByteStream, inputEnd: Int? = nil) {
         self.stream = stream
-        inputEnd = stream.totalBytes
+        self.inputEnd = inputEnd ?? stream.totalBytes
     }
 
     /// A handler for a later piece of a file read in pieces, which starts between two
