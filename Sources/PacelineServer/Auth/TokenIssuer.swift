@@ -15,9 +15,10 @@ package enum TokenIssuer {
         return (token, expiresAt)
     }
 
-    /// A new random token (not stored).
-    package static func newToken() -> String {
-        "pl_" + SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
+    /// A new random secret (not stored): `prefix` (`pl_` for a sign-in token, `bc_` for a
+    /// live link's address) and 32 random bytes in URL-safe base64.
+    package static func newToken(prefix: String = "pl_") -> String {
+        prefix + SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")

@@ -1,4 +1,3 @@
-import Crypto
 import Fluent
 import Foundation
 import PacelineAPI
@@ -30,16 +29,10 @@ enum BeaconBook {
     /// clock drifts, but one fix far ahead would hold back every real one after it.
     static let latestAhead = 120.0
 
-    /// A new secret for an address: `bc_` and 32 random bytes, URL-safe base64.
-    static func newToken() -> String {
-        "bc_" + SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
     /// Makes `owner`'s link (at most `maximumOpen` open at once, held under the user's
     /// lock); returns it and its secret.
     static func open(for owner: UUID, sport: Sport, showsZones: Bool, on database: any Database) async throws -> (Beacon, String) {
-        let token = newToken()
+        let token = TokenIssuer.newToken(prefix: "bc_")
         let beacon = Beacon()
         beacon.$owner.id = owner
         beacon.tokenHash = TokenIssuer.hash(token)
@@ -114,18 +107,12 @@ enum BeaconBook {
             throw APIError(status: .gone, code: "beacon_ended", message: "this live link has ended")
         }
         let zones = beacon.showsZones ? [] : beacon.owner.privacyZones
-        let points = HeatLine.decode(beacon.points) ?? []
-        // The way in pieces, cut where it enters a zone (never drawn across one).
-        var lines: [[Coordinate]] = [[]]
-        var hidSome = false
-        for point in points {
-            if zones.hide(point) {
-                hidSome = true
-                if !(lines.last?.isEmpty ?? true) { lines.append([]) }
-            } else {
-                lines[lines.count - 1].append(point)
-            }
-        }
+        // The way in pieces, cut where it enters a zone (never drawn across one), as every
+        // track leaving the server is.
+        let way = Track(segments: [(HeatLine.decode(beacon.points) ?? []).map { Fix(coordinate: $0) }])
+        let shownWay = way.hiding(zones)
+        let lines = shownWay.segments.map { $0.compactMap(\.coordinate) }
+        var hidSome = shownWay.fixCount < way.fixCount
         let last = beacon.lastLatitude.flatMap { latitude in beacon.lastLongitude.map { Coordinate(latitude: latitude, longitude: $0) } }
         let shown = last.flatMap { zones.hide($0) ? nil : $0 }
         let inPrivateArea = last != nil && shown == nil

@@ -38,11 +38,7 @@ enum HeatMapLines {
             .sort(\.$startTime, .descending).sort(\.$id, .descending)
         if let sport { query = query.filter(\.$sport == sport) }
         if let year {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-            let start = calendar.date(from: DateComponents(year: year, month: 1, day: 1))!
-            let end = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1))!
-            query = query.filter(\.$startTime >= start).filter(\.$startTime < end)
+            query = query.filter(\.$startTime >= UTCYear.start(year)).filter(\.$startTime < UTCYear.start(year + 1))
         }
         let runs = try await query.all()
         return .init(activities: runs.compactMap { run in

@@ -41,7 +41,13 @@ package final class User: Model, @unchecked Sendable {
 extension User {
     /// Where the user's tracks are hidden from everyone else (`PrivacyZone`).
     var privacyZones: [PrivacyZone] {
-        get { privacyZonesJSON.flatMap { try? JSONDecoder().decode([PrivacyZone].self, from: Data($0.utf8)) } ?? [] }
+        get { Self.privacyZones(stored: privacyZonesJSON) }
         set { privacyZonesJSON = newValue.isEmpty ? nil : String(decoding: try! JSONEncoder().encode(newValue), as: UTF8.self) }
+    }
+
+    /// Privacy zones as `users.privacy_zones` keeps them (none when nil), for a query that
+    /// reads the column beside others.
+    static func privacyZones(stored json: String?) -> [PrivacyZone] {
+        json.flatMap { try? JSONDecoder().decode([PrivacyZone].self, from: Data($0.utf8)) } ?? []
     }
 }

@@ -24,7 +24,7 @@ enum SegmentBoard {
     static func entries(of segment: Segment, path: SegmentPath, viewer: UUID?, filter: Filter, limit: Int,
                         on database: any Database) async throws -> [Components.Schemas.LeaderboardEntry] {
         var conditions: [SQLQueryString] = [visible(to: viewer)]
-        if filter.thisYear { conditions.append("segment_efforts.started_at >= \(bind: startOfThisYear())") }
+        if filter.thisYear { conditions.append("segment_efforts.started_at >= \(bind: UTCYear.start(UTCYear.of(Date())))") }
         if filter.friendsOnly, let viewer {
             conditions.append("(segment_efforts.runner_id = \(bind: viewer) OR segment_efforts.runner_id IN (\(Privacy.friendIDs(of: viewer))))")
         }
@@ -130,15 +130,7 @@ enum SegmentBoard {
     }
 
     private static func zones(_ row: any SQLRow) throws -> [PrivacyZone] {
-        let user = User()
-        user.privacyZonesJSON = try row.decode(column: "privacy_zones", as: String?.self)
-        return user.privacyZones
-    }
-
-    private static func startOfThisYear() -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        return calendar.date(from: DateComponents(year: calendar.component(.year, from: Date()), month: 1, day: 1))!
+        User.privacyZones(stored: try row.decode(column: "privacy_zones", as: String?.self))
     }
 }
 

@@ -46,9 +46,8 @@ enum SegmentsNear {
                                  longitude: try row.decode(column: "end_lon", as: Double.self))
             guard viewport.boxes.contains(where: { $0.contains(start) }) else { continue }
             if try row.decode(column: "owner_id", as: UUID.self) != viewer {
-                let maker = User()
-                maker.privacyZonesJSON = try row.decode(column: "privacy_zones", as: String?.self)
-                if maker.privacyZones.hide(start) || maker.privacyZones.hide(end) { continue }
+                let zones = User.privacyZones(stored: try row.decode(column: "privacy_zones", as: String?.self))
+                if zones.hide(start) || zones.hide(end) { continue }
             }
             let sport = try row.decode(column: "sport", as: Sport.self)
             found.append((Geodesy.distance(centre, start), .init(
