@@ -22,7 +22,11 @@ import Vapor
 /// database must take all three (or be made with SQLite's backup).
 enum SQLiteSetup {
     /// Sets the file's journal mode, then every connection's pragmas. Fluent keeps one
-    /// SQLite connection per event loop for the server's life, so each is set once here.
+    /// SQLite connection per event loop for the server's life, so each is set once here:
+    /// its pool (AsyncKit's) opens a new connection only in place of a closed one, and a
+    /// SQLite connection is closed only at shutdown (no network to drop it). Should that
+    /// change, a reopened read connection would lose `query_only` and the busy timeout;
+    /// `SQLiteSetupTests` checks both on every connection of both kinds.
     /// WAL comes first, on the first connection alone: SQLite changes a file's journal
     /// mode only when no other connection has it open, and says so only by answering the
     /// mode it kept.
