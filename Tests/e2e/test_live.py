@@ -432,9 +432,11 @@ def test_fixes_taken_offline_survive_the_app_dying(server, browser):
     offline_stretch = [point for point in track_coordinates(track)
                        if 14 <= (point[0] - starts["cy"][1]) * metres_per_degree <= 46]
     assert len(offline_stretch) >= 7, track_coordinates(track)
-    # Nothing is kept once the results are out; Di's phone said once it could keep nothing.
+    # Nothing is kept once the results are out. Di's phone says at most once that it can
+    # keep nothing: it tries only when the 5 s write finds fixes not yet acknowledged,
+    # which depends on how fast the server answers (on a loaded machine, often; else never).
     assert c.js("return Object.keys(localStorage).filter((key) => key.startsWith('paceline.live.pending.'))") == []
     logged = d.driver.get_log("browser")
-    assert sum("kept in memory only" in entry["message"] for entry in logged) == 1, logged
+    assert sum("kept in memory only" in entry["message"] for entry in logged) <= 1, logged
     assert [entry for entry in logged if entry["level"] == "SEVERE" and "127.0.0.1:9/" not in entry["message"]] == []
     assert c.errors() == []

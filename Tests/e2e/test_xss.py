@@ -312,6 +312,7 @@ def test_names_and_texts_of_others_stay_text_on_every_screen(server, world, brow
     # A walk past the plaque: its marker's tooltip on the walk map.
     b.open("/#/record?sport=walk")
     b.click("button[name=begin]")
+    b.visible("button[name=end]")  # the walk has begun: a fix before it would ask for nothing
     b.locate(START[0] + 5 / METERS_PER_DEGREE, START[1])  # a step: the walk's first fix asks for the plaques around
     marker = b.visible(".poi-marker")
     b.js("arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))", marker)
