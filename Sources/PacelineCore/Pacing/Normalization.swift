@@ -21,8 +21,15 @@ public enum Normalization {
     public static func checkpoints(of activity: Activity, spacing: Double = spacing) throws(PacingError) -> [Checkpoint] {
         let thresholds = SportThresholds.for(activity.sport)
         let (kept, _) = FixFilter(thresholds: thresholds).filter(activity.track)
+        return try checkpoints(of: activity, profile: TrackProfile(segments: kept, thresholds: thresholds), spacing: spacing)
+    }
+
+    /// The checkpoints of `activity` along `profile`, its profile already computed with its
+    /// sport's thresholds (as `ActivitySummary` computes it): the same as
+    /// `checkpoints(of:spacing:)`, without filtering and profiling the track again.
+    public static func checkpoints(of activity: Activity, profile: TrackProfile, spacing: Double = spacing) throws(PacingError) -> [Checkpoint] {
         let start = activity.track.segments.lazy.flatMap { $0 }.first { $0.time != nil }?.time
-        return try checkpoints(of: TrackProfile(segments: kept, thresholds: thresholds), start: start, spacing: spacing)
+        return try checkpoints(of: profile, start: start, spacing: spacing)
     }
 
     /// The checkpoints along an already computed profile (see `checkpoints(of:spacing:)`),

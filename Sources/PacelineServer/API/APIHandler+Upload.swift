@@ -82,9 +82,9 @@ extension APIHandler {
             if activity.sport == .other, activity.sportSource == .file, !activity.namesUnlistedSport { activity.sport = .run }
         }
         let privacy = input.query.privacy.map(Privacy.init) ?? owner.defaultPrivacy
-        let run: Run
+        let (run, checkpoints): (Run, [Checkpoint]?)
         do {
-            run = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
+            (run, checkpoints) = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
         } catch var error as APIError where !screening.isEmpty {
             error.message += " (left out as impossible: \(screening))"
             throw error
@@ -97,7 +97,7 @@ extension APIHandler {
         run.utcOffsetSeconds = input.query.utcOffsetMinutes.map { $0 * 60 }
         run.$owner.value = owner
         do {
-            try await RunAftermath.store(run, from: activity, on: database) { transaction in
+            try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, on: database) { transaction in
                 if let workout { try await WorkoutLogger.log(run, workout: workout, on: transaction) }
             }
         } catch {

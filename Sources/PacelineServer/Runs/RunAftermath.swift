@@ -10,9 +10,10 @@ import PacelineCore
 enum RunAftermath {
     /// Creates `run` and applies its consequences, with `alongside` (what else records the
     /// run: its workout log entry, its follow) in one transaction: a failure anywhere
-    /// leaves none of it, so a retry finds nothing half done.
+    /// leaves none of it, so a retry finds nothing half done. `checkpoints`: the run's, as
+    /// `RunRecorder` measured them.
     /// - Complexity: linear in the run's fixes, plus the owner's achievement facts.
-    static func store(_ run: Run, from activity: Activity, on database: any Database,
+    static func store(_ run: Run, checkpoints: [Checkpoint]?, from activity: Activity, on database: any Database,
                       alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws {
         // The owner's lock: the default gear read can't be deleted before the run names it.
         try await database.lockingUser(run.$owner.id) { transaction in
@@ -24,13 +25,13 @@ enum RunAftermath {
                 try await NewRecords.measureAll(of: run.$owner.id, sport: run.sport, on: transaction.sql)
             }
             try await alongside(transaction)
-            try await apply(to: run, from: activity, on: transaction)
+            try await apply(to: run, checkpoints: checkpoints, from: activity, on: transaction)
         }
     }
 
     /// Applies the run's consequences; `activity` is what the run was recorded from.
-    private static func apply(to run: Run, from activity: Activity, on database: any Database) async throws {
-        if let checkpoints = try? Normalization.checkpoints(of: activity) {
+    private static func apply(to run: Run, checkpoints: [Checkpoint]?, from activity: Activity, on database: any Database) async throws {
+        if let checkpoints {
             try await SegmentMatching.record(run, checkpoints: checkpoints, on: database)
         }
         let discovered = try await Discoveries.find(in: activity, on: database)

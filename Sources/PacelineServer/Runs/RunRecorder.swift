@@ -10,10 +10,14 @@ package enum RunRecorder {
     /// The shortest run accepted, metres: less is a GPS test, not a run.
     static let minimumDistance = 20.0
 
-    package static func run(of activity: Activity, format: String, owner: User, privacy: Privacy, name: String?) throws -> Run {
+    /// A new run of `activity`, and its checkpoints (nil when it has no timed path to
+    /// measure them on), measured from the same profile as its statistics: what its
+    /// segment efforts are found on (`RunAftermath`).
+    package static func run(of activity: Activity, format: String, owner: User, privacy: Privacy,
+                            name: String?) throws -> (run: Run, checkpoints: [Checkpoint]?) {
         let run = Run()
         run.$owner.id = owner.id!
-        let (summary, start) = try measure(run, activity, owner: owner)
+        let (summary, profile, start) = try measure(run, activity, owner: owner)
         run.name = name ?? ActivityName.meaningful(summary.name).map { TextInput.storable($0, .name) }
         run.privacy = privacy
         run.format = format
@@ -25,7 +29,7 @@ package enum RunRecorder {
         run.startLongitude = start.longitude
         run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
         run.heatLines = HeatMapLines.json(of: activity.track)
-        return run
+        return (run, try? Normalization.checkpoints(of: activity, profile: profile))
     }
 
     /// Measures `run` again as `sport` (its owner corrected it): everything the sport's
@@ -42,9 +46,10 @@ package enum RunRecorder {
     }
 
     /// Fills `run`'s columns that its sport's thresholds decide, from `activity`; returns
-    /// the summary and where the track starts. Checks first, so a throw changes nothing.
+    /// the summary, the profile it was measured on and where the track starts. Checks
+    /// first, so a throw changes nothing.
     /// - Throws: `APIError` 422 when there is no timed GPS track, or too little of it can be credited.
-    private static func measure(_ run: Run, _ activity: Activity, owner: User) throws -> (ActivitySummary, Coordinate) {
+    private static func measure(_ run: Run, _ activity: Activity, owner: User) throws -> (ActivitySummary, TrackProfile, Coordinate) {
         let thresholds = SportThresholds.for(activity.sport)
         let (profile, summary) = profile(of: activity)
         guard summary.gpsDistanceMeters != nil, summary.startTime != nil,
@@ -82,7 +87,7 @@ package enum RunRecorder {
         run.stepsEstimated = steps?.isEstimated
         let load = TrainingLoad.of(activity.track, sport: activity.sport)
         (run.trainingLoad, run.trainingLoadSource) = (load?.value, load?.source)
-        return (summary, start)
+        return (summary, profile, start)
     }
 
     /// `activity`'s best efforts along its credited distance, as an upload measures them

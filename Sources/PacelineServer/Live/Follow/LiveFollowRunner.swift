@@ -83,9 +83,9 @@ extension LiveConnection {
         let (fixes, _) = try await LiveFixLog.fixes(of: runner.followID, on: hub.database)
         guard let follow = try await LiveFollow.find(runner.followID, on: hub.database) else { throw APIError.notFound("follow") }
         let activity = Activity(format: .gpx, sport: runner.sport, track: Track(segments: [fixes]))
-        let run = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
-                                      name: "Follow of \(runner.route.name)")
-        try await RunAftermath.store(run, from: activity, on: hub.database) { transaction in
+        let (run, checkpoints) = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
+                                                     name: "Follow of \(runner.route.name)")
+        try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, on: hub.database) { transaction in
             follow.runID = try run.requireID()
             try await follow.save(on: transaction)
         }

@@ -111,10 +111,11 @@ enum LiveResultsMaker {
     private static func saveRun(of fixes: [Fix], sport: Sport, owner: User, distance: Double, on database: any Database) async throws -> UUID? {
         let activity = Activity(format: .gpx, name: nil, sport: sport, track: Track(segments: [fixes]))
         let name = "Live \(DistanceText.short(distance)) \(sport.rawValue)"
-        guard let run = try? RunRecorder.run(of: activity, format: "live", owner: owner, privacy: owner.defaultPrivacy, name: name) else {
+        guard let recorded = try? RunRecorder.run(of: activity, format: "live", owner: owner, privacy: owner.defaultPrivacy, name: name) else {
             return nil
         }
-        try await RunAftermath.store(run, from: activity, on: database)
+        let (run, checkpoints) = recorded
+        try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, on: database)
         return try run.requireID()
     }
 }
