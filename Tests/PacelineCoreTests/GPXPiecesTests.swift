@@ -91,6 +91,30 @@ import Testing
         }
     }
 
+    /// A segment, track or route opened or closed out of place after the cut (inside a
+    /// point, or a segment in a segment): read whole, such a tag empties or closes what
+    /// the first piece holds, so the file is read whole, with whole-file results.
+    @Test(arguments: zip([
+        "<trkseg/>",
+        "<trk/>",
+        #"<trkpt lat="1" lon="1"><trk><trkpt lat="1" lon="1"></trkpt></trk></trkpt>"#,
+        #"<trkpt lat="1" lon="1"><rte><trkpt lat="1" lon="1"></trkpt></rte></trkpt>"#,
+    ], [false, false, false, true]))
+    func tagsOutOfPlaceAfterTheCutAreReadWhole(_ snippet: String, routeBefore: Bool) throws {
+        var text = Self.gpx(points: 400)
+        if routeBefore {
+            text = text.replacingOccurrences(of: "<trk><name>Day 1</name>", with: #"<rte><rtept lat="2" lon="2"/></rte><trk><name>Day 1</name>"#)
+        }
+        let points = text.ranges(of: "<trkpt ")
+        let cut = text.utf8.distance(from: text.startIndex, to: points[250].lowerBound)
+        text.insert(contentsOf: snippet, at: points[300].lowerBound)
+        let url = try Self.write(text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let size = try Self.size(url)
+        #expect(GPXPieces.readAll(contentsOf: url, cutsNear: [cut], size: size) == nil)
+        Self.expectSame(try ActivityReader.readAll(contentsOf: url), try ActivityReader.readAll(Data(contentsOf: url)))
+    }
+
     /// A bad value after the cut: the file is read whole, and the error names its line.
     @Test func brokenLaterPieceGivesTheWholeFilesError() throws {
         var text = Self.gpx(points: 400)

@@ -38,9 +38,9 @@ enum GPXPieces {
         DispatchQueue.concurrentPerform(iterations: starts.count) { index in
             pieces.store(index, Result { try readPiece(url, from: starts[index], to: starts.dropFirst(index + 1).first, size: size) })
         }
-        guard var whole = pieces.handler(0) else { return nil }
+        guard var whole = pieces.take(0) else { return nil }
         for index in 1..<starts.count {
-            guard whole.isBetweenPointsOfSegment, let next = pieces.handler(index) else { return nil }
+            guard whole.isBetweenPointsOfSegment, let next = pieces.take(index) else { return nil }
             do { try whole.append(next) } catch { return nil }
         }
         return whole.activities()
@@ -53,9 +53,11 @@ enum GPXPieces {
     /// the last must end inside `segmentElements`.
     private static func readPiece(_ url: URL, from start: Int, to end: Int?, size: Int) throws -> GPXHandler? {
         let stream = try ByteStream(contentsOf: url, from: start, to: end)
-        var handler = start == 0 ? GPXHandler(stream: stream, inputEnd: size) : GPXHandler(pieceOf: stream, insideSegmentUntil: size)
+        // The first piece's segment makes room for the whole file's fixes, which the later
+        // pieces' are joined to; a later piece's, for its own.
+        var handler = start == 0 ? GPXHandler(stream: stream, inputEnd: size) : GPXHandler(pieceOf: stream, insideSegmentUntil: end ?? size)
         let open = try XMLScanner.scanPiece(stream, into: &handler, inside: start == 0 ? [] : segmentElements, isLast: end == nil)
-        if end != nil && open != segmentElements.map(\.description) { return nil }
+        if end != nil && open != segmentElements.map(\.description) || handler.needsWholeFile { return nil }
         return handler
     }
 
@@ -103,8 +105,12 @@ private final class Pieces: @unchecked Sendable {
         lock.withLock { results[index] = result }
     }
 
-    /// The handler of piece `index`; nil if it failed or ended where it should not have.
-    func handler(_ index: Int) -> GPXHandler? {
-        lock.withLock { (try? results[index]?.get()) ?? nil }
+    /// Takes the handler of piece `index` out (so that its fixes are held once, and joining
+    /// them copies nothing twice); nil if it failed or ended where it should not have.
+    func take(_ index: Int) -> GPXHandler? {
+        lock.withLock {
+            defer { results[index] = nil }
+            return (try? results[index]?.get()) ?? nil
+        }
     }
 }

@@ -110,6 +110,7 @@ struct GPXHandler: XMLHandler {
     init(stream: ByteStream, inputEnd: Int? = nil) {
         self.stream = stream
         self.inputEnd = inputEnd ?? stream.totalBytes
+        isLaterPiece = false
     }
 
     /// A handler for a later piece of a file read in pieces, which starts between two
@@ -119,10 +120,25 @@ struct GPXHandler: XMLHandler {
     init(pieceOf stream: ByteStream, insideSegmentUntil inputEnd: Int?) {
         self.stream = stream
         self.inputEnd = inputEnd
+        isLaterPiece = true
         sawGPX = true
         depth = 3
         inTrack = true
         segmentStart = stream.offset
+    }
+
+    /// Whether this handler reads a later piece of a file (`init(pieceOf:insideSegmentUntil:)`).
+    let isLaterPiece: Bool
+    /// Whether a later piece met a track, segment or route opened or closed where the GPX
+    /// schema puts none (inside a point, or a segment inside a segment). Reading the whole
+    /// file, such a tag empties or closes what the earlier piece holds (the segment, the
+    /// track, the route last read), which a piece can't do: the file must be read whole.
+    private(set) var needsWholeFile = false
+
+    /// Notes a track, segment or route tag handled at `depth` in a later piece, where the
+    /// schema puts it at `expected`.
+    private mutating func check(depth: Int, expected: Int) {
+        if isLaterPiece && depth != expected { needsWholeFile = true }
     }
 
     /// Whether the scanner stands inside a track's segment, between two points, as a
@@ -214,9 +230,11 @@ struct GPXHandler: XMLHandler {
         if name.isLocal("trkpt") {
             try beginPoint(.track, attributes)
         } else if name.isLocal("trkseg") {
+            check(depth: depth, expected: 3)
             segment = []
             segmentStart = stream.offset
         } else if name.isLocal("trk") {
+            check(depth: depth, expected: 2)
             inTrack = true
             track = GPXTrack()
         } else if name.isLocal("rtept") {
@@ -224,6 +242,7 @@ struct GPXHandler: XMLHandler {
         } else if name.isLocal("wpt") {
             try beginPoint(.waypoint, attributes)
         } else if name.isLocal("rte") {
+            check(depth: depth, expected: 2)
             inRoute = true
             route = []
         } else if name.isLocal("metadata") {
@@ -260,13 +279,16 @@ struct GPXHandler: XMLHandler {
             if pointKind != .none { return }
         }
         if name.isLocal("trkseg") {
+            check(depth: depth + 1, expected: 3)
             track.segments.append(segment)
             segment = []
             if !inTrack { try finishTrack() }  // a <trkseg> outside any <trk>
         } else if name.isLocal("trk") {
+            check(depth: depth + 1, expected: 2)
             inTrack = false
             try finishTrack()
         } else if name.isLocal("rte") {
+            check(depth: depth + 1, expected: 2)
             routes.append(route)
             inRoute = false
         } else if name.isLocal("metadata") {

@@ -52,17 +52,21 @@ struct XMLScanner: ~Copyable {
         }
         scanner.sawRoot = !inside.isEmpty
         do {
-            try scanner.run(stream, &handler, checksEnd: isLast)
+            try scanner.run(stream, &handler, atDocumentStart: inside.isEmpty, checksEnd: isLast)
         } catch let refused as XMLContentError {
             throw scanner.error(refused.message, kind: refused.kind)
         }
         return (0..<scanner.open.count).map { scanner.open.name($0) }
     }
 
-    /// Scans to the stream's end; `checksEnd`: whether the document must be complete there.
-    private mutating func run<Handler: XMLHandler>(_ stream: ByteStream, _ handler: inout Handler, checksEnd: Bool = true) throws {
+    /// Scans to the stream's end. `atDocumentStart`: whether the stream starts with the
+    /// document (where an encoding is told); `checksEnd`: whether the document must be
+    /// complete at the stream's end.
+    private mutating func run<Handler: XMLHandler>(
+        _ stream: ByteStream, _ handler: inout Handler, atDocumentStart: Bool = true, checksEnd: Bool = true
+    ) throws {
         var isFinal = !stream.require(4)
-        if stream.offset == 0 {
+        if atDocumentStart {
             try Self.rejectUnsupportedEncoding(stream)
             if stream.available >= 3, stream.buffer[stream.position..<stream.position + 3].elementsEqual([0xEF, 0xBB, 0xBF]) {
                 stream.position += 3  // UTF-8 byte order mark
