@@ -38,10 +38,11 @@ struct APIErrorTranslator: ServerMiddleware {
             return (HTTPResponse(status: .badRequest, headerFields: headers),
                     HTTPBody(APIError.body(status: .badRequest, message: Self.describe(underlying))))
         }
-        // Only the underlying error: a `ServerError` also describes the whole request,
-        // headers included, and the bearer token must never reach the log.
-        let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 } ?? ""
-        logger.error("\(operationID) failed: \(request.method) \(path): \(String(reflecting: underlying))")
+        // Only the operation and the underlying error: a `ServerError` also describes the
+        // whole request, headers included, and the bearer token must never reach the log;
+        // nor the path, which holds ids, search text and a live link's secret (the access
+        // log keeps routes as templates for the same reason).
+        logger.error("\(operationID) failed (\(request.method)): \(String(reflecting: underlying))")
         return (HTTPResponse(status: .internalServerError, headerFields: headers),
                 HTTPBody(APIError.body(status: .internalServerError, message: "the server failed; it has been logged")))
     }

@@ -13,7 +13,7 @@ struct ErrorResponder: AsyncMiddleware {
             let status: HTTPResponseStatus
             let message: String
             if let apiError = error as? APIError
-                ?? DatabaseOutage.apiError(for: error, context: "\(request.method) \(request.url.path)", logger: request.logger) {
+                ?? DatabaseOutage.apiError(for: error, context: "\(request.method) \(AccessLog.template(request))", logger: request.logger) {
                 let response = Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
                 if let retryAfter = apiError.retryAfter { response.headers.replaceOrAdd(name: .retryAfter, value: String(retryAfter)) }
                 return response
@@ -23,7 +23,8 @@ struct ErrorResponder: AsyncMiddleware {
             } else {
                 status = .internalServerError
                 message = "the server failed; it has been logged"
-                request.logger.error("\(request.method) \(request.url.path) failed: \(String(reflecting: error))")
+                // The route's template, not its path (ids, a live link's secret: `AccessLog`).
+                request.logger.error("\(request.method) \(AccessLog.template(request)) failed: \(String(reflecting: error))")
             }
             let body = APIError.body(status: HTTPResponse.Status(code: Int(status.code)), message: message)
             return Self.response(status: status, body: body)
