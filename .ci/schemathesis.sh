@@ -31,16 +31,11 @@ if [ ! -x "$binary" ]; then
     swift build --product paceline
 fi
 
-work="$(mktemp -d /tmp/paceline-schemathesis.XXXXXX)"
+source .ci/serve.sh
+serve_workdir schemathesis
+work="$serve_work"
 database="${1:-$work/paceline.sqlite}"
 extra_options=("${@:2}")
-
-source .ci/serve.sh
-cleanup() {
-    serve_stop
-    rm -rf "$work"
-}
-trap cleanup EXIT
 
 kind="sqlite"
 case "$database" in postgres://* | postgresql://*) kind="postgres" ;; esac

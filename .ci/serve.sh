@@ -1,4 +1,9 @@
-# Sourced by .ci/schemathesis.sh and Benchmarks/load/run.sh: a `paceline serve` of their own.
+# Sourced by .ci/schemathesis.sh and the benchmarks' run.sh (load, heat map, beacon): a
+# `paceline serve` of their own.
+#
+# serve_binary prints the paceline to serve: $PACELINE_BIN, else the release build, else
+# the debug one. serve_workdir NAME makes a temporary directory ($serve_work) that the
+# script's exit removes, after stopping the server.
 #
 # serve_start NAME BINARY DATABASE LOG SECONDS [OPTION...] starts BINARY's `serve` on
 # DATABASE (with the options) on a free loopback port ($serve_port, pid $serve_pid), its
@@ -7,6 +12,22 @@
 # (from the script's EXIT trap).
 serve_port=""
 serve_pid=""
+serve_work=""
+
+serve_binary() {
+    if [ -n "${PACELINE_BIN:-}" ]; then
+        echo "$PACELINE_BIN"
+    elif [ -x .build/release/paceline ]; then
+        echo .build/release/paceline
+    else
+        echo .build/debug/paceline
+    fi
+}
+
+serve_workdir() {
+    serve_work="$(mktemp -d "/tmp/paceline-$1.XXXXXX")"
+    trap 'serve_stop; rm -rf "$serve_work"' EXIT
+}
 
 serve_start() {
     local name="$1" binary="$2" database="$3" log="$4" seconds="$5"

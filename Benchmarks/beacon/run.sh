@@ -8,17 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 hours="${1:-3}"
-binary="${PACELINE_BIN:-}"
-if [ -z "$binary" ]; then
-    binary=.build/release/paceline
-    [ -x "$binary" ] || binary=.build/debug/paceline
-fi
-work="$(mktemp -d /tmp/paceline-beacon.XXXXXX)"
 source .ci/serve.sh
-cleanup() {
-    serve_stop
-    rm -rf "$work"
-}
-trap cleanup EXIT
-serve_start beacon "$binary" "$work/paceline.sqlite" "$work/serve.log" 60
+binary="$(serve_binary)"
+serve_workdir beacon
+serve_start beacon "$binary" "$serve_work/paceline.sqlite" "$serve_work/serve.log" 60
 python3 Benchmarks/beacon/feed.py "http://127.0.0.1:$serve_port" "$hours"

@@ -9,17 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 activities="${1:-2000}"
-binary="${PACELINE_BIN:-}"
-if [ -z "$binary" ]; then
-    binary=.build/release/paceline
-    [ -x "$binary" ] || binary=.build/debug/paceline
-fi
-work="$(mktemp -d /tmp/paceline-heatmap.XXXXXX)"
 source .ci/serve.sh
-cleanup() {
-    serve_stop
-    rm -rf "$work"
-}
-trap cleanup EXIT
-serve_start heatmap "$binary" "$work/paceline.sqlite" "$work/serve.log" 60
+binary="$(serve_binary)"
+serve_workdir heatmap
+serve_start heatmap "$binary" "$serve_work/paceline.sqlite" "$serve_work/serve.log" 60
 python3 Benchmarks/heatmap/draw.py "http://127.0.0.1:$serve_port" "$activities"

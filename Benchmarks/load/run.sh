@@ -19,24 +19,16 @@ cd "$(dirname "$0")/../.."
 users="${LOAD_USERS:-200}"
 spawn_rate="${LOAD_SPAWN_RATE:-10}"
 seconds="${LOAD_SECONDS:-60}"
-binary="${PACELINE_BIN:-}"
-if [ -z "$binary" ]; then
-    binary=.build/release/paceline
-    [ -x "$binary" ] || binary=.build/debug/paceline
-fi
 export PACELINE_LOAD_TRACKS="${PACELINE_TRACKS:-../shared/data/tracks}"
 # Real device files, each a run with timed positions: a phone's GPX, watches' GPX, TCX
 # and FIT, from 30 KB to 590 KB.
 export PACELINE_LOAD_FILES="gpx/run.gpx,gpx/garmin-activity.gpx,gpx/blue_hills.gpx,gpx/korita-zbevnica.gpx,gpx/garmin_with_extensions.gpx,tcx/garmin_connect.tcx,fit/garmin-fenix-5-run.fit,fit/garmin-fenix-5-walk.fit,fit/activity-small-fenix2-run.fit"
 
-work="$(mktemp -d /tmp/paceline-load.XXXXXX)"
-database="${1:-$work/paceline.sqlite}"
 source .ci/serve.sh
-cleanup() {
-    serve_stop
-    rm -rf "$work"
-}
-trap cleanup EXIT
+binary="$(serve_binary)"
+serve_workdir load
+work="$serve_work"
+database="${1:-$work/paceline.sqlite}"
 
 kind="sqlite"
 case "$database" in postgres://* | postgresql://*) kind="postgres" ;; esac
