@@ -54,10 +54,9 @@ extension APIHandler {
         if let privacy = update.privacy { run.privacy = Privacy(privacy) }
         let resported = update.sport.map(Sport.init).flatMap { $0 == run.sport ? nil : $0 }
         let sportBefore = run.sport  // before the new sport's measuring sets it
-        if let resported {
-            // Everything the sport decides is measured again; the badges follow.
-            try RunRecorder.remeasure(run, as: resported, owner: run.owner)
-        }
+        // Everything the sport decides is measured again; the badges and segment efforts
+        // follow. `remeasured`: set when the sport changed, holding the run's new checkpoints.
+        let remeasured = try resported.map { try RunRecorder.remeasure(run, as: $0, owner: run.owner) }
         let gearID = update.gearId
         // The user's lock: the gear named can't be deleted halfway (`Database.lockingUser`).
         try await database.lockingUser(user.id) { transaction in
@@ -71,9 +70,9 @@ extension APIHandler {
                 run.newRecords = try await Run.query(on: transaction).filter(\.$id == run.requireID()).field(\.$id).field(\.$newRecords)
                     .first()?.newRecords
             }
-            if resported != nil {
+            if let remeasured {
                 _ = try await AchievementBook.refresh(user.id, on: transaction)
-                try await SegmentMatching.rematch(run, on: transaction)
+                try await SegmentMatching.rematch(run, checkpoints: remeasured, on: transaction)
             }
         }
         return .ok(.init(body: .json(run.schema)))

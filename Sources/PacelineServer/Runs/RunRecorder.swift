@@ -17,7 +17,7 @@ package enum RunRecorder {
                             name: String?) throws -> (run: Run, checkpoints: [Checkpoint]?) {
         let run = Run()
         run.$owner.id = owner.id!
-        let (summary, profile, start) = try measure(run, activity, owner: owner)
+        let (summary, checkpoints, start) = try measure(run, activity, owner: owner)
         run.name = name ?? ActivityName.meaningful(summary.name).map { TextInput.storable($0, .name) }
         run.privacy = privacy
         run.format = format
@@ -29,7 +29,7 @@ package enum RunRecorder {
         run.startLongitude = start.longitude
         run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
         run.heatLines = HeatMapLines.json(of: activity.track)
-        return (run, try? Normalization.checkpoints(of: activity, profile: profile))
+        return (run, checkpoints)
     }
 
     /// Measures `run` again as `sport` (its owner corrected it): everything the sport's
@@ -37,19 +37,21 @@ package enum RunRecorder {
     /// efforts, calories, steps) from the stored track, whose fixes keep a device's
     /// odometer; the ascent stays as stored (it may be a device's own total, which the
     /// track does not hold, and no threshold of a sport changes it).
+    /// Returns the run's checkpoints as the new sport measures them (nil when there is no
+    /// timed path), for its segment efforts (`SegmentMatching.rematch`).
     /// - Throws: `APIError` 422 when the run would no longer be one as `sport` (nothing changes then).
-    package static func remeasure(_ run: Run, as sport: Sport, owner: User) throws {
+    package static func remeasure(_ run: Run, as sport: Sport, owner: User) throws -> [Checkpoint]? {
         var activity = try run.activity()
         activity.sport = sport
         activity.sportSource = .chosen
-        _ = try measure(run, activity, owner: owner)
+        return try measure(run, activity, owner: owner).checkpoints
     }
 
     /// Fills `run`'s columns that its sport's thresholds decide, from `activity`; returns
-    /// the summary, the profile it was measured on and where the track starts. Checks
-    /// first, so a throw changes nothing.
+    /// the summary, the checkpoints along the profile it was measured on, and where the
+    /// track starts. Checks first, so a throw changes nothing.
     /// - Throws: `APIError` 422 when there is no timed GPS track, or too little of it can be credited.
-    private static func measure(_ run: Run, _ activity: Activity, owner: User) throws -> (ActivitySummary, TrackProfile, Coordinate) {
+    private static func measure(_ run: Run, _ activity: Activity, owner: User) throws -> (summary: ActivitySummary, checkpoints: [Checkpoint]?, start: Coordinate) {
         let thresholds = SportThresholds.for(activity.sport)
         let (profile, summary) = profile(of: activity)
         guard summary.gpsDistanceMeters != nil, summary.startTime != nil,
@@ -87,7 +89,7 @@ package enum RunRecorder {
         run.stepsEstimated = steps?.isEstimated
         let load = TrainingLoad.of(activity.track, sport: activity.sport)
         (run.trainingLoad, run.trainingLoadSource) = (load?.value, load?.source)
-        return (summary, profile, start)
+        return (summary, try? Normalization.checkpoints(of: activity, profile: profile), start)
     }
 
     /// `activity`'s best efforts along its credited distance, as an upload measures them

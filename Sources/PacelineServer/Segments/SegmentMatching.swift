@@ -30,10 +30,11 @@ package enum SegmentMatching {
         }
     }
 
-    /// Replaces `run`'s efforts with those on the segments of its sport now (after a new sport).
-    static func rematch(_ run: Run, on database: any Database) async throws {
+    /// Replaces `run`'s efforts with those on the segments of its sport now (after a new
+    /// sport), found on `checkpoints`, as `RunRecorder.remeasure` measured them.
+    static func rematch(_ run: Run, checkpoints: [Checkpoint]?, on database: any Database) async throws {
         try await SegmentEffortRow.query(on: database).filter(\.$run.$id == run.requireID()).delete()
-        if let checkpoints = try? Normalization.checkpoints(of: run.activity()) {
+        if let checkpoints {
             try await record(run, checkpoints: checkpoints, on: database)
         }
     }
