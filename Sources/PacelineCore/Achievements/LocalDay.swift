@@ -52,7 +52,8 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable {
 }
 
 extension Calendar {
-    static let utc: Calendar = {
+    /// The Gregorian calendar in UTC: days and years as counted where no runner's clock is asked.
+    public static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar

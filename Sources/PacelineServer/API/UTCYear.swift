@@ -1,21 +1,16 @@
 import Foundation
+import PacelineCore
 
 /// Years as the server counts them when a runner's own clock is not asked: in UTC, on the
 /// Gregorian calendar ("this year" on a leaderboard, a year of the heat map).
 enum UTCYear {
-    private static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        return calendar
-    }()
-
     /// The year `date` falls in.
     static func of(_ date: Date) -> Int {
-        calendar.component(.year, from: date)
+        Calendar.utc.component(.year, from: date)
     }
 
     /// The instant `year` begins: 1 January, 00:00 UTC.
     static func start(_ year: Int) -> Date {
-        calendar.date(from: DateComponents(year: year, month: 1, day: 1))!
+        Calendar.utc.date(from: DateComponents(year: year, month: 1, day: 1))!
     }
 }

@@ -57,7 +57,7 @@ enum GPXPieces {
         // pieces' are joined to; a later piece's, for its own.
         var handler = start == 0 ? GPXHandler(stream: stream, inputEnd: size) : GPXHandler(pieceOf: stream, insideSegmentUntil: end ?? size)
         let open = try XMLScanner.scanPiece(stream, into: &handler, inside: start == 0 ? [] : segmentElements, isLast: end == nil)
-        if end != nil && open != segmentElements.map(\.description) || handler.needsWholeFile { return nil }
+        if (end != nil && open != segmentElements.map(\.description)) || handler.needsWholeFile { return nil }
         return handler
     }
 
