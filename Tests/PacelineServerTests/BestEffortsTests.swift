@@ -93,3 +93,39 @@ struct BestEffortsTests {
         }
     }
 }
+
+/// A slow stretch read as a stop (issue 35): 200 s at 2.5 m/s, 1,500 s at 0.5 m/s and
+/// 300 s at 2.5 m/s, a fix a second on a straight line. Before, the slow stretch's 750 m
+/// landed in the one second where moving resumed: a 400 m of 0.54 s, a 1 km of 106 s, a
+/// maximum speed of 150 m/s and three new records.
+@Suite("A slow stretch makes no record")
+struct SlowStretchUploadTests {
+    @Test("the issue's JSON upload: no effort, split or maximum speed faster than 2.5 m/s, and no record faster than that",
+          arguments: TestDatabase.available)
+    func slowStretch(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let start = Date().addingTimeInterval(-86_400)
+            var north = 0.0, second = 0
+            var fixes = [Components.Schemas.FixInput(time: start, latitude: 46, longitude: 14)]
+            for (speed, seconds) in [(2.5, 200), (0.5, 1_500), (2.5, 300)] {
+                for _ in 0..<seconds {
+                    north += speed
+                    second += 1
+                    fixes.append(.init(time: start.addingTimeInterval(Double(second)), latitude: 46 + north / 111_195, longitude: 14))
+                }
+            }
+            #expect(fixes.count == 2_001)
+            let run = try await ann.client.uploadRun(body: .json(.init(sport: .run, fixes: fixes))).created.body.json
+            #expect(abs(run.distanceMeters - 2_000) < 10 && run.creditedDistanceMeters == run.distanceMeters)
+            #expect(try #require(run.maxSpeedMetersPerSecond) < 2.6)
+            for split in run.splits.dropLast() { #expect(1_000 / split.seconds <= 2.55, "\(split)") }  // the last may be short
+            let efforts = try await ann.client.getRunBestEfforts(path: .init(runId: run.id)).ok.body.json.efforts
+            #expect(efforts.map(\.name) == ["400 m", "1 km", "1 mile"])
+            for effort in efforts { #expect(effort.distanceMeters / effort.seconds <= 2.55, "\(effort.name): \(effort.seconds) s") }
+            let records = try await ann.client.getRecords().ok.body.json.records
+            #expect(records.count == 3)
+            for record in records { #expect(record.distanceMeters / record.elapsedSeconds <= 2.55, "\(record.name): \(record.elapsedSeconds) s") }
+        }
+    }
+}

@@ -91,7 +91,8 @@ public struct ActivitySummary: Sendable, Hashable {
             averageSpeedMetersPerSecond = counted / moving
             averagePaceSecondsPerKilometer = moving / (counted / 1000)
         }
-        maxSpeedMetersPerSecond = Self.maxSpeed(profile, window: thresholds.maxSpeedWindow)
+        // Never above what the sport credits: a faster stretch is not credited either.
+        maxSpeedMetersPerSecond = Self.maxSpeed(profile, window: thresholds.maxSpeedWindow).map { min($0, thresholds.maximumSpeed) }
 
         let gain: ElevationGain? = if profile.segments.contains(where: { $0.elevations.contains { $0 != nil } }) {
             ElevationGain(profile: profile, barometric: activity.hasBarometricElevation,

@@ -14,7 +14,13 @@ import Foundation
 /// fix more than `bendTolerance` off the step's line) or after `maximumStep` metres, so
 /// what is left of the jitter cannot add length while a twisty trail keeps its bends;
 /// while stopped, only the net displacement from where the stop began to where it ended
-/// counts, never the jitter path.
+/// counts, never the jitter path, and it is spread over the stop's time.
+///
+/// A stop's distance is also given its time: what a stop's distance grew by beyond a
+/// standing GPS's drift (`stopDrift`: a slow walk under the sport's `stoppedSpeed`, read as
+/// a stop; a foot pod counting while the positions stood) counts as moving at
+/// `stoppedSpeed` at most (see `timeStops`). So a slow stretch can't make a record, a split
+/// or a maximum speed.
 ///
 /// The device's odometer wins where it has one: in a segment whose every kept fix carries
 /// the device's own distance (FIT record, TCX trackpoint), never decreasing, the distances
@@ -116,7 +122,7 @@ public struct TrackProfile: Sendable {
     private static func profile(_ fixes: FilteredSegment, thresholds: SportThresholds, totals: inout Totals) -> Segment {
         let n = fixes.count
         guard n > 0 else { return Segment(times: nil, elevations: [], distances: [], movingTimes: nil, positions: [], moving: []) }
-        let (walked, movingTimes, positions, moving) = measured(fixes, thresholds: thresholds, movingTime: &totals.movingTime)
+        var (walked, movingTimes, positions, moving) = measured(fixes, thresholds: thresholds, movingTime: &totals.movingTime)
         totals.gpsDistance += walked[n - 1]
         var distances: [Double]
         if let readings = fixes.deviceDistances, let times = fixes.times,
@@ -136,6 +142,9 @@ public struct TrackProfile: Sendable {
             let base = totals.distance
             distances = walked.map { base + $0 }
             totals.odometer = nil
+        }
+        if let times = fixes.times, movingTimes != nil {
+            totals.movingTime += timeStops(distances, times, moving, stoppedSpeed: thresholds.stoppedSpeed, &movingTimes!)
         }
         totals.distance = distances[n - 1]
         totals.lastPosition = fixes.coordinates[n - 1]
@@ -177,9 +186,18 @@ public struct TrackProfile: Sendable {
         // its net displacement.
         var anchor = coordinates[0]
         var since: [Int] = []
+        var stopStart: Int?  // the fix a stop began at, while stopped
         for k in 1..<n {
             var here = distance
             if moving[k] {
+                if let start = stopStart {
+                    // Moving again: the stop's net displacement is spread over its time, so a
+                    // slow stretch read as a stop never lands in one step.
+                    distance = spread(stopFrom: start, to: k - 1, coordinates, times, &distances)
+                    anchor = coordinates[k - 1]
+                    since.removeAll(keepingCapacity: true)
+                    stopStart = nil
+                }
                 movingTime += times[k] - times[k - 1]
                 if let bend = farthest(since, of: coordinates, from: anchor, to: coordinates[k]), bend.offset > bendTolerance {
                     distance += Geodesy.distance(anchor, coordinates[since[bend.at]])
@@ -198,6 +216,7 @@ public struct TrackProfile: Sendable {
                     here = max(distances[k - 1], distance + step)
                 }
             } else {
+                if stopStart == nil { stopStart = k - 1 }
                 here = distances[k - 1]
             }
             distances.append(here)
@@ -206,6 +225,55 @@ public struct TrackProfile: Sendable {
         var movingFlags = moving
         movingFlags[0] = false
         return (distances, movingTimes, coordinates, movingFlags)
+    }
+
+    /// Metres a standing athlete's smoothed position drifts over a stop: a stop whose
+    /// distance grew no more than this went nowhere, and takes no moving time.
+    static let stopDrift = 20.0
+
+    /// Spreads a stop's net displacement, from fix `start` (where it began) to fix `end`
+    /// (its last), over its time: the distance at each fix of the stop grows with the
+    /// seconds since it began. Returns the distance at `end`.
+    private static func spread(
+        stopFrom start: Int, to end: Int, _ coordinates: [Coordinate], _ times: [Double], _ distances: inout [Double]
+    ) -> Double {
+        let base = distances[start]
+        let displacement = Geodesy.distance(coordinates[start], coordinates[end])
+        let seconds = times[end] - times[start]
+        guard end > start else { return base }
+        for j in start + 1...end {
+            distances[j] = base + displacement * (seconds > 0 ? (times[j] - times[start]) / seconds : 1)
+        }
+        return distances[end]
+    }
+
+    /// Gives each stop the moving time its distance took: a stop whose distance grew by G
+    /// metres, more than `stopDrift` (a slow stretch under the sport's `stoppedSpeed`, its
+    /// displacement spread by `spread`; or a device's odometer counting on while the
+    /// positions stood), took at least G / `stoppedSpeed` seconds, at most the stop's own.
+    /// That time is added where the distance grew, so no stretch of the track is faster
+    /// than its distance and time say: a best effort, a split or the maximum speed can't be
+    /// made of a slow stretch. Returns the seconds added.
+    private static func timeStops(
+        _ distances: [Double], _ times: [Double], _ moving: [Bool], stoppedSpeed: Double, _ movingTimes: inout [Double]
+    ) -> Double {
+        var added = 0.0
+        var k = 1
+        while k < distances.count {
+            movingTimes[k] += added
+            guard !moving[k] else { k += 1; continue }
+            var end = k
+            while end + 1 < distances.count, !moving[end + 1] { end += 1 }
+            let base = movingTimes[k - 1], first = distances[k - 1]
+            let growth = distances[end] - first
+            let seconds = growth > stopDrift ? min(times[end] - times[k - 1], growth / stoppedSpeed) : 0
+            for j in k...end {
+                movingTimes[j] = base + (seconds > 0 ? seconds * (distances[j] - first) / growth : 0)
+            }
+            added += seconds
+            k = end + 1
+        }
+        return added
     }
 
     /// Metres a fix may lie off the straight line of a step before the step ends at it.

@@ -10,9 +10,10 @@ public enum Normalization {
     /// at the very end, each interpolated between the two fixes around it.
     ///
     /// Distance is measured along the smoothed positions of `TrackProfile` over the
-    /// intervals it judged moving: it does not grow while the athlete stands still, so
-    /// a pause or a wait at a crossing adds no checkpoints but shows as a longer time
-    /// between two of them. Measured fix to fix rather than in the profile's 5 m steps,
+    /// intervals it judged moving: it does not grow with the jitter of an athlete standing
+    /// still, so a pause or a wait at a crossing adds no checkpoints but shows as a longer
+    /// time between two of them; a stop's net displacement (a slow stretch read as a stop)
+    /// is spread over its time, as the profile spreads it. Measured fix to fix rather than in the profile's 5 m steps,
     /// a checkpoint's distance is exactly the way to it along the checkpoints, even
     /// round a hairpin (which the profile's steps would cut by metres). Elapsed time counts
     /// from the activity's first timed fix, pauses included (a pace is a race against the clock).
@@ -40,8 +41,17 @@ public enum Normalization {
         var distance = 0.0
         for segment in profile.segments {
             guard let times = segment.times else { continue }
+            var stopStart: Int?  // the sample a stop began at, while stopped
             for k in 0..<segment.count {
-                if k > 0, segment.moving[k] { distance += Geodesy.distance(segment.positions[k - 1], segment.positions[k]) }
+                if k > 0, segment.moving[k] {
+                    if let start = stopStart {
+                        distance = Sample.spread(&samples, stopFrom: start, to: samples.count - 1)
+                        stopStart = nil
+                    }
+                    distance += Geodesy.distance(segment.positions[k - 1], segment.positions[k])
+                } else if k > 0, stopStart == nil {
+                    stopStart = samples.count - 1
+                }
                 samples.append(Sample(coordinate: segment.positions[k], distance: distance,
                                       time: times[k], elevation: segment.elevations[k]))
             }
@@ -94,6 +104,20 @@ public enum Normalization {
                    distance: a.distance + f * (b.distance - a.distance),
                    time: a.time + f * (b.time - a.time),
                    elevation: a.elevation.flatMap { ea in b.elevation.map { ea + f * ($0 - ea) } } ?? a.elevation ?? b.elevation)
+        }
+
+        /// Spreads a stop's net displacement, from `samples[start]` (where it began) to
+        /// `samples[end]` (its last), over its time, as `TrackProfile` does: a slow stretch
+        /// read as a stop is still the way it went. Returns the distance at `end`.
+        static func spread(_ samples: inout [Sample], stopFrom start: Int, to end: Int) -> Double {
+            let base = samples[start].distance
+            let displacement = Geodesy.distance(samples[start].coordinate, samples[end].coordinate)
+            let seconds = samples[end].time - samples[start].time
+            guard end > start else { return base }
+            for j in start + 1...end {
+                samples[j].distance = base + displacement * (seconds > 0 ? (samples[j].time - samples[start].time) / seconds : 1)
+            }
+            return samples[end].distance
         }
 
         func checkpoint(distance: Double, start: Double) -> Checkpoint {
