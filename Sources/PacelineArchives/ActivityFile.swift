@@ -14,7 +14,7 @@ public enum ActivityFile {
     ///
     /// A plain file is read in chunks as it is parsed (a 10 MB GPX is never held whole:
     /// reading it into memory first was a quarter of `paceline analyze`'s time); a gzipped
-    /// one is unzipped into memory first.
+    /// one is read into memory and inflated as it is parsed.
     public static func readAll(contentsOf url: URL) throws -> [Activity] {
         let head: Data
         do {
@@ -36,10 +36,18 @@ public enum ActivityFile {
         return try readAll(data, format: format(ofName: url.lastPathComponent))
     }
 
-    /// The activities in `data`, gunzipped first when it is gzip, the format sniffed when
-    /// `format` is nil.
+    /// The activities in `data`, inflated as it is read when it is gzip, the format sniffed
+    /// when `format` is nil.
     public static func readAll(_ data: Data, format: ActivityFormat? = nil) throws -> [Activity] {
-        try ActivityReader.readAll(uncompressed(data), format: format)
+        try ActivityReader.readAll(stream(of: data), format: format)
+    }
+
+    /// `data` as a reader takes it: inflated as it is read when it is gzip (at most
+    /// `maximumUncompressedBytes`), so that a reader stopping at `FileLimits` never holds
+    /// the whole file uncompressed.
+    public static func stream(of data: Data) -> ByteStream {
+        guard Gzip.isCompressed(data) else { return ByteStream(data: data) }
+        return ByteStream(source: GzipSource(data, maximumBytes: maximumUncompressedBytes))
     }
 
     /// The file at `url` as one activity (`Activity(joining:)`).
@@ -51,10 +59,5 @@ public enum ActivityFile {
     public static func format(ofName name: String) -> ActivityFormat? {
         let url = URL(fileURLWithPath: name)
         return ActivityFormat(pathExtension: (url.pathExtension.lowercased() == "gz" ? url.deletingPathExtension() : url).pathExtension)
-    }
-
-    /// `data`, gunzipped when it is gzip.
-    public static func uncompressed(_ data: Data) throws -> Data {
-        Gzip.isCompressed(data) ? try Gzip.decompress(data, maximumBytes: maximumUncompressedBytes) : data
     }
 }

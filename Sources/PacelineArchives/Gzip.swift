@@ -17,43 +17,16 @@ public enum Gzip {
     }
 
     /// The bytes `data` holds, every member of it (concatenated gzip files are one file).
-    /// - Throws: `ActivityFileError` (`.corrupt`, `.truncated`, or `.invalidValue` past
+    /// - Throws: `ActivityFileError` (`.corrupt`, `.truncated`, or `.overLimit` past
     ///   `maximumBytes` uncompressed: a few kilobytes can claim gigabytes).
     public static func decompress(_ data: Data, maximumBytes: Int) throws -> Data {
-        var stream = z_stream()
-        guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw ActivityFileError(.unreadable, "zlib could not start")
-        }
-        defer { inflateEnd(&stream) }
+        let source = GzipSource(data, maximumBytes: maximumBytes)
         var output = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        try data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
-            stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-            stream.avail_in = uInt(input.count)
-            while true {
-                let status = chunk.withUnsafeMutableBufferPointer { buffer in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    return inflate(&stream, Z_NO_FLUSH)
-                }
-                output.append(contentsOf: chunk[0..<(chunk.count - Int(stream.avail_out))])
-                guard output.count <= maximumBytes else {
-                    throw ActivityFileError(.invalidValue, "the file is larger than \(maximumBytes >> 20) MiB uncompressed")
-                }
-                switch status {
-                case Z_STREAM_END where stream.avail_in > 0:
-                    inflateReset(&stream)
-                case Z_STREAM_END:
-                    return
-                case Z_OK:
-                    continue
-                case Z_BUF_ERROR where stream.avail_in == 0:
-                    throw ActivityFileError(.truncated, "the gzip file ends before its data does")
-                default:
-                    throw ActivityFileError(.corrupt, "the gzip data is corrupt (\(stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"))")
-                }
-            }
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { (buffer) throws(ActivityFileError) in try source.read(into: buffer) }
+            if count == 0 { return output }
+            output.append(contentsOf: chunk[0..<count])
         }
-        return output
     }
 }

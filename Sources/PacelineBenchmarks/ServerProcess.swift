@@ -59,6 +59,15 @@ public final class ServerProcess: @unchecked Sendable {
         }
     }
 
+    /// The most memory the server has held at once since it started (the kernel's
+    /// high-water mark of its resident set, `VmHWM`), in bytes; nil once it has stopped.
+    public var peakResidentBytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
+    }
+
     /// The last lines the server logged.
     public var logTail: String {
         let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""

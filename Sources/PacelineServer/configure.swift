@@ -106,7 +106,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
         middlewares: [ETag.Header(), ResponseCompression(), APIErrorTranslator(logger: app.logger), RequestBodyLimit(), WebSessionCookie.Writer(),
-                      Authentication(database: app.db, site: settings.site), JSONNullRefusal()]
+                      Authentication(database: app.db, site: settings.site), UploadThreads(), JSONBodyCheck()]
     )
 }
 

@@ -13,6 +13,27 @@ public enum SystemGzip {
         try gzip(["-dc"], data)
     }
 
+    /// What `produce` writes, compressed by /usr/bin/gzip as it is written: a file of
+    /// hundreds of megabytes is never held whole.
+    public static func compress(producing produce: @escaping @Sendable (_ write: (Data) -> Void) -> Void) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
+        process.arguments = ["-c"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let writer = Thread {
+            produce { input.fileHandleForWriting.write($0) }
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return result
+    }
+
     private static func gzip(_ arguments: [String], _ data: Data) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")

@@ -80,6 +80,31 @@ import Testing
         #expect(result.stdout.split(separator: "\n").count == 1)
     }
 
+    /// Files past the limits (issue 35; `HostileUploadTests` sends the same kinds, millions
+    /// strong, to a server) stop the same way on the command line: exit 65, the limit
+    /// named, the other files still analysed.
+    @Test func filesPastTheLimitsGetExit65NamingTheLimit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            ("records.fit.gz", try HostileFiles.fitRecords(500_001), "500,000 points"),
+            ("laps.fit.gz", try HostileFiles.fitLaps(10_001), "10,000 laps"),
+            ("stops.fit.gz", try HostileFiles.fitStops(10_002), "10,000 track segments"),
+            ("points.gpx.gz", try HostileFiles.gpxPoints(500_001), "500,000 points"),
+        ]
+        for (name, data, _) in files { try data.write(to: folder.appendingPathComponent(name)) }
+        let good = Fixtures.track("gpx/run_gpxtpx.gpx").path
+        let result = try PacelineCLI.run(["analyze", "--json"] + files.map { folder.appendingPathComponent($0.0).path } + [good])
+        #expect(result.status == 65)
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == files.count, "\(result.stderr)")
+        for ((name, _, limit), error) in zip(files, errors) {
+            #expect(error.contains(name) && error.contains("more than \(limit)"), "\(error)")
+        }
+        #expect(result.stdout.split(separator: "\n").count == 1)
+    }
+
     /// Every malformed file is refused with its documented reason (docs/ALGORITHMS.md, "Malformed files").
     @Test(arguments: [
         ("activity-filecrc.fit", "CRC mismatch"),

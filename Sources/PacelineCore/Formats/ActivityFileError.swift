@@ -17,6 +17,9 @@ public struct ActivityFileError: Error, Sendable, Hashable, CustomStringConverti
         case corrupt
         /// The file could not be read from disk.
         case unreadable
+        /// The file holds more than `FileLimits` allows (points, segments, laps…, or bytes
+        /// once uncompressed); the message names the limit.
+        case overLimit
     }
 
     public var kind: Kind

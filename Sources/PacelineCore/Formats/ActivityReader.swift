@@ -27,8 +27,20 @@ public enum ActivityReader {
     /// The activities of an in-memory file (an upload), sniffing the format when
     /// `format` is nil.
     public static func readAll(_ data: Data, format: ActivityFormat? = nil) throws -> [Activity] {
-        let stream = ByteStream(data: data)
-        return try readAll(stream, format: format ?? sniff(stream))
+        try readAll(ByteStream(data: data), format: format)
+    }
+
+    /// The activities of a file as `stream` gives it (an upload inflated as it is read),
+    /// sniffing the format when `format` is nil. A source that stops early (corrupt, or
+    /// past its limit) is reported as itself, not as the truncated file a reader sees.
+    public static func readAll(_ stream: ByteStream, format: ActivityFormat? = nil) throws -> [Activity] {
+        do {
+            let activities = try readAll(stream, as: format ?? sniff(stream))
+            if let failure = stream.sourceError { throw failure }
+            return activities
+        } catch {
+            throw stream.sourceError ?? error
+        }
     }
 
     /// The file at `url` as one activity.
@@ -43,7 +55,7 @@ public enum ActivityReader {
 
     /// The file's activities, each with altitudes recorded apart from positions merged
     /// into them (`Track.mergingSeparateAltitudes`).
-    private static func readAll(_ stream: ByteStream, format: ActivityFormat?) throws -> [Activity] {
+    private static func readAll(_ stream: ByteStream, as format: ActivityFormat?) throws -> [Activity] {
         let activities: [Activity]
         switch format {
         case .gpx: activities = try GPXReader.readAll(stream)
@@ -65,7 +77,8 @@ public enum ActivityReader {
         return activities
     }
 
-    private static func sniff(_ stream: ByteStream) -> ActivityFormat? {
+    /// The format the first kilobyte of `stream` says, if any (nothing is consumed).
+    public static func sniff(_ stream: ByteStream) -> ActivityFormat? {
         _ = stream.require(1024)
         return ActivityFormat(sniffing: stream.buffer[stream.position..<min(stream.end, stream.position + 1024)])
     }

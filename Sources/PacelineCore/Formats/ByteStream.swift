@@ -19,19 +19,16 @@ public final class ByteStream {
     /// One past the last valid byte of `buffer`.
     public private(set) var end: Int
     private var discarded = 0
-    private let handle: FileHandle?
+    private let source: (any ByteSource)?
     private let chunkSize: Int
-    /// The offset where a piece of a file ends (nil: where the file ends).
-    private let limit: Int?
 
     /// Streams an in-memory body (an upload); nothing is copied after the first time.
     public init(data: Data) {
         buffer = [UInt8](data)
         end = buffer.count
         totalBytes = end
-        handle = nil
+        source = nil
         chunkSize = 0
-        limit = nil
     }
 
     /// Streams the file at `url` in chunks of `chunkSize` bytes.
@@ -41,28 +38,29 @@ public final class ByteStream {
 
     /// Streams bytes `start..<end` of the file at `url` (to its end when `end` is nil), as
     /// a piece of it read on its own (`GPXPieces`). `offset` counts from the file's start.
-    init(contentsOf url: URL, from start: Int, to end: Int?, chunkSize: Int = 1 << 16) throws {
-        let opened: FileHandle
-        do {
-            opened = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw ActivityFileError(.unreadable, "cannot open file: \(error.localizedDescription)")
-        }
-        if start > 0 && lseek(opened.fileDescriptor, off_t(start), SEEK_SET) != off_t(start) {
-            throw ActivityFileError(.unreadable, "cannot read the file from byte \(start)")
-        }
-        handle = opened
+    convenience init(contentsOf url: URL, from start: Int, to end: Int?, chunkSize: Int = 1 << 16) throws {
+        let file = try FileSource(contentsOf: url, from: start, to: end)
+        self.init(source: file, totalBytes: end ?? file.size, chunkSize: chunkSize, startingAt: start)
+    }
+
+    /// Streams what `source` gives, in chunks of `chunkSize` bytes; `totalBytes` is the
+    /// input's length when known.
+    public convenience init(source: any ByteSource, totalBytes: Int? = nil, chunkSize: Int = 1 << 16) {
+        self.init(source: source, totalBytes: totalBytes, chunkSize: chunkSize, startingAt: 0)
+    }
+
+    private init(source: any ByteSource, totalBytes: Int?, chunkSize: Int, startingAt start: Int) {
+        self.source = source
         buffer = []
-        self.end = 0
+        end = 0
         discarded = start
-        var status = stat()
-        let size = fstat(opened.fileDescriptor, &status) == 0 && status.st_size > 0 ? Int(status.st_size) : nil
-        limit = end
-        totalBytes = end ?? size
+        self.totalBytes = totalBytes
         self.chunkSize = chunkSize
     }
 
-    deinit { try? handle?.close() }
+    /// Why the source stopped before its end, if it did: a reader meets only the end of
+    /// its input, and its callers report this instead (`ActivityReader`).
+    public private(set) var sourceError: ActivityFileError?
 
     /// The input's length in bytes, when known (a file's size, or where its piece ends; nil
     /// for a pipe).
@@ -83,7 +81,7 @@ public final class ByteStream {
     public var isAtEnd: Bool { !require(1) }
 
     private func refill(_ count: Int) -> Bool {
-        guard let handle else { return false }
+        guard let source, sourceError == nil else { return false }
         // Move the unread tail to the front, then read straight into the space after it.
         if position > 0 {
             buffer.withUnsafeMutableBytes { raw in
@@ -96,12 +94,19 @@ public final class ByteStream {
         let capacity = max(count, end + chunkSize)
         if buffer.count < capacity { buffer.append(contentsOf: repeatElement(0, count: capacity - buffer.count)) }
         while end < count {
-            let room = min(buffer.count - end, limit.map { $0 - discarded - end } ?? .max)
-            guard room > 0 else { return false }
+            var failure: ActivityFileError?
             let bytesRead = buffer.withUnsafeMutableBytes { raw in
-                read(handle.fileDescriptor, raw.baseAddress! + end, room)
+                do throws(ActivityFileError) {
+                    return try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+                } catch {
+                    failure = error
+                    return 0
+                }
             }
-            if bytesRead < 0 && errno == EINTR { continue }
+            if let failure {
+                sourceError = failure
+                return false
+            }
             guard bytesRead > 0 else { return false }
             end += bytesRead
         }

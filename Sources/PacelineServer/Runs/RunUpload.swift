@@ -51,24 +51,25 @@ enum RunUpload {
         return data
     }
 
-    /// Reads an uploaded file, gunzipped first when it is gzip (whatever its declared type).
+    /// Reads an uploaded file, inflated as it is read when it is gzip (whatever its declared
+    /// type). The readers count what they read and stop at `FileLimits` (422
+    /// `over_limit`, naming the limit), so no upload holds more than a real one.
     private static func read(_ upload: Data, as format: ActivityFormat?) throws -> ([Activity], String) {
         guard !upload.isEmpty else { throw APIError.badRequest("the upload is empty") }
-        let data: Data
-        do {
-            data = try ActivityFile.uncompressed(upload)
-        } catch {
-            throw APIError(status: .unprocessableContent, code: "invalid_file", message: "the gzip file can't be read: \(error)")
-        }
-        guard let format = format ?? ActivityFormat(sniffing: data.prefix(1024)) else {
+        let stream = ActivityFile.stream(of: upload)
+        guard let format = format ?? ActivityReader.sniff(stream) else {
+            if let failure = stream.sourceError { throw refusal(failure, reading: "gzip") }
             throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
                            message: "the file is neither GPX, TCX nor FIT")
         }
         let activities: [Activity]
         do {
-            activities = try ActivityReader.readAll(data, format: format)
+            activities = try ActivityReader.readAll(stream, format: format)
+        } catch let failure as ActivityFileError {
+            throw refusal(failure, reading: stream.sourceError == nil ? format.rawValue.uppercased() : "gzip")
         } catch {
-            throw APIError(status: .unprocessableContent, code: "invalid_file", message: "the \(format.rawValue.uppercased()) file can't be read: \(error)")
+            throw APIError(status: .unprocessableContent, code: "invalid_file",
+                           message: "the \(format.rawValue.uppercased()) file can't be read: \(error)")
         }
         // As many pauses as a JSON upload may have: no recording has more, and the analysis
         // of segments out of time order grows with their number.
@@ -78,16 +79,24 @@ enum RunUpload {
         }
         let segments = activities.reduce(0) { $0 + $1.track.segments.count }
         guard segments <= maximumSegments else {
-            throw APIError(status: .unprocessableContent, code: "invalid_file",
+            throw APIError(status: .unprocessableContent, code: "over_limit",
                            message: "the file has \(segments) track segments, more than \(maximumSegments)")
         }
         return (activities, format.rawValue)
     }
 
+    /// The answer to a file that can't be read: 422 `over_limit` past a limit, 422
+    /// `invalid_file` otherwise, saying why.
+    private static func refusal(_ failure: ActivityFileError, reading kind: String) -> APIError {
+        failure.kind == .overLimit
+            ? APIError(status: .unprocessableContent, code: "over_limit", message: "\(failure)")
+            : APIError(status: .unprocessableContent, code: "invalid_file", message: "the \(kind) file can't be read: \(failure)")
+    }
+
     /// The most fixes one upload may carry, in `fixes` or in all its `segments`.
-    static let maximumFixes = 500_000
+    static let maximumFixes = FileLimits.fixes
     /// The most segments one upload may carry.
-    static let maximumSegments = 10_000
+    static let maximumSegments = FileLimits.segments
     /// The most activities one file may make runs of: a multisport day has a handful.
     static let maximumActivities = 100
 
@@ -98,16 +107,16 @@ enum RunUpload {
         let segments: [[Fix]]
         switch (upload.fixes, upload.segments) {
         case (let fixes?, nil):
-            guard fixes.count <= maximumFixes else { throw APIError.badRequest("fixes: \(fixes.count) fixes, more than \(maximumFixes)") }
+            guard fixes.count <= maximumFixes else { throw overLimit("fixes: \(fixes.count) fixes, more than \(maximumFixes)") }
             segments = [sorted(fixes)]
         case (nil, let inputs?):
             guard !inputs.isEmpty else { throw APIError.badRequest("segments: a run has at least one segment") }
             guard inputs.count <= maximumSegments else {
-                throw APIError.badRequest("segments: \(inputs.count) segments, more than \(maximumSegments)")
+                throw overLimit("segments: \(inputs.count) segments, more than \(maximumSegments)")
             }
             let total = inputs.reduce(0) { $0 + $1.count }
             guard total <= maximumFixes else {
-                throw APIError.badRequest("segments: \(total) fixes in all, more than \(maximumFixes)")
+                throw overLimit("segments: \(total) fixes in all, more than \(maximumFixes)")
             }
             var checkedSegments: [[Fix]] = []
             checkedSegments.reserveCapacity(inputs.count)
@@ -129,6 +138,11 @@ enum RunUpload {
                                 sport: upload.sport.map(Sport.init) ?? .other, track: Track(segments: segments))
         if upload.sport != nil { activity.sportSource = .chosen }
         return activity
+    }
+
+    /// 422 `over_limit`, saying which.
+    private static func overLimit(_ message: String) -> APIError {
+        APIError(status: .unprocessableContent, code: "over_limit", message: message)
     }
 
     /// The fixes of one segment, sorted by time. Their numbers are checked with the file's

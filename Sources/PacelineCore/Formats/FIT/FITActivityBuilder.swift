@@ -12,10 +12,8 @@ struct FITActivityBuilder {
     /// Sessions in file order: devices often write every session at the end of the file,
     /// after all records, so session boundaries are applied when building.
     private var sessions: [Session] = []
-    /// More than `maximumSessions` sessions: no device writes that many; the file is refused.
-    private(set) var tooManySessions = false
-    /// The most sessions a file may have: a multisport day has a handful.
-    static let maximumSessions = 1000
+    /// What has been read, against `FileLimits`.
+    private var count = FileCount()
     private var anyAltitude = false
     private var anyTotalAscent = false
     /// compressed_speed_distance: distance in 1/16 m, accumulated across rollovers.
@@ -29,21 +27,25 @@ struct FITActivityBuilder {
         breakPending = true
     }
 
-    mutating func add(_ message: FITMessage) {
+    /// Takes in one data message.
+    /// - Throws: `ActivityFileError` (`.overLimit`) past `FileLimits`.
+    mutating func add(_ message: FITMessage) throws(ActivityFileError) {
         switch message.globalMessageNumber {
-        case FITProfile.Message.record: addRecord(message)
-        case FITProfile.Message.event: addEvent(message)
-        case FITProfile.Message.lap: addLap(message)
-        case FITProfile.Message.session: addSession(message)
+        case FITProfile.Message.record: try addRecord(message)
+        case FITProfile.Message.event: try addEvent(message)
+        case FITProfile.Message.lap: try addLap(message)
+        case FITProfile.Message.session: try addSession(message)
         case FITProfile.Message.sport:
             if sportMessageSport == nil, let sport = message.integer(0) { sportMessageSport = FITProfile.sport(sport) }
         default: break
         }
     }
 
-    private mutating func addRecord(_ m: FITMessage) {
+    private mutating func addRecord(_ m: FITMessage) throws(ActivityFileError) {
+        try count.addFix()
         if breakPending {
             if !current.isEmpty {
+                try count.addSegment()
                 segments.append(current)
                 current = []
             }
@@ -76,21 +78,20 @@ struct FITActivityBuilder {
         current.append(fix)
     }
 
-    private mutating func addEvent(_ m: FITMessage) {
+    private mutating func addEvent(_ m: FITMessage) throws(ActivityFileError) {
+        try count.addEvent()
         guard m.integer(0) == FITProfile.timerEvent, let type = m.integer(1) else { return }
         if FITProfile.stopEventTypes.contains(type) { breakPending = true }
     }
 
-    private mutating func addLap(_ m: FITMessage) {
+    private mutating func addLap(_ m: FITMessage) throws(ActivityFileError) {
+        try count.addLap()
         let start = m.number(2).flatMap { UInt32(exactly: $0) }.map(FITProfile.date)
         laps.append(Lap(startTime: start, timerSeconds: m.number(8, scale: 1000), distanceMeters: m.number(9, scale: 100)))
     }
 
-    private mutating func addSession(_ m: FITMessage) {
-        guard sessions.count < FITActivityBuilder.maximumSessions else {
-            tooManySessions = true
-            return
-        }
+    private mutating func addSession(_ m: FITMessage) throws(ActivityFileError) {
+        try count.addSession()
         var session = Session(sportValue: m.integer(5))
         // Sessions with a start time split the track by time when building (a device
         // may write the record at a leg's end after that leg's session message);

@@ -10,6 +10,8 @@ struct FITMessageDecoder {
     private var definitions = [FITDefinition?](repeating: nil, count: 16)
     /// The last full timestamp, base of compressed timestamp headers.
     private var lastTimestamp: UInt32?
+    /// Messages read so far, of every file of the chain (`FileLimits.messages`).
+    private var count = FileCount()
 
     init(stream: ByteStream) {
         self.stream = stream
@@ -17,8 +19,11 @@ struct FITMessageDecoder {
 
     /// Decodes every file of the stream. `fileStart` is called with the index of
     /// each file (0, 1… for chained files) before its messages; `visit` with every
-    /// data message in order. Throws on the first structural problem.
-    mutating func decode(fileStart: (Int) -> Void, visit: (FITMessage) -> Void) throws(ActivityFileError) {
+    /// data message in order. Throws on the first structural problem, past
+    /// `FileLimits.messages`, or when `visit` throws.
+    mutating func decode(
+        fileStart: (Int) -> Void, visit: (FITMessage) throws(ActivityFileError) -> Void
+    ) throws(ActivityFileError) {
         var fileIndex = 0
         while fileIndex == 0 || stream.require(1) {
             try decodeFile(index: fileIndex, fileStart: fileStart, visit: visit)
@@ -26,8 +31,9 @@ struct FITMessageDecoder {
         }
     }
 
-    private mutating func decodeFile(index: Int, fileStart: (Int) -> Void, visit: (FITMessage) -> Void)
-        throws(ActivityFileError)
+    private mutating func decodeFile(
+        index: Int, fileStart: (Int) -> Void, visit: (FITMessage) throws(ActivityFileError) -> Void
+    ) throws(ActivityFileError)
     {
         let header = try FITHeader.parse(stream, index: index)
         var crc = FITCRC()
@@ -44,6 +50,7 @@ struct FITMessageDecoder {
 
         var remaining = header.dataSize
         while remaining > 0 {
+            try count.addMessage()
             let size = try messageSize(remaining: remaining, dataEnd: dataEnd)
             try decodeMessage(size: size, visit: visit)
             crc.update(stream.buffer, stream.position..<stream.position + size)
@@ -113,7 +120,9 @@ struct FITMessageDecoder {
     }
 
     /// Decodes the complete message of `size` bytes at `stream.position`.
-    private mutating func decodeMessage(size: Int, visit: (FITMessage) -> Void) throws(ActivityFileError) {
+    private mutating func decodeMessage(
+        size: Int, visit: (FITMessage) throws(ActivityFileError) -> Void
+    ) throws(ActivityFileError) {
         let start = stream.position
         let header = stream.buffer[start]
         if header & 0x80 == 0 && header & 0x40 != 0 {
@@ -124,6 +133,7 @@ struct FITMessageDecoder {
         let compressed = header & 0x80 != 0
         guard let definition = definitions[compressed ? Int(header >> 5 & 0x03) : Int(header & 0x0F)] else { return }
         var timestamp: UInt32?
+        var refusal: ActivityFileError?
         stream.buffer.withUnsafeBytes { raw in
             let body = UnsafeRawBufferPointer(rebasing: raw[start + 1..<start + size])
             var message = FITMessage(definition: definition, bytes: body, timestamp: nil)
@@ -139,7 +149,12 @@ struct FITMessageDecoder {
                 lastTimestamp = time
             }
             message = FITMessage(definition: definition, bytes: body, timestamp: timestamp)
-            visit(message)
+            do throws(ActivityFileError) {
+                try visit(message)
+            } catch {
+                refusal = error
+            }
         }
+        if let refusal { throw refusal }
     }
 }

@@ -33,9 +33,10 @@ import Foundation
 /// do GPS-only Garmins, whose recorded altitude is filtered on the device and as smooth
 /// as an altimeter's; phone apps that write FIT (Strava's) leave `total_ascent` out.
 ///
-/// The reader streams: it keeps only the fixes, laps and a few totals in memory.
-/// Every CRC is checked; any structural problem throws an `ActivityFileError` whose
-/// message names the byte offset.
+/// The reader streams: it keeps only the fixes, laps and a few totals in memory, and
+/// counts records, segments, laps, sessions, events and messages as it goes, stopping
+/// at the first past `FileLimits`. Every CRC is checked; any structural problem throws
+/// an `ActivityFileError` whose message names the byte offset.
 public enum FITReader {
     /// Decodes a FIT activity file (possibly several chained FIT files) into its
     /// activities, one per session (at least one).
@@ -43,16 +44,13 @@ public enum FITReader {
     /// - Throws: `ActivityFileError` — `.unsupportedFormat` when the bytes are not FIT,
     ///   `.checksumMismatch` for a header or file CRC mismatch, `.truncated` when the file
     ///   ends early, `.corrupt` for structural errors (undefined local message type,
-    ///   corrupt chained header…).
+    ///   corrupt chained header…), `.overLimit` past `FileLimits`.
     public static func readAll(_ stream: ByteStream) throws(ActivityFileError) -> [Activity] {
         var builder = FITActivityBuilder()
         var decoder = FITMessageDecoder(stream: stream)
         try decoder.decode(
             fileStart: { _ in builder.startFile() },
-            visit: { message in builder.add(message) })
-        guard !builder.tooManySessions else {
-            throw ActivityFileError(.invalidValue, "the file has more than \(FITActivityBuilder.maximumSessions) sessions")
-        }
+            visit: { (message) throws(ActivityFileError) in try builder.add(message) })
         return builder.activities()
     }
 

@@ -13,6 +13,9 @@ import Foundation
 /// tracks stay with the activity they follow (the first one, when they lead); routes and
 /// waypoints belong to the first activity.
 ///
+/// Points of every kind and segments are counted as they are read, and the file refused at
+/// the first past `FileLimits`.
+///
 /// Points with a latitude outside ±90° or a longitude outside ±180°, unparseable
 /// numbers or times, and `<fix>` values outside the GPX schema are refused with the
 /// line they stand on: such a file is broken, and guessing would turn it into a wrong run.
@@ -84,6 +87,8 @@ struct GPXHandler: XMLHandler {
     static let maximumTracks = 10_000
     var tracks: [GPXTrack] = []
     var track = GPXTrack()
+    /// Points and segments read so far, against `FileLimits`.
+    var count = FileCount()
     var routes: [[Fix]] = []
     var waypoints: [Waypoint] = []
     var sawGPX = false
@@ -150,6 +155,7 @@ struct GPXHandler: XMLHandler {
     /// Takes in `next`, the handler of the piece that follows this one: its first segment
     /// and track continue this one's open ones.
     mutating func append(_ next: GPXHandler) throws {
+        try count.include(next.count)
         let closedTrack = !next.tracks.isEmpty
         let continued = closedTrack ? next.tracks[0] : next.track
         if continued.segments.isEmpty {
@@ -231,6 +237,7 @@ struct GPXHandler: XMLHandler {
             try beginPoint(.track, attributes)
         } else if name.isLocal("trkseg") {
             check(depth: depth, expected: 3)
+            try count.addSegment()
             segment = []
             segmentStart = stream.offset
         } else if name.isLocal("trk") {
@@ -344,6 +351,7 @@ struct GPXHandler: XMLHandler {
         guard (-180...180).contains(longitude) else {
             throw XMLContentError(.invalidValue, "<\(element)> longitude \(longitude) is outside -180…180")
         }
+        try count.addFix()
         fix = Fix(coordinate: Coordinate(latitude: latitude, longitude: longitude))
         pointName = nil
         pointKind = kind

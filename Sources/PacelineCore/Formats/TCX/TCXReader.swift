@@ -8,7 +8,8 @@ import Foundation
 /// a Training Center history of four activities reads as four, not as one eight days
 /// long. Each `<Track>` becomes one track segment. Trackpoints without `<Position>` (written
 /// while the GPS had no lock) are kept as fixes without a coordinate. Lap totals go to
-/// `Activity.laps` and `deviceTotals`, as the device's own opinion.
+/// `Activity.laps` and `deviceTotals`, as the device's own opinion. Trackpoints, tracks and
+/// laps are counted as they are read, and the file refused at the first past `FileLimits`.
 ///
 /// ```swift
 /// let activity = try TCXReader.read(ByteStream(contentsOf: url))
@@ -53,6 +54,8 @@ private struct TCXHandler: XMLHandler {
     var lapTimeSum = 0.0
     var lapDistanceSum = 0.0
     var capture: Field?
+    /// Trackpoints, tracks and laps read so far, against `FileLimits`.
+    var count = FileCount()
 
     mutating func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
         depth += 1
@@ -76,11 +79,14 @@ private struct TCXHandler: XMLHandler {
             return
         }
         if name.isLocal("Trackpoint") {
+            try count.addFix()
             inTrackpoint = true
             fix = Fix()
         } else if name.isLocal("Track") {
+            try count.addSegment()
             segment = []
         } else if name.isLocal("Lap") {
+            try count.addLap()
             lapDepth = depth
             lap = Lap(startTime: try attributes["StartTime"].flatMap { value in
                 guard let date = TextNumbers.date(value.raw) else {

@@ -38,6 +38,9 @@ struct TextSinceTag: ~Copyable {
         isGathered = true
     }
 
+    /// Bytes of text held, for the limit on an element's text (`FileLimits.xmlTokenBytes`).
+    var byteCount: Int { isGathered ? gathered.count : piece.count }
+
     /// The text; valid until the next change or refill.
     var bytes: XMLBytes { XMLBytes(isGathered ? gathered.elements : piece, needsDecoding: needsDecoding) }
 }

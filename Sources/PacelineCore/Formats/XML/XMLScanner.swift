@@ -20,7 +20,9 @@ protocol XMLHandler {
 /// comments and processing instructions outside it. DTDs are skipped, not processed.
 ///
 /// - Complexity: O(n) in the bytes of the document; memory is one chunk plus the
-///   names of the currently open elements.
+///   names of the currently open elements. A token (tag, comment, text) of more than
+///   `FileLimits.xmlTokenBytes`, or elements nested more than `FileLimits.xmlDepth` deep,
+///   are refused (`.overLimit`): nothing in an activity file is that long or deep.
 struct XMLScanner: ~Copyable {
     private var open = OpenElements()
     private var sawRoot = false
@@ -78,7 +80,9 @@ struct XMLScanner: ~Copyable {
             }
             stream.position += consumed
             if isFinal { break }
-            isFinal = !stream.require(stream.available + 1)
+            // A token longer than what is held asks for twice as much, not a chunk more: each
+            // ask scans the token again from its start, so a long one costs O(n), not O(n²).
+            isFinal = !stream.require(consumed == 0 ? 2 * stream.available + 1 : stream.available + 1)
         }
         guard checksEnd else { return }
         if !open.isEmpty {
@@ -118,9 +122,11 @@ struct XMLScanner: ~Copyable {
             }
             guard let next else {
                 if isFinal { throw error("the file ends in the middle of a tag", kind: .truncated) }
+                guard count - tokenStart <= FileLimits.xmlTokenBytes else { throw tokenTooLong() }
                 line = linesBefore
                 return tokenStart
             }
+            guard next - tokenStart <= FileLimits.xmlTokenBytes else { throw tokenTooLong() }
             i = next
         }
         return count
@@ -143,9 +149,16 @@ struct XMLScanner: ~Copyable {
             if open.isEmpty { throw error("text outside the root element", kind: .malformedXML) }
             let bytes = XMLBytes(UnsafeBufferPointer(start: p + start, count: i - start), needsDecoding: hasEntity)
             if hasEntity { try checkEntities(bytes) }
+            guard text.byteCount + bytes.raw.count <= FileLimits.xmlTokenBytes else { throw tokenTooLong() }
             text.append(bytes)
         }
         return i
+    }
+
+    /// The refusal of a token (a tag, comment, declaration or an element's text) longer
+    /// than `FileLimits.xmlTokenBytes`.
+    private func tokenTooLong() -> ActivityFileError {
+        error("a tag, comment or text longer than \(FileLimits.xmlTokenBytes >> 20) MiB, more than any activity file holds", kind: .overLimit)
     }
 
     /// `p[start]` is "<". Returns the index after the markup, or nil if it is incomplete.
@@ -175,7 +188,9 @@ struct XMLScanner: ~Copyable {
         if Self.matches("[CDATA[", p + start + 2) {
             guard let after = skip(until: "]]>", p, start + 9, count) else { return nil }
             if open.isEmpty { throw error("CDATA outside the root element", kind: .malformedXML) }
-            text.append(XMLBytes(UnsafeBufferPointer(start: p + start + 9, count: after - 3 - (start + 9)), needsDecoding: false))
+            let data = XMLBytes(UnsafeBufferPointer(start: p + start + 9, count: after - 3 - (start + 9)), needsDecoding: false)
+            guard text.byteCount + data.raw.count <= FileLimits.xmlTokenBytes else { throw tokenTooLong() }
+            text.append(data)
             return after
         }
         if Self.matches("DOCTYPE", p + start + 2) {
@@ -224,6 +239,9 @@ struct XMLScanner: ~Copyable {
                 if selfClosing {
                     try handler.endElement(XMLBytes(name, needsDecoding: false), text: .empty)
                 } else {
+                    guard open.count < FileLimits.xmlDepth else {
+                        throw error("elements nested more than \(FileLimits.xmlDepth) deep", kind: .overLimit)
+                    }
                     open.push(name)
                 }
                 return i + 1
