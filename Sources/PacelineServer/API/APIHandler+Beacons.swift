@@ -40,10 +40,15 @@ extension APIHandler {
     }
 
     func getBeaconView(_ input: Operations.GetBeaconView.Input) async throws -> Operations.GetBeaconView.Output {
-        // Only addresses that are no link count: a family watching one never runs out.
-        let taken = try await limiter.take(.beaconViewFrom(address: Self.clientAddress))
-        let view = try await BeaconBook.view(input.path.token, on: reads)
-        try await limiter.giveBack(taken)
-        return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(view)))
+        // A link answers whoever holds it, however many wrong addresses their network sent:
+        // people keeping a runner safe behind one NAT never lose them. Only addresses that
+        // are no link count, and past the limit they answer 429 instead of 404.
+        do {
+            let view = try await BeaconBook.view(input.path.token, on: reads)
+            return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(view)))
+        } catch let refusal as APIError where refusal.status == .notFound {
+            _ = try await limiter.take(.beaconViewFrom(address: Self.clientAddress))
+            throw refusal
+        }
     }
 }

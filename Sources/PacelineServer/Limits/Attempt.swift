@@ -17,7 +17,7 @@ enum Attempt: Sendable {
     case joinCodeFrom(address: String)
     /// A live safety link made by this user.
     case beacon(user: UUID)
-    /// An address that is no live safety link, opened from this client address (a right one is given back).
+    /// An address that is no live safety link, opened from this client address (a right one is never counted).
     case beaconViewFrom(address: String)
 
     /// The kind of count, as stored.
