@@ -1,0 +1,57 @@
+import Foundation
+@testable import PacelineCore
+import PacelineSynthetic
+import Testing
+
+/// A privacy zone hides a circle drawn once around another centre than the chosen point
+/// (issue 35, item 3).
+@Suite("Privacy zone")
+struct PrivacyZoneTests {
+    static let home = Coordinate(latitude: 55.8642, longitude: -4.2518)
+
+    @Test("the hidden centre lies 0.3 to 0.5 radii from the chosen point, any way round, and the hidden circle holds the chosen one",
+          arguments: [200.0, 500, 1_000])
+    func draw(radius: Double) {
+        var random = SeededRandom(seed: UInt64(radius))
+        var quadrants = [0, 0, 0, 0]
+        for _ in 0..<1_000 {
+            let zone = PrivacyZone(center: Self.home, radiusMeters: radius, drawingFrom: &random)
+            let offset = Geodesy.distance(zone.center, zone.hiddenCenter)
+            #expect(offset >= 0.3 * radius - 0.01 && offset <= 0.5 * radius + 0.01, "\(offset) m")
+            #expect(zone.hiddenRadiusMeters == (radius + offset).rounded(.up))
+            let (east, north) = Geodesy.offset(from: zone.center, to: zone.hiddenCenter)
+            quadrants[(east >= 0 ? 0 : 1) + (north >= 0 ? 0 : 2)] += 1
+            let plane = LocalPlane(origin: zone.center)
+            for degrees in stride(from: 0.0, to: 360, by: 5) {
+                // On the chosen circle to the millimetre: the plane's scale drifts by some decimetres over a kilometre.
+                let (x, y) = (sin(degrees * .pi / 180), cos(degrees * .pi / 180))
+                let guess = plane.coordinate(x: radius * x, y: radius * y)
+                let scale = radius / Geodesy.distance(zone.center, guess)
+                let edge = plane.coordinate(x: radius * scale * x, y: radius * scale * y)
+                #expect(Geodesy.distance(zone.hiddenCenter, edge) <= zone.hiddenRadiusMeters + 0.001, "the chosen circle's edge at \(degrees)°")
+            }
+        }
+        #expect(quadrants.allSatisfy { $0 > 200 }, "\(quadrants)")
+    }
+
+    @Test("a zone kept as JSON reads back the same circle")
+    func stored() throws {
+        var random = SystemRandomNumberGenerator()
+        let zone = PrivacyZone(center: Self.home, radiusMeters: 400, drawingFrom: &random)
+        #expect(try JSONDecoder().decode(PrivacyZone.self, from: JSONEncoder().encode(zone)) == zone)
+        #expect(zone.isChosen(at: Self.home, radiusMeters: 400) && !zone.isChosen(at: Self.home, radiusMeters: 600))
+    }
+
+    @Test("a fix without a position is hidden with the positioned fix before it, at a segment's start with the one after")
+    func unpositioned() {
+        let zone = PrivacyZone(center: Self.home, radiusMeters: 200, offset: 0.3, direction: 0)
+        let outside = LocalPlane(origin: Self.home).coordinate(x: 0, y: 1_000)
+        let time = Date(timeIntervalSince1970: 1_780_000_000)
+        func fix(_ second: Double, _ coordinate: Coordinate?) -> Fix {
+            Fix(time: time.addingTimeInterval(second), coordinate: coordinate, heartRate: 120)
+        }
+        let track = Track(segments: [[fix(0, nil), fix(1, Self.home), fix(2, nil), fix(3, outside), fix(4, nil)], [fix(5, nil), fix(6, outside)]])
+        let shown = track.hiding([zone])
+        #expect(shown.segments.map { $0.compactMap(\.time).map { $0.timeIntervalSince(time) } } == [[3, 4], [5, 6]])
+    }
+}
