@@ -3,8 +3,8 @@ import Foundation
 import PacelineSynthetic
 import Testing
 
-/// A privacy zone hides a circle drawn once around another centre than the chosen point
-/// (issue 35, item 3).
+/// A privacy zone hides a circle drawn once around another centre than the chosen point,
+/// and what others see of a run is measured from where they first see it (issue 35, item 3).
 @Suite("Privacy zone")
 struct PrivacyZoneTests {
     static let home = Coordinate(latitude: 55.8642, longitude: -4.2518)
@@ -40,6 +40,23 @@ struct PrivacyZoneTests {
         let zone = PrivacyZone(center: Self.home, radiusMeters: 400, drawingFrom: &random)
         #expect(try JSONDecoder().decode(PrivacyZone.self, from: JSONEncoder().encode(zone)) == zone)
         #expect(zone.isChosen(at: Self.home, radiusMeters: 400) && !zone.isChosen(at: Self.home, radiusMeters: 600))
+    }
+
+    @Test("others' checkpoints are measured from the first outside the zone")
+    func checkpoints() {
+        let zone = PrivacyZone(center: Self.home, radiusMeters: 200, offset: 0.3, direction: 0)
+        let plane = LocalPlane(origin: Self.home)
+        let checkpoints = (0..<40).map { index in
+            Checkpoint(coordinate: plane.coordinate(x: 0, y: Double(index) * 25), distance: Double(index) * 25,
+                       elapsed: Double(index) * 7, speed: 3)
+        }
+        let shown = checkpoints.hiding([zone])
+        // The hidden circle, 60 m north with a radius of 260 m, reaches 320 m north: 13 checkpoints are in it.
+        #expect(shown.count == 40 - 13)
+        #expect(shown.first?.distance == 0 && shown.first?.elapsed == 0)
+        #expect(shown.last.map { $0.distance == 26 * 25 && $0.elapsed == 26 * 7 } == true)
+        #expect(checkpoints.firstShown(hiding: [zone]) == checkpoints[13])
+        #expect(checkpoints.hiding([]) == checkpoints)
     }
 
     @Test("a fix without a position is hidden with the positioned fix before it, at a segment's start with the one after")

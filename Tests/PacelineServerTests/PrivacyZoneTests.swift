@@ -7,8 +7,8 @@ import SQLKit
 import Testing
 
 /// A privacy zone at a run's start: nobody else, through any endpoint that returns
-/// geometry, sees a point inside its hidden circle; the owner sees the whole track;
-/// distances stay true.
+/// geometry, sees a point inside its hidden circle, and what they see is measured from its
+/// first point shown; the owner sees the whole track; the run's totals stay true.
 @Suite("Privacy zones")
 struct PrivacyZoneTests {
     static let json = [("Content-Type", "application/json")]
@@ -45,7 +45,9 @@ struct PrivacyZoneTests {
 
                 let series = try #require(try await server.raw(.GET, "/runs/\(runID)/series", token: viewer).json?["points"] as? [[String: Any]])
                 #expect(!series.isEmpty && series.allSatisfy { outside($0["latitude"] as! Double, $0["longitude"] as! Double) })
-                #expect((series.first?["distanceMeters"] as? Double ?? 0) > 200, "the points shown keep their distance from the true start")
+                #expect(series.first?["distanceMeters"] as? Double == 0 && series.first?["elapsedSeconds"] as? Double == 0,
+                        "measured from the first point shown: from the true start it would tell how much was hidden")
+                #expect((series.last?["distanceMeters"] as? Double ?? .infinity) < before.distanceMeters - 200)
 
                 for format in ["gpx", "tcx", "fit"] {
                     for path in ["/runs/\(runID)/export?format=\(format)", "/routes/\(route.id)/course?format=\(format)"] {
@@ -59,6 +61,7 @@ struct PrivacyZoneTests {
 
                 let pace = try #require(try await server.raw(.GET, "/routes/\(route.id)/pace", token: viewer).json?["checkpoints"] as? [[String: Any]])
                 #expect(!pace.isEmpty && pace.allSatisfy { outside($0["latitude"] as! Double, $0["longitude"] as! Double) })
+                #expect(pace.first?["distanceMeters"] as? Double == 0 && pace.first?["elapsedSeconds"] as? Double == 0)
 
                 let detail = try #require(try await server.raw(.GET, "/routes/\(route.id)", token: viewer).json?["route"] as? [String: Any])
                 let start = try #require(detail["start"] as? [String: Double])
@@ -67,6 +70,7 @@ struct PrivacyZoneTests {
                 let comparison = try await server.raw(.GET, "/routes/\(route.id)/comparison?a=\(runID)&b=\(boRun)", token: viewer)
                 let moments = try #require(comparison.json?["moments"] as? [[String: Any]])
                 #expect(moments.compactMap { $0["a"] as? [String: Double] }.allSatisfy { outside($0["latitude"]!, $0["longitude"]!) })
+                #expect((moments.first?["a"] as? [String: Double])?["distanceMeters"] == 0, "Ann's run compared from where it is first seen")
                 #expect(moments.contains { $0["b"] != nil }, "Bo has no zone: his positions show")
             }
             let box = String(format: "%f,%f,%f,%f", home.longitude - 0.05, home.latitude - 0.05, home.longitude + 0.05, home.latitude + 0.05)
@@ -161,6 +165,30 @@ struct PrivacyZoneTests {
             // Others see Ann's run without what lies in the circle drawn.
             let series = try #require(try await server.raw(.GET, "/runs/\(run.id)/series", token: bo.token).json?["points"] as? [[String: Any]])
             #expect(!series.isEmpty && series.allSatisfy { !zones[0].contains(Coordinate(latitude: $0["latitude"] as! Double, longitude: $0["longitude"] as! Double)) })
+        }
+    }
+
+    @Test("others see where a run's segment efforts start measured from its first point shown, as its series is",
+          arguments: TestDatabase.available)
+    func efforts(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo")
+            let run = try await SegmentTests.upload(ann, speed: 3, hoursAgo: 1)
+            let segment = try await SegmentTests.segment(of: run, by: ann)
+            let start = try #require(run.start)
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: start.latitude, longitude: start.longitude, radiusMeters: 200)]))).ok
+            let zone = try #require(try await server.privacyZones(of: ann).first)
+            let own = try #require(try await ann.client.getRunSegmentEfforts(path: .init(runId: run.id)).ok.body.json.efforts.first)
+            let seen = try #require(try await bo.client.getRunSegmentEfforts(path: .init(runId: run.id)).ok.body.json.efforts.first)
+            #expect(own.segment.id == segment.id && seen.segment.id == segment.id && abs(own.startDistanceMeters - 1_000) < 20)
+            // Where others first see the run: the owner's series at its first point outside the hidden circle.
+            let series = try await ann.client.getRunSeries(path: .init(runId: run.id)).ok.body.json.series().points
+            let origin = try #require(series.first { !zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) })
+            #expect(origin.distanceMeters >= 180, "a hidden circle reaching 200 to 400 m from the start")
+            #expect(abs(seen.startDistanceMeters - (own.startDistanceMeters - origin.distanceMeters)) < 0.01)
+            #expect(abs(seen.endDistanceMeters - (own.endDistanceMeters - origin.distanceMeters)) < 0.01)
+            #expect(abs(seen.startElapsedSeconds - (own.startElapsedSeconds - origin.elapsedSeconds)) < 0.01)
+            #expect(seen.elapsedSeconds == own.elapsedSeconds)
         }
     }
 

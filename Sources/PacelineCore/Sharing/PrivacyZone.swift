@@ -105,8 +105,28 @@ extension Track {
 }
 
 extension Array where Element == Checkpoint {
-    /// The checkpoints outside every one of `zones`, with their distances and times as they were.
+    /// The checkpoints as someone else may see them: those outside every one of `zones`, their
+    /// distances and times counted from the first of them (`firstShown`), so no point shown
+    /// says how far or how long the run went before it. Unchanged with no zones.
     public func hiding(_ zones: [PrivacyZone]) -> [Checkpoint] {
-        zones.isEmpty ? self : filter { !zones.hide($0.coordinate) }
+        guard !zones.isEmpty else { return self }
+        guard let origin = firstShown(hiding: zones) else { return [] }
+        return filter { !zones.hide($0.coordinate) }.map { $0.measured(from: origin) }
+    }
+
+    /// Where what others see of the run begins: the first checkpoint outside every one of
+    /// `zones`, with its distance and time from the run's true start; nil when all are hidden.
+    public func firstShown(hiding zones: [PrivacyZone]) -> Checkpoint? {
+        first { !zones.hide($0.coordinate) }
+    }
+}
+
+extension Checkpoint {
+    /// This checkpoint with its distance and time counted from `origin`'s.
+    public func measured(from origin: Checkpoint) -> Checkpoint {
+        var measured = self
+        measured.distance -= origin.distance
+        measured.elapsed -= origin.elapsed
+        return measured
     }
 }

@@ -35,7 +35,7 @@ struct RunView: Hashable, Sendable, Encodable {
     }
 
     /// The version of the documents' writers (GeoJSON, series, GPX, TCX, FIT): 2 since
-    /// zones hide their drawn circles.
+    /// zones hide their drawn circles and others' series start at the first point shown.
     static let documents = 2
 
     /// 256 random bits, drawn once per process.
