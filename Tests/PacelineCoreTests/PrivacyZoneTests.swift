@@ -1,6 +1,7 @@
 import Foundation
 @testable import PacelineCore
 import PacelineSynthetic
+import PacelineTestSupport
 import Testing
 
 /// A privacy zone hides a circle drawn once around another centre than the chosen point,
@@ -70,5 +71,48 @@ struct PrivacyZoneTests {
         let track = Track(segments: [[fix(0, nil), fix(1, Self.home), fix(2, nil), fix(3, outside), fix(4, nil)], [fix(5, nil), fix(6, outside)]])
         let shown = track.hiding([zone])
         #expect(shown.segments.map { $0.compactMap(\.time).map { $0.timeIntervalSince(time) } } == [[3, 4], [5, 6]])
+    }
+
+    /// For every draw of the hidden circle (directions every 5°, offsets across the band),
+    /// three runs through an 800 m zone as the track and the series show them to others:
+    /// no attack of `HomeEstimate` comes within 150 m of the door. The server's
+    /// `ZoneEstimatorTests` makes the same attacks through the API on one real draw.
+    @Test("whatever the draw, no estimate from three runs through an 800 m zone comes within 150 m of home")
+    func everyDraw() throws {
+        let plane = LocalPlane(origin: Self.home)
+        let runs = try ZoneRuns.Kind.allCases.map { kind in
+            let activity = Activity(format: .gpx, sport: .run, track: ZoneRuns.track(kind, home: Self.home, start: Date(timeIntervalSince1970: 1_780_000_000)))
+            return (activity: activity, checkpoints: try Normalization.checkpoints(of: activity),
+                    total: ActivitySummary(activity).distanceMeters)
+        }
+        func point(_ coordinate: Coordinate) -> HomeEstimate.Point {
+            let (x, y) = plane.point(coordinate)
+            return HomeEstimate.Point(x: x, y: y)
+        }
+        var nearest: [String: Double] = [:]
+        for degrees in stride(from: 0.0, to: 360, by: 5) {
+            for offset in stride(from: PrivacyZone.offsets.lowerBound, through: PrivacyZone.offsets.upperBound + 1e-9, by: 0.05) {
+                let zone = PrivacyZone(center: Self.home, radiusMeters: ZoneRuns.radiusMeters, offset: offset, direction: degrees * .pi / 180)
+                var track: [HomeEstimate.ShownRun] = [], series: [HomeEstimate.ShownRun] = []
+                for run in runs {
+                    let fixes = run.activity.track.fixes.compactMap(\.coordinate)
+                    let (startHidden, endHidden) = (zone.contains(fixes.first!), zone.contains(fixes.last!))
+                    track.append(.init(points: run.activity.track.hiding([zone]).fixes.compactMap(\.coordinate).map(point), offsets: nil,
+                                       total: run.total, startHidden: startHidden, endHidden: endHidden))
+                    let shown = run.checkpoints.hiding([zone])
+                    series.append(.init(points: shown.map { point($0.coordinate) }, offsets: shown.map(\.distance),
+                                        total: run.total, startHidden: startHidden, endHidden: endHidden))
+                }
+                for (source, shown) in [("track", track), ("series", series)] {
+                    for (attack, estimate) in HomeEstimate.estimates(shown) {
+                        let distance = (estimate.x * estimate.x + estimate.y * estimate.y).squareRoot()
+                        nearest["\(source): \(attack)"] = min(nearest["\(source): \(attack)"] ?? .infinity, distance)
+                        #expect(distance >= 150, "\(source), \(attack): \(Int(distance)) m, drawn \(offset) radii at \(degrees)°")
+                    }
+                }
+            }
+        }
+        #expect(nearest.count == 9, "every attack was made: \(nearest.keys.sorted())")
+        for (attack, distance) in nearest.sorted(by: { $0.key < $1.key }) { print("nearest over all draws, \(attack): \(Int(distance)) m") }
     }
 }
