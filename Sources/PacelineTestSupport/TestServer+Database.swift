@@ -1,4 +1,6 @@
 import Fluent
+import Foundation
+import PacelineCore
 import PacelineServer
 import SQLKit
 
@@ -17,5 +19,13 @@ extension TestServer {
             guard let database = app.databases.database(logger: app.logger, on: loop) as? any SQLDatabase else { continue }
             try await database.raw("\(unsafeRaw: sql)").run()
         }
+    }
+
+    /// `user`'s privacy zones as the server keeps them, hidden circles and all (which no
+    /// endpoint gives, to the user neither): to check that nothing others see lies inside one.
+    public func privacyZones(of user: TestUser) async throws -> [PrivacyZone] {
+        let row = try await app.db.sql.raw("SELECT privacy_zones FROM users WHERE id = \(bind: UUID(uuidString: user.id)!)").first()
+        guard let json = try row?.decode(column: "privacy_zones", as: String?.self) else { return [] }
+        return try JSONDecoder().decode([PrivacyZone].self, from: Data(json.utf8))
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import PacelineAPI
 import PacelineCore
+@testable import PacelineServer
 import PacelineTestSupport
+import SQLKit
 import Testing
 
 /// A privacy zone at a run's start: nobody else, through any endpoint that returns
-/// geometry, sees a point inside it; the owner sees the whole track; distances stay true.
+/// geometry, sees a point inside its hidden circle, and what they see is measured from its
+/// first point shown; the owner sees the whole track; the run's totals stay true.
 @Suite("Privacy zones")
 struct PrivacyZoneTests {
     static let json = [("Content-Type", "application/json")]
@@ -24,9 +27,10 @@ struct PrivacyZoneTests {
             let home = try #require(before.start)
             let svgBefore = try await ShareTests.get(server, "/share/runs/\(runID)/map.svg").body
 
-            let zone = PrivacyZone(center: Coordinate(latitude: home.latitude, longitude: home.longitude), radiusMeters: 300)
             let set = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: home.latitude, longitude: home.longitude, radiusMeters: 300)])))
-            #expect(try set.ok.body.json.zones.count == 1)
+            #expect(try set.ok.body.json.zones.map(\.latitude) == [home.latitude], "the answer is the zone as chosen")
+            let zone = try #require(try await server.privacyZones(of: ann).first)
+            #expect(zone.isChosen(at: Coordinate(latitude: home.latitude, longitude: home.longitude), radiusMeters: 300))
             func outside(_ latitude: Double, _ longitude: Double) -> Bool { !zone.contains(Coordinate(latitude: latitude, longitude: longitude)) }
 
             for viewer in [bo.token, nil] as [String?] {
@@ -41,7 +45,9 @@ struct PrivacyZoneTests {
 
                 let series = try #require(try await server.raw(.GET, "/runs/\(runID)/series", token: viewer).json?["points"] as? [[String: Any]])
                 #expect(!series.isEmpty && series.allSatisfy { outside($0["latitude"] as! Double, $0["longitude"] as! Double) })
-                #expect((series.first?["distanceMeters"] as? Double ?? 0) > 200, "the points shown keep their distance from the true start")
+                #expect(series.first?["distanceMeters"] as? Double == 0 && series.first?["elapsedSeconds"] as? Double == 0,
+                        "measured from the first point shown: from the true start it would tell how much was hidden")
+                #expect((series.last?["distanceMeters"] as? Double ?? .infinity) < before.distanceMeters - 200)
 
                 for format in ["gpx", "tcx", "fit"] {
                     for path in ["/runs/\(runID)/export?format=\(format)", "/routes/\(route.id)/course?format=\(format)"] {
@@ -55,6 +61,7 @@ struct PrivacyZoneTests {
 
                 let pace = try #require(try await server.raw(.GET, "/routes/\(route.id)/pace", token: viewer).json?["checkpoints"] as? [[String: Any]])
                 #expect(!pace.isEmpty && pace.allSatisfy { outside($0["latitude"] as! Double, $0["longitude"] as! Double) })
+                #expect(pace.first?["distanceMeters"] as? Double == 0 && pace.first?["elapsedSeconds"] as? Double == 0)
 
                 let detail = try #require(try await server.raw(.GET, "/routes/\(route.id)", token: viewer).json?["route"] as? [String: Any])
                 let start = try #require(detail["start"] as? [String: Double])
@@ -63,6 +70,7 @@ struct PrivacyZoneTests {
                 let comparison = try await server.raw(.GET, "/routes/\(route.id)/comparison?a=\(runID)&b=\(boRun)", token: viewer)
                 let moments = try #require(comparison.json?["moments"] as? [[String: Any]])
                 #expect(moments.compactMap { $0["a"] as? [String: Double] }.allSatisfy { outside($0["latitude"]!, $0["longitude"]!) })
+                #expect((moments.first?["a"] as? [String: Double])?["distanceMeters"] == 0, "Ann's run compared from where it is first seen")
                 #expect(moments.contains { $0["b"] != nil }, "Bo has no zone: his positions show")
             }
             let box = String(format: "%f,%f,%f,%f", home.longitude - 0.05, home.latitude - 0.05, home.longitude + 0.05, home.latitude + 0.05)
@@ -88,6 +96,99 @@ struct PrivacyZoneTests {
             let own = try await ann.client.getRunSeries(path: .init(runId: runID)).ok.body.json.series().points
             #expect(own.first.map { zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) } == true)
             #expect(try await ann.client.getRun(path: .init(runId: runID)).ok.body.json.start != nil)
+        }
+    }
+
+    @Test("a zone's hidden circle is drawn when the zone is added, moved or resized, and kept while it is sent back unchanged",
+          arguments: TestDatabase.available)
+    func drawnOnce(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let (home, work) = (Coordinate(latitude: 55.8642, longitude: -4.2518), Coordinate(latitude: 55.8721, longitude: -4.2889))
+            func put(_ zones: [(Coordinate, Double)]) async throws -> [PrivacyZone] {
+                let sent = zones.map { Components.Schemas.PrivacyZone(latitude: $0.0.latitude, longitude: $0.0.longitude, radiusMeters: $0.1) }
+                #expect(try await ann.client.putPrivacyZones(body: .json(.init(zones: sent))).ok.body.json.zones == sent, "the zones as chosen")
+                return try await server.privacyZones(of: ann)
+            }
+            let first = try await put([(home, 400)])
+            let offset = Geodesy.distance(home, first[0].hiddenCenter)
+            #expect(first[0].isChosen(at: home, radiusMeters: 400) && (119.9...200.1).contains(offset)
+                    && first[0].hiddenRadiusMeters == (400 + offset).rounded(.up))
+            // Sent back with another before it: home keeps its circle.
+            let second = try await put([(work, 600), (home, 400)])
+            #expect(second[1] == first[0] && second[0].isChosen(at: work, radiusMeters: 600))
+            // Resized, then moved: drawn again; work, unchanged, keeps its own.
+            let resized = try await put([(work, 600), (home, 500)])
+            #expect(resized[0] == second[0] && resized[1].isChosen(at: home, radiusMeters: 500) && resized[1].hiddenCenter != first[0].hiddenCenter)
+            let moved = Coordinate(latitude: home.latitude + 0.0001, longitude: home.longitude)
+            let after = try await put([(work, 600), (moved, 500)])
+            #expect(after[0] == second[0] && after[1].isChosen(at: moved, radiusMeters: 500) && after[1].hiddenCenter != resized[1].hiddenCenter)
+            // Reading the zones and others' documents draws nothing.
+            let bo = try await server.newUser("Bo")
+            _ = try await ann.client.getPrivacyZones().ok
+            _ = try await server.raw(.GET, "/runs/\(try await SegmentTests.upload(ann, speed: 3, hoursAgo: 1, privacy: ._public).id)/track", token: bo.token)
+            #expect(try await server.privacyZones(of: ann) == after)
+        }
+    }
+
+    @Test("migration 027 draws the hidden circle of every zone stored before it, once", arguments: TestDatabase.available)
+    func migration(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public)
+            let run = try await SegmentTests.upload(ann, speed: 3, hoursAgo: 1)
+            let start = try #require(run.start)
+            _ = try await bo.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: 10, longitude: 10, radiusMeters: 300)]))).ok
+            let drawn = try await server.privacyZones(of: bo)[0]
+            // As migration 016 stored zones: Ann's two without circles, Bo's one drawn and one not.
+            let sql = try #require(server.app.db as? any SQLDatabase)
+            func store(_ json: String, for user: TestUser) async throws {
+                try await sql.update("users").set("privacy_zones", to: json).where("id", .equal, UUID(uuidString: user.id)!).run()
+            }
+            try await store(#"[{"center":{"latitude":\#(start.latitude),"longitude":\#(start.longitude)},"radiusMeters":300},"#
+                            + #"{"center":{"latitude":10,"longitude":10},"radiusMeters":1000}]"#, for: ann)
+            try await store(String(String(decoding: try JSONEncoder().encode([drawn]), as: UTF8.self).dropLast())
+                            + #",{"center":{"latitude":20,"longitude":20},"radiusMeters":200}]"#, for: bo)
+            try await DrawHiddenCircles().prepare(on: server.app.db)
+
+            let zones = try await server.privacyZones(of: ann)
+            #expect(zones.map(\.radiusMeters) == [300, 1_000] && zones[0].center == Coordinate(latitude: start.latitude, longitude: start.longitude))
+            for zone in zones {
+                let offset = Geodesy.distance(zone.center, zone.hiddenCenter) / zone.radiusMeters
+                #expect(offset >= 0.3 - 1e-6 && offset <= 0.5 + 1e-6 && zone.hiddenRadiusMeters == (zone.radiusMeters * (1 + offset)).rounded(.up))
+            }
+            let bos = try await server.privacyZones(of: bo)
+            #expect(bos.count == 2 && bos[0] == drawn && bos[1].isChosen(at: Coordinate(latitude: 20, longitude: 20), radiusMeters: 200))
+            // Run again (after a crash half-way, say): nothing is drawn twice.
+            try await DrawHiddenCircles().prepare(on: server.app.db)
+            let (annAgain, boAgain) = (try await server.privacyZones(of: ann), try await server.privacyZones(of: bo))
+            #expect(annAgain == zones && boAgain == bos)
+            // Others see Ann's run without what lies in the circle drawn.
+            let series = try #require(try await server.raw(.GET, "/runs/\(run.id)/series", token: bo.token).json?["points"] as? [[String: Any]])
+            #expect(!series.isEmpty && series.allSatisfy { !zones[0].contains(Coordinate(latitude: $0["latitude"] as! Double, longitude: $0["longitude"] as! Double)) })
+        }
+    }
+
+    @Test("others see where a run's segment efforts start measured from its first point shown, as its series is",
+          arguments: TestDatabase.available)
+    func efforts(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo")
+            let run = try await SegmentTests.upload(ann, speed: 3, hoursAgo: 1)
+            let segment = try await SegmentTests.segment(of: run, by: ann)
+            let start = try #require(run.start)
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: start.latitude, longitude: start.longitude, radiusMeters: 200)]))).ok
+            let zone = try #require(try await server.privacyZones(of: ann).first)
+            let own = try #require(try await ann.client.getRunSegmentEfforts(path: .init(runId: run.id)).ok.body.json.efforts.first)
+            let seen = try #require(try await bo.client.getRunSegmentEfforts(path: .init(runId: run.id)).ok.body.json.efforts.first)
+            #expect(own.segment.id == segment.id && seen.segment.id == segment.id && abs(own.startDistanceMeters - 1_000) < 20)
+            // Where others first see the run: the owner's series at its first point outside the hidden circle.
+            let series = try await ann.client.getRunSeries(path: .init(runId: run.id)).ok.body.json.series().points
+            let origin = try #require(series.first { !zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) })
+            #expect(origin.distanceMeters >= 180, "a hidden circle reaching 200 to 400 m from the start")
+            #expect(abs(seen.startDistanceMeters - (own.startDistanceMeters - origin.distanceMeters)) < 0.01)
+            #expect(abs(seen.endDistanceMeters - (own.endDistanceMeters - origin.distanceMeters)) < 0.01)
+            #expect(abs(seen.startElapsedSeconds - (own.startElapsedSeconds - origin.elapsedSeconds)) < 0.01)
+            #expect(seen.elapsedSeconds == own.elapsedSeconds)
         }
     }
 

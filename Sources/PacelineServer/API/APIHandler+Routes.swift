@@ -120,9 +120,11 @@ extension APIHandler {
         let b = try await runOnRoute(input.query.b, route: route, viewer: viewer)
         let interval = Double(input.query.interval ?? 10)
         guard interval >= 1, interval <= 600 else { throw APIError.badRequest("interval must be 1 to 600 seconds") }
+        // Each run as the viewer may see it: nothing inside its owner's zones, its distances
+        // and times counted from where it is first seen, as its series are.
         let comparison: RunComparison
         do {
-            comparison = try RunComparison(try a.activity(), try b.activity())
+            comparison = try RunComparison(try a.activity(seenBy: viewer), try b.activity(seenBy: viewer))
         } catch {
             throw APIError.unprocessable("the runs can't be compared: \(error)")
         }
@@ -131,7 +133,8 @@ extension APIHandler {
                                              gapSeconds: $0.gapSeconds)
         }
         let end = max(comparison.a.last?.elapsed ?? 0, comparison.b.last?.elapsed ?? 0)
-        // Where each runner was, except inside their own privacy zones (their gaps stay true).
+        // A moment between two shown stretches is drawn between their ends, which can cross
+        // a zone: such a position is left out.
         let (hiddenA, hiddenB) = (a.zones(hiddenFrom: viewer), b.zones(hiddenFrom: viewer))
         let moments = stride(from: 0.0, through: end, by: interval).map { elapsed in
             var (pa, pb) = comparison.positions(at: elapsed)

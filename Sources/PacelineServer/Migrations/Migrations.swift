@@ -55,5 +55,7 @@ enum Migrations {
         CreateSegments(),
         // 026: live safety links.
         CreateBeacons(),
+        // 027: each privacy zone's hidden circle, drawn once.
+        DrawHiddenCircles(),
     ]
 }

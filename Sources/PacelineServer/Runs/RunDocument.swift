@@ -53,8 +53,12 @@ enum RunDocument: String, Sendable, Hashable, CaseIterable {
             return try JSONEncoder().encode(try Self.series(of: run, as: view))
         case .gpx, .tcx, .fit:
             var activity = try run.activity(hiding: view.hidden)
-            // A FIT session carries its totals: the run's, as the app shows them.
-            activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
+            // A FIT session carries its totals: to the owner the run's, as the app shows them;
+            // to anyone else the shown track's own, as its distance is (the whole run's
+            // would measure what was hidden).
+            if view.hidden.isEmpty {
+                activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
+            }
             return switch self {
             case .gpx: Data(GPXWriter.write(activity).utf8)
             case .tcx: Data(TCXWriter.write(activity).utf8)
@@ -63,11 +67,14 @@ enum RunDocument: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The run's checkpoints every 20 m with its sensors at each, outside the hidden zones.
+    /// The run's checkpoints every 20 m with its sensors at each, outside the hidden zones,
+    /// measured from the first shown (`[Checkpoint].hiding`).
     private static func series(of run: Run, as view: RunView) throws -> Series {
         let activity = try run.activity()
-        let checkpoints = try Run.checkpoints(of: activity).hiding(view.hidden)
-        let start = activity.track.fixes.lazy.compactMap(\.time).first ?? Date()
+        let all = try Run.checkpoints(of: activity)
+        let checkpoints = all.hiding(view.hidden)
+        let origin = all.firstShown(hiding: view.hidden)?.elapsed ?? 0
+        let start = (activity.track.fixes.lazy.compactMap(\.time).first ?? Date()).addingTimeInterval(origin)
         let sensors = SensorReading.readings(of: activity, since: start, at: checkpoints.map(\.elapsed))
         let points = zip(checkpoints, sensors).map { checkpoint, sensor in
             Components.Schemas.SeriesPoint(

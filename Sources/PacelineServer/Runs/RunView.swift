@@ -34,8 +34,9 @@ struct RunView: Hashable, Sendable, Encodable {
         return "\"" + Data(code).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
     }
 
-    /// The version of the documents' writers (GeoJSON, series, GPX, TCX, FIT).
-    static let documents = 1
+    /// The version of the documents' writers (GeoJSON, series, GPX, TCX, FIT): 2 since
+    /// zones hide their drawn circles and others' series start at the first point shown.
+    static let documents = 2
 
     /// 256 random bits, drawn once per process.
     private static let key = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }

@@ -90,8 +90,10 @@ enum SegmentBoard {
 
     /// The efforts of `run` (its owner loaded) that `viewer` may see, in the order run,
     /// each with its place among its runner's efforts on the segment up to its start that
-    /// `viewer` may see.
-    /// - Complexity: one query; each effort's rank counts on the (segment_id, runner_id, started_at) index.
+    /// `viewer` may see; for anyone but the owner, where each starts is measured from the
+    /// first point of the run outside the owner's zones.
+    /// - Complexity: one query; each effort's rank counts on the (segment_id, runner_id, started_at) index;
+    ///   the run's track is read when its owner has zones and it has efforts.
     static func efforts(of run: Run, viewer: UUID?, on database: any Database) async throws -> [Components.Schemas.SegmentEffort] {
         let runVisible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "earlier_runs"),
                                            privacy: SQLColumn("privacy", table: "earlier_runs"))
@@ -111,6 +113,14 @@ enum SegmentBoard {
             ORDER BY segment_efforts.start_elapsed_s
             """).all()
         let zones = run.zones(hiddenFrom: viewer)
+        // Where the efforts start, measured from where the viewer first sees the run, as its
+        // series is: from its true start, the offsets would tell how much was hidden before.
+        var origin: Checkpoint?
+        if !zones.isEmpty, !rows.isEmpty {
+            try await RunAccess.loadTrack(of: run, on: database)
+            guard let shown = try run.checkpoints().firstShown(hiding: zones) else { return [] }
+            origin = shown
+        }
         return try rows.compactMap { row in
             let segment = Segment()
             segment.id = try row.decode(column: "segment_id", as: UUID.self)
@@ -119,6 +129,11 @@ enum SegmentBoard {
             guard let path = Segment.path(try row.decode(column: "points", as: String.self)),
                   !path.passes(through: zones) else { return nil }
             let effort = try row.decode(model: SegmentEffortRow.self)
+            if let origin {
+                effort.startElapsedSeconds -= origin.elapsed
+                effort.startDistanceMeters -= origin.distance
+                effort.endDistanceMeters -= origin.distance
+            }
             let rank = try row.decode(column: "faster", as: Int.self) + 1
             return try effort.schema(segment: segment, personalRank: rank)
         }
