@@ -91,11 +91,13 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // The web app's socket is signed in by its session cookie, so an upgrade carrying it
     // must come from our own pages: browsers apply no CORS to WebSockets.
     let trustProxy = settings.trustProxy
-    api.grouped(CookieOriginCheck(site: settings.site))
-        .webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { request, socket in
-            hub.attach(socket, from: ClientAddress.of(request, trustProxy: trustProxy),
-                       sessionCookie: WebSessionCookie.token(inCookieHeaders: request.headers[.cookie]))
+    api.grouped(CookieOriginCheck(site: settings.site)).get("live") { request in
+        let address = ClientAddress.of(request, trustProxy: trustProxy)
+        let cookie = WebSessionCookie.token(inCookieHeaders: request.headers[.cookie])
+        return LiveSocketUpgrader.response(maxFrameSize: 1 << 20) { socket, channel in
+            hub.attach(socket, on: channel, from: address, sessionCookie: cookie)
         }
+    }
 
     let passwords = try Passwords(cost: settings.bcryptCost)
     app.lifecycle.use(PasswordsLifecycle(passwords: passwords))

@@ -131,16 +131,16 @@ final class LiveHub: Sendable {
         await fixLog.stop()
     }
 
-    /// Serves a new connection from `address` (`ClientAddress`) until it closes; one whose
-    /// upgrade carried the web app's session cookie is signed in by it. Closes it at once
-    /// when that address holds `LiveSettings.socketsPerAddress` here already.
-    func attach(_ socket: WebSocket, from address: String, sessionCookie: String? = nil) {
+    /// Serves a new connection (`socket` on `channel`) from `address` (`ClientAddress`) until
+    /// it closes; one whose upgrade carried the web app's session cookie is signed in by it.
+    /// Closes it at once when that address holds `LiveSettings.socketsPerAddress` here already.
+    func attach(_ socket: WebSocket, on channel: any Channel, from address: String, sessionCookie: String? = nil) {
         guard addresses.admit(address) else {
             LiveCloseReason.tooManyFromAddress(limit: addresses.limit).close(socket)
             return
         }
         socket.onClose.whenComplete { [addresses] _ in addresses.release(address) }
-        open.insert(socket)
+        open.insert(socket, on: channel)
         socket.pingInterval = .milliseconds(Int64(settings.pingInterval * 1000))
         LiveConnection(socket: socket, hub: self, clientAddress: address, sessionCookie: sessionCookie).run()
     }
