@@ -34,10 +34,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         bus = PostgresLiveBus(configuration: configuration.coreConfiguration, database: app.db.sql,
                               schema: schema, logger: app.logger)
     }
-    guard settings.idleTimeout > settings.live.pingInterval else { throw ServerSettings.Mismatch.idleTimeoutWithinPings }
-    // Every connection Vapor accepts closes once idle that long (IdleStateHandler, first in
-    // its pipeline, kept after a WebSocket upgrade).
-    app.http.server.configuration.idleTimeout = .milliseconds(Int64(settings.idleTimeout * 1_000))
+    // Every HTTP connection's deadlines, and how many one address holds, from its accept
+    // (docs/SECURITY.md, "HTTP connections").
+    try GatedServer.use(on: app, settings: settings)
     // Every save of a user or a plaque refreshes the folded name search compares; a new
     // route's name goes into the words searched by prefix.
     app.databases.middleware.use(SearchName.Keeper<User> { $0.searchName = SearchName.of($0.displayName) })
@@ -145,18 +144,14 @@ public struct ServerSettings: Sendable {
     /// PostgreSQL connections per event loop (one loop per core); SQLite keeps one writing
     /// and one reading connection per loop whatever this says.
     public var databaseConnections: Int
-    /// An HTTP connection on which nothing is read or written for this many seconds is
-    /// closed: a client that connects and never speaks, sends half a request and stops, or
-    /// keeps an idle connection alive; one whose request body was refused half-way (Vapor
-    /// reads no more of it). Every connection, live sockets included, whose pings keep them
-    /// (`LiveSettings.pingInterval`, which must be shorter). 60 s, as the proxies in
-    /// docs/OPERATIONS.md wait for an answer: a request answered later fails there anyway.
-    public var idleTimeout: TimeInterval
+    /// The deadlines of HTTP connections and how many one client address may hold.
+    public var connections: ConnectionSettings
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
                 publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
-                metricsToken: String? = nil, databaseConnections: Int = 1, idleTimeout: TimeInterval = 60) {
+                metricsToken: String? = nil, databaseConnections: Int = 1,
+                connections: ConnectionSettings = ConnectionSettings()) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -168,7 +163,7 @@ public struct ServerSettings: Sendable {
         self.limits = limits
         self.metricsToken = metricsToken
         self.databaseConnections = databaseConnections
-        self.idleTimeout = idleTimeout
+        self.connections = connections
     }
 }
 

@@ -9,29 +9,43 @@ import Synchronization
 /// a WebSocket answering neither pings nor the server's close. For tests of how long the
 /// server keeps such connections.
 public final class HeldConnection: Sendable {
+    /// When the connection was made.
+    public let openedAt: ContinuousClock.Instant
     private let channel: any Channel
     private let received: Received
 
-    private init(channel: any Channel, received: Received) {
+    private init(channel: any Channel, received: Received, openedAt: ContinuousClock.Instant) {
         self.channel = channel
         self.received = received
+        self.openedAt = openedAt
+        channel.closeFuture.whenComplete { [received] _ in received.closedAt.withLock { $0 = .now } }
     }
 
-    /// Connects to `127.0.0.1:port`, writes `bytes`, and returns once what the server has
-    /// answered satisfies `enough` (at once when it is nil); throws if the server closes
-    /// first.
-    public static func open(port: Int, sending bytes: String, until enough: (@Sendable (String) -> Bool)? = nil) async throws -> HeldConnection {
+    /// When the connection closed (as this client's event loop saw it), nil while it is open.
+    public var closedAt: ContinuousClock.Instant? { received.closedAt.withLock { $0 } }
+
+    /// Connects from `source` (another loopback address: 127.0.0.0/8 is all this machine's)
+    /// to `127.0.0.1:port`, writes `bytes`, and returns once what the server has answered
+    /// satisfies `enough` (at once when it is nil); throws if the server closes first, or
+    /// has not connected and answered within `timeout`.
+    public static func open(port: Int, from source: String = "127.0.0.1", sending bytes: String, within timeout: Duration = .seconds(10),
+                            until enough: (@Sendable (String) -> Bool)? = nil) async throws -> HeldConnection {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let answered = loop.makePromise(of: Void.self)
         if enough == nil { answered.succeed() }
+        let patience = TimeAmount.nanoseconds(timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+        loop.scheduleTask(in: patience) { answered.fail(HeldConnectionError.noAnswer(within: timeout)) }
         let received = Received()
         let channel = try await ClientBootstrap(group: loop)
+            .connectTimeout(patience)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(Answer(enough: enough, answered: answered, received: received))
                 }
             }
+            .bind(to: try SocketAddress(ipAddress: source, port: 0))
             .connect(host: "127.0.0.1", port: port).get()
+        let openedAt = ContinuousClock.now
         try await channel.writeAndFlush(ByteBuffer(string: bytes))
         do {
             try await answered.futureResult.get()
@@ -39,7 +53,7 @@ public final class HeldConnection: Sendable {
             try? await channel.close()
             throw error
         }
-        return HeldConnection(channel: channel, received: received)
+        return HeldConnection(channel: channel, received: received, openedAt: openedAt)
     }
 
     /// A WebSocket on `path`: returns once the server has answered the upgrade with 101.
@@ -52,6 +66,11 @@ public final class HeldConnection: Sendable {
             throw HeldConnectionError.notUpgraded(answer: connection.answer)
         }
         return connection
+    }
+
+    /// Writes `bytes` on the connection.
+    public func send(_ bytes: String) async throws {
+        try await channel.writeAndFlush(ByteBuffer(string: bytes))
     }
 
     /// What the server has sent so far.
@@ -68,9 +87,10 @@ public final class HeldConnection: Sendable {
     }
 }
 
-/// What the server has sent on a held connection.
+/// What the server has sent on a held connection, and when it closed.
 private final class Received: Sendable {
     let text = Mutex("")
+    let closedAt = Mutex<ContinuousClock.Instant?>(nil)
 }
 
 /// Keeps what the server sends; says once when it is enough (or that the server closed first).
@@ -111,9 +131,11 @@ private final class Answer: ChannelInboundHandler {
 public enum HeldConnectionError: Error, CustomStringConvertible {
     case closed(after: String)
     case notUpgraded(answer: String)
+    case noAnswer(within: Duration)
 
     public var description: String {
         switch self {
+        case .noAnswer(let timeout): "no answer within \(timeout)"
         case .closed(let text): "closed by the server after \(text.prefix(200).debugDescription)"
         case .notUpgraded(let answer): "the server answered \(answer.prefix(200).debugDescription) instead of 101"
         }

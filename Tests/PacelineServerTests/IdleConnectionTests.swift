@@ -10,6 +10,11 @@ import Testing
 @Suite("Idle connections")
 struct IdleConnectionTests {
     static let idle: TimeInterval = 2
+    static var connections: ConnectionSettings {
+        var connections = ConnectionSettings()
+        connections.idleTimeout = idle
+        return connections
+    }
     /// Live pings within the idle timeout, as the server asks.
     static var live: LiveSettings {
         var live = LiveSettings.testing
@@ -19,7 +24,7 @@ struct IdleConnectionTests {
 
     @Test("half a request, then nothing: closed after the idle timeout", arguments: TestDatabase.available)
     func halfARequest(database: TestDatabase) async throws {
-        try await withServer(database, live: Self.live, idleTimeout: Self.idle) { server in
+        try await withServer(database, live: Self.live, connections: Self.connections) { server in
             let connection = try await HeldConnection.open(port: server.baseURL.port!,
                                                            sending: "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nAcc")
             let clock = ContinuousClock(), start = clock.now
@@ -30,7 +35,7 @@ struct IdleConnectionTests {
 
     @Test("a kept-alive connection left unused: closed after the idle timeout", arguments: TestDatabase.available)
     func keptAlive(database: TestDatabase) async throws {
-        try await withServer(database, live: Self.live, idleTimeout: Self.idle) { server in
+        try await withServer(database, live: Self.live, connections: Self.connections) { server in
             let connection = try await HeldConnection.open(port: server.baseURL.port!,
                                                            sending: "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") {
                 $0.contains("\"status\"")
@@ -44,7 +49,7 @@ struct IdleConnectionTests {
 
     @Test("a live socket answering pings outlives the idle timeout", arguments: TestDatabase.available)
     func liveSocket(database: TestDatabase) async throws {
-        try await withServer(database, live: Self.live, idleTimeout: Self.idle) { server in
+        try await withServer(database, live: Self.live, connections: Self.connections) { server in
             let ann = try await server.newUser("Ann")
             let socket = try await server.live(ann)
             try await Task.sleep(for: .seconds(Self.idle * 2.5))
@@ -55,7 +60,9 @@ struct IdleConnectionTests {
     @Test("an idle timeout within the live pings is refused at start")
     func withinPings() async throws {
         await #expect(throws: ServerSettings.Mismatch.self) {
-            try await withServer(idleTimeout: LiveSettings.testing.pingInterval) { _ in }
+            var connections = ConnectionSettings()
+            connections.idleTimeout = LiveSettings.testing.pingInterval
+            try await withServer(connections: connections) { _ in }
         }
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 import Vapor
 
 /// The live layer of one instance: the WebSocket endpoint `/api/v1/live`, the sockets it
-/// holds (`LiveRegistry`), how many each address holds (`LiveAddressQuota`), the checks
+/// holds (`LiveRegistry`), how many each address holds (`AddressQuota`), the checks
 /// of their tokens (`LiveAuthenticator`), the store of received fixes (`LiveFixLog`) and
 /// the bus that carries session events to every instance (`LiveBus`).
 final class LiveHub: Sendable {
@@ -17,7 +17,7 @@ final class LiveHub: Sendable {
     let registry = LiveRegistry()
     /// Every socket attached, signed in or not, for shutdown to close.
     let open = OpenSockets()
-    let addresses: LiveAddressQuota
+    let addresses: AddressQuota
     let authenticator: LiveAuthenticator
     let fixLog: LiveFixLog
     let bus: any LiveBus
@@ -32,7 +32,7 @@ final class LiveHub: Sendable {
         self.settings = settings
         self.limiter = limiter
         self.logger = logger
-        addresses = LiveAddressQuota(limit: settings.socketsPerAddress)
+        addresses = AddressQuota(limit: settings.socketsPerAddress)
         authenticator = LiveAuthenticator(database: database)
         fixLog = LiveFixLog(database: database, logger: logger)
     }
