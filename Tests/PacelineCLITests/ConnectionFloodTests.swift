@@ -49,6 +49,22 @@ struct ConnectionFloodTests {
         await store.remove()
     }
 
+    @Test("--connections-per-address sets how many connections one address may hold")
+    func flag() async throws {
+        let store = try await LiveBenchmarkDatabase.create(users: 0, at: nil)
+        let server = try ServerProcess(database: store.location, options: ["--connections-per-address", "2"])
+        let port = server.port
+        await #expect(throws: Never.self) {
+            let held = [try await HeldConnection.open(port: port, sending: "GET /api/v1/he"),
+                        try await HeldConnection.open(port: port, sending: "GET /api/v1/he")]
+            let third = try? await HeldConnection.open(port: port, sending: "GET /api/v1/he")
+            #expect(await third?.closed(within: .seconds(1)) ?? true)
+            for connection in held { #expect(!(await connection.closed(within: .zero))) }
+        }
+        server.stop()
+        await store.remove()
+    }
+
     private func attack(port: Int) async throws {
         let silent = await Self.open(Self.silent, port: port, sending: "GET /api/v1/health HTTP/1.1\r\nHost: paceline\r\nAcc")
         let slow = await Self.open(Self.slow, port: port, sending: "POST /api/v1/auth/login HTTP/1.1\r\nHost: paceline\r\n"
