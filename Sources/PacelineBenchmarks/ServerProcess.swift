@@ -30,8 +30,10 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Starts `executable`'s `serve` on `database` (warnings and errors logged only), with
     /// `options` added to its command line, and waits until it accepts connections,
-    /// `timeout` seconds at most.
-    public init(database: DatabaseLocation, options: [String] = [], executable: URL = besideThisExecutable, timeout: Double = 30) throws {
+    /// `timeout` seconds at most. With `openFiles`, the server may hold no more files open
+    /// (sockets included) than that: `ulimit -n`, as systemd's `LimitNOFILE` sets it.
+    public init(database: DatabaseLocation, options: [String] = [], executable: URL = besideThisExecutable, openFiles: Int? = nil,
+                timeout: Double = 30) throws {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw Failure.missing(executable.path) }
         port = try Self.freePort()
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-bench-server-\(getpid())-\(port).log")
@@ -41,8 +43,13 @@ public final class ServerProcess: @unchecked Sendable {
         case .sqlite(let path): arguments += ["--database", path]
         case .postgres(let url, let schema): arguments += ["--database", url] + (schema.map { ["--schema", $0] } ?? [])
         }
-        process.executableURL = executable
-        process.arguments = arguments + options
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", executable.path] + arguments + options
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments + options
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(["LOG_LEVEL": "warning"]) { $1 }
         let log = try FileHandle(forWritingTo: logURL)
         process.standardOutput = log

@@ -15,7 +15,8 @@ public func serve(hostname: String, port: Int, settings: ServerSettings, logForm
     do {
         try await configure(app, settings: settings)
         app.logger.info("database: \(settings.database.kind)")
-        app.servers.use { app in AnnouncedServer(server: app.http.server.shared, announcement: settings.announcement(hostname: hostname)) }
+        let server = app.server
+        app.servers.use { _ in AnnouncedServer(server: server, announcement: settings.announcement(hostname: hostname)) }
         try await app.execute()
     } catch {
         try? await app.asyncShutdown()

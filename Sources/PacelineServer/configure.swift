@@ -34,6 +34,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         bus = PostgresLiveBus(configuration: configuration.coreConfiguration, database: app.db.sql,
                               schema: schema, logger: app.logger)
     }
+    // Every HTTP connection's deadlines, and how many one address holds, from its accept
+    // (docs/SECURITY.md, "HTTP connections").
+    try GatedServer.use(on: app, settings: settings)
     // Every save of a user or a plaque refreshes the folded name search compares; a new
     // route's name goes into the words searched by prefix.
     app.databases.middleware.use(SearchName.Keeper<User> { $0.searchName = SearchName.of($0.displayName) })
@@ -91,11 +94,13 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // The web app's socket is signed in by its session cookie, so an upgrade carrying it
     // must come from our own pages: browsers apply no CORS to WebSockets.
     let trustProxy = settings.trustProxy
-    api.grouped(CookieOriginCheck(site: settings.site))
-        .webSocket("live", maxFrameSize: WebSocketMaxFrameSize(integerLiteral: 1 << 20)) { request, socket in
-            hub.attach(socket, from: ClientAddress.of(request, trustProxy: trustProxy),
-                       sessionCookie: WebSessionCookie.token(inCookieHeaders: request.headers[.cookie]))
+    api.grouped(CookieOriginCheck(site: settings.site)).get("live") { request in
+        let address = ClientAddress.of(request, trustProxy: trustProxy)
+        let cookie = WebSessionCookie.token(inCookieHeaders: request.headers[.cookie])
+        return LiveSocketUpgrader.response(maxFrameSize: 1 << 20) { socket, channel in
+            hub.attach(socket, on: channel, from: address, sessionCookie: cookie)
         }
+    }
 
     let passwords = try Passwords(cost: settings.bcryptCost)
     app.lifecycle.use(PasswordsLifecycle(passwords: passwords))
@@ -139,11 +144,14 @@ public struct ServerSettings: Sendable {
     /// PostgreSQL connections per event loop (one loop per core); SQLite keeps one writing
     /// and one reading connection per loop whatever this says.
     public var databaseConnections: Int
+    /// The deadlines of HTTP connections and how many one client address may hold.
+    public var connections: ConnectionSettings
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
                 publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
-                metricsToken: String? = nil, databaseConnections: Int = 1) {
+                metricsToken: String? = nil, databaseConnections: Int = 1,
+                connections: ConnectionSettings = ConnectionSettings()) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -155,10 +163,23 @@ public struct ServerSettings: Sendable {
         self.limits = limits
         self.metricsToken = metricsToken
         self.databaseConnections = databaseConnections
+        self.connections = connections
     }
 }
 
 extension ServerSettings {
+    /// Settings that can't work together.
+    public enum Mismatch: Error, CustomStringConvertible {
+        /// A live socket between pings would look idle and be closed.
+        case idleTimeoutWithinPings
+
+        public var description: String {
+            switch self {
+            case .idleTimeoutWithinPings: "the HTTP idle timeout must be longer than the live sockets' ping interval"
+            }
+        }
+    }
+
     /// This server's own origin, for the session cookie's CSRF check and its `Secure`.
     var site: SiteOrigin { SiteOrigin(publicURL: publicURL, trustProxy: trustProxy) }
 }

@@ -70,23 +70,26 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 /// address the server is told it is reached at (none by default); `trustProxy` has it
 /// read clients' addresses from `X-Forwarded-For`; `limits` are the
 /// production ones unless a test says otherwise (each test's database starts with no
-/// attempt counted). With `sharing`, the server is a second instance on `sharing`'s
-/// database (which that server removes at its end). At most 10 servers run at once
-/// (`ServerSlots`).
+/// attempt counted); `connections` (deadlines, connections per address) are the
+/// production ones unless a test says otherwise. With
+/// `sharing`, the server is a second instance on `sharing`'s database (which that server
+/// removes at its end). At most 10 servers run at once (`ServerSlots`).
 public func withServer<R>(
     _ database: TestDatabase = .sqlite, bcryptCost: Int = 4, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
-    publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(), sharing other: TestServer? = nil,
-    _ body: (TestServer) async throws -> R
+    publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
+    connections: ConnectionSettings = ConnectionSettings(),
+    sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
 ) async throws -> R {
     try await ServerSlots.withSlot {
         try await startServer(database, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live, publicURL: publicURL,
-                              trustProxy: trustProxy, limits: limits, sharing: other, body)
+                              trustProxy: trustProxy, limits: limits, connections: connections, sharing: other, body)
     }
 }
 
 private func startServer<R>(
     _ database: TestDatabase, bcryptCost: Int, tokenLifetime: TimeInterval, live: LiveSettings, publicURL: URL?,
-    trustProxy: Bool, limits: AttemptLimits, sharing other: TestServer?, _ body: (TestServer) async throws -> R
+    trustProxy: Bool, limits: AttemptLimits, connections: ConnectionSettings, sharing other: TestServer?,
+    _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
     let location: DatabaseLocation
@@ -106,7 +109,7 @@ private func startServer<R>(
     do {
         try await configure(app, settings: ServerSettings(database: location, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live,
                                                           publicURL: publicURL, trustProxy: trustProxy, limits: limits,
-                                                          metricsToken: TestServer.metricsToken))
+                                                          metricsToken: TestServer.metricsToken, connections: connections))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))

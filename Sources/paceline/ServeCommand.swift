@@ -48,6 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Wrong passwords allowed from one client address in 15 minutes, whatever the account.")
     var wrongPasswordsPerAddress = AttemptLimits().passwordsPerAddress.attempts
 
+    @Option(help: "HTTP connections one client address may hold at once (not counted behind --trust-proxy; live sockets have their own limit).")
+    var connectionsPerAddress = ConnectionSettings().perAddress
+
     @Option(help: "The log's lines: plain, for a person, or json, one object a line for a log collector (default: $PACELINE_LOG_FORMAT, else plain).")
     var logFormat: LogFormat?
 
@@ -61,8 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let databaseConnections, !(1...64).contains(databaseConnections) {
             throw ValidationError("--database-connections must be 1 to 64")
         }
-        guard registrationsPerAddress >= 1, wrongPasswordsPerAddress >= 1 else {
-            throw ValidationError("--registrations-per-address and --wrong-passwords-per-address must be at least 1")
+        guard registrationsPerAddress >= 1, wrongPasswordsPerAddress >= 1, connectionsPerAddress >= 1 else {
+            throw ValidationError("--registrations-per-address, --wrong-passwords-per-address and --connections-per-address must be at least 1")
         }
     }
 
@@ -71,6 +74,8 @@ struct ServeCommand: AsyncParsableCommand {
         var limits = AttemptLimits()
         limits.registrationsPerAddress.attempts = registrationsPerAddress
         limits.passwordsPerAddress.attempts = wrongPasswordsPerAddress
+        var connections = ConnectionSettings()
+        connections.perAddress = connectionsPerAddress
         let web = WebSettings(publicDirectory: `public` ?? WebSettings.defaultPublicDirectory,
                               tileURL: tileURL, tileAttribution: tileAttribution)
         let settings = ServerSettings(
@@ -78,7 +83,8 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: try Self.publicURL(publicURL ?? environment["PACELINE_PUBLIC_URL"], port: port),
             trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1", limits: limits,
             metricsToken: metricsToken ?? environment["PACELINE_METRICS_TOKEN"],
-            databaseConnections: try Self.connections(databaseConnections, environment["PACELINE_DATABASE_CONNECTIONS"]))
+            databaseConnections: try Self.connections(databaseConnections, environment["PACELINE_DATABASE_CONNECTIONS"]),
+            connections: connections)
         guard let format = logFormat ?? LogFormat(rawValue: environment["PACELINE_LOG_FORMAT"] ?? "plain") else {
             throw ValidationError("PACELINE_LOG_FORMAT must be plain or json")
         }

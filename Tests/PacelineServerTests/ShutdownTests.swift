@@ -74,3 +74,31 @@ struct ShutdownSocketTests {
         }
     }
 }
+
+/// A phone in a tunnel: its live socket was upgraded, then it goes quiet, answering
+/// neither pings nor the server's close. A shutdown says "going away" and waits at most a
+/// second for the answer (`OpenSockets.closeAll`), then closes the connection itself: it
+/// waited for each one's unanswered ping (up to 10 s) before.
+@Suite("Shutting down with sockets whose clients never answer")
+struct ShutdownUnansweredSocketTests {
+    @Test("50 sockets that never answer the close: the live hub and the HTTP server stop within 2 s")
+    func unansweredSockets() async throws {
+        var settings = LiveSettings.testing
+        settings.authenticationDeadline = 600
+        try await withServer(.sqlite, live: settings) { server in
+            let port = server.baseURL.port!
+            let sockets = try await withThrowingTaskGroup(of: HeldConnection.self) { group in
+                for _ in 0..<50 { group.addTask { try await HeldConnection.upgraded(port: port, path: "/api/v1/live") } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(sockets.count == 50)
+            let clock = ContinuousClock()
+            let took = await clock.measure {
+                await server.app.stopLive()
+                await server.app.server.shutdown()
+            }
+            #expect(took < .seconds(2), "took \(took)")
+            for socket in sockets { #expect(await socket.closed(within: .seconds(1))) }
+        }
+    }
+}

@@ -2,10 +2,10 @@ import Foundation
 import NIOCore
 import Vapor
 
-/// Vapor's HTTP server, saying once it listens (and only then: a port already taken is
-/// an error, not an invitation) where to open the app and how to begin.
+/// The HTTP server (`GatedServer`), saying once it listens (and only then: a port already
+/// taken is an error, not an invitation) where to open the app and how to begin.
 struct AnnouncedServer: Server {
-    let server: HTTPServer
+    let server: any Server
     let announcement: String
 
     var onShutdown: EventLoopFuture<Void> { server.onShutdown }

@@ -6,7 +6,7 @@ import Synchronization
 import Vapor
 
 /// The live layer of one instance: the WebSocket endpoint `/api/v1/live`, the sockets it
-/// holds (`LiveRegistry`), how many each address holds (`LiveAddressQuota`), the checks
+/// holds (`LiveRegistry`), how many each address holds (`AddressQuota`), the checks
 /// of their tokens (`LiveAuthenticator`), the store of received fixes (`LiveFixLog`) and
 /// the bus that carries session events to every instance (`LiveBus`).
 final class LiveHub: Sendable {
@@ -17,7 +17,7 @@ final class LiveHub: Sendable {
     let registry = LiveRegistry()
     /// Every socket attached, signed in or not, for shutdown to close.
     let open = OpenSockets()
-    let addresses: LiveAddressQuota
+    let addresses: AddressQuota
     let authenticator: LiveAuthenticator
     let fixLog: LiveFixLog
     let bus: any LiveBus
@@ -32,7 +32,7 @@ final class LiveHub: Sendable {
         self.settings = settings
         self.limiter = limiter
         self.logger = logger
-        addresses = LiveAddressQuota(limit: settings.socketsPerAddress)
+        addresses = AddressQuota(limit: settings.socketsPerAddress)
         authenticator = LiveAuthenticator(database: database)
         fixLog = LiveFixLog(database: database, logger: logger)
     }
@@ -131,16 +131,16 @@ final class LiveHub: Sendable {
         await fixLog.stop()
     }
 
-    /// Serves a new connection from `address` (`ClientAddress`) until it closes; one whose
-    /// upgrade carried the web app's session cookie is signed in by it. Closes it at once
-    /// when that address holds `LiveSettings.socketsPerAddress` here already.
-    func attach(_ socket: WebSocket, from address: String, sessionCookie: String? = nil) {
+    /// Serves a new connection (`socket` on `channel`) from `address` (`ClientAddress`) until
+    /// it closes; one whose upgrade carried the web app's session cookie is signed in by it.
+    /// Closes it at once when that address holds `LiveSettings.socketsPerAddress` here already.
+    func attach(_ socket: WebSocket, on channel: any Channel, from address: String, sessionCookie: String? = nil) {
         guard addresses.admit(address) else {
             LiveCloseReason.tooManyFromAddress(limit: addresses.limit).close(socket)
             return
         }
         socket.onClose.whenComplete { [addresses] _ in addresses.release(address) }
-        open.insert(socket)
+        open.insert(socket, on: channel)
         socket.pingInterval = .milliseconds(Int64(settings.pingInterval * 1000))
         LiveConnection(socket: socket, hub: self, clientAddress: address, sessionCookie: sessionCookie).run()
     }

@@ -27,7 +27,7 @@ public struct LiveSettings: Sendable {
     /// once, authenticated or not. A club racing together from one place behind one NAT
     /// (even 300 runners, each phone with a connection and a few with a second while they
     /// change networks), or the subscribers sharing a carrier's NAT address, stay well
-    /// below it; one machine cannot hold thousands. Per instance (`LiveAddressQuota`).
+    /// below it; one machine cannot hold thousands. Per instance (`AddressQuota`).
     public var socketsPerAddress = 500
     /// Connections one account may hold open at once, over all instances: a phone, a
     /// browser with the friends and live pages open in a few tabs, and the old connection

@@ -1,13 +1,14 @@
 import Synchronization
 
-/// The live connections each client address (`ClientAddress`) holds on this instance, so
-/// that no address holds more than `limit` at once. Counting and checking are one step
-/// under one lock, so connections arriving together can't all slip under the limit.
+/// The connections each client address (`ClientAddress`) holds on this instance, so that
+/// no address holds more than `limit` at once: live sockets (`LiveHub`), and HTTP
+/// connections not upgraded (`ConnectionGate`). Counting and checking are one step under
+/// one lock, so connections arriving together can't all slip under the limit.
 ///
 /// Kept per instance, in memory: what it protects is each instance's own sockets,
 /// memory and file descriptors, and a connection that has not authenticated must not
 /// touch the database (where a count shared by instances would live).
-final class LiveAddressQuota: Sendable {
+final class AddressQuota: Sendable {
     let limit: Int
     private let held = Mutex<[String: Int]>([:])
 

@@ -1,0 +1,114 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The deadlines of one HTTP connection, seen request by request (it sits right after the
+/// HTTP decoder): a new connection's first request header must have come within
+/// `ConnectionSettings.headerTimeout`, a kept-alive connection's next one within
+/// `idleTimeout` of the last answer, and a request body must bring `minimumBodyRate` bytes a
+/// second over each `bodyRateWindow` until its end. A connection that misses one is closed.
+/// While the server is answering, it sets none (Vapor's idle timer still closes a
+/// connection silent for `idleTimeout`). Upgraded to a live socket, the connection leaves
+/// its HTTP deadlines, and its address's count, behind: the live hub counts it, and its
+/// pings keep it.
+final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let settings: ConnectionSettings
+    private let place: HeldPlace?
+    private var deadline: Scheduled<Void>?
+    /// Requests whose header has come and whose answer has not ended.
+    private var unanswered = 0
+    /// A request body is coming.
+    private var readingBody = false
+    /// Body bytes come in the current window.
+    private var bodyBytes = 0
+
+    init(settings: ConnectionSettings, place: HeldPlace?) {
+        self.settings = settings
+        self.place = place
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { awaitHeader(context: context, within: settings.headerTimeout) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        awaitHeader(context: context, within: settings.headerTimeout)
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            unanswered += 1
+            readingBody = true
+            bodyBytes = 0
+            checkBodyRate(context: context)
+        case .body(let bytes):
+            bodyBytes += bytes.readableBytes
+        case .end:
+            readingBody = false
+            awaitHeaderIfIdle(context: context)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.status == .switchingProtocols:
+            deadline?.cancel()
+            place?.release()
+            context.write(data, promise: promise)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
+        case .end:
+            unanswered = max(0, unanswered - 1)
+            awaitHeaderIfIdle(context: context)
+        case .head, .body:
+            break
+        }
+        context.write(data, promise: promise)
+    }
+
+    /// With no request coming or being answered, the next header must come within `idleTimeout`.
+    private func awaitHeaderIfIdle(context: ChannelHandlerContext) {
+        guard unanswered == 0, !readingBody else {
+            if !readingBody { deadline?.cancel() }
+            return
+        }
+        awaitHeader(context: context, within: settings.idleTimeout)
+    }
+
+    private func awaitHeader(context: ChannelHandlerContext, within seconds: TimeInterval) {
+        deadline?.cancel()
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeAmount(seconds)) {
+            context.close(mode: .all, promise: nil)
+        }
+    }
+
+    /// Closes the connection at the end of a window that brought less than the minimum rate
+    /// of a body still coming; starts the next window otherwise.
+    private func checkBodyRate(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeAmount(settings.bodyRateWindow)) {
+            guard self.readingBody else { return }
+            guard Double(self.bodyBytes) >= Double(self.settings.minimumBodyRate) * self.settings.bodyRateWindow else {
+                context.close(mode: .all, promise: nil)
+                return
+            }
+            self.bodyBytes = 0
+            self.checkBodyRate(context: context)
+        }
+    }
+}
+
+/// `seconds` as NIO counts time, to the millisecond.
+private func timeAmount(_ seconds: Double) -> TimeAmount { .milliseconds(Int64(seconds * 1_000)) }
