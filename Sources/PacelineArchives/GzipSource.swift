@@ -34,19 +34,21 @@ final class GzipSource: ByteSource {
             started = true
             stream.avail_in = uInt(compressed.count)
         }
-        let room = buffer.count
+        // Fills the buffer, across the members of a file made of several: a file of a
+        // million tiny members would otherwise come a few bytes a read.
         var written = 0
-        while written == 0 {
+        while written < buffer.count {
             let status = compressed.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Int32 in
                 // The input stays where it is: point zlib at the part not yet taken.
                 let taken = compressed.count - Int(stream.avail_in)
                 stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress! + taken)
-                stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                stream.avail_out = uInt(room)
+                stream.next_out = (buffer.baseAddress! + written).assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = uInt(buffer.count - written)
                 return inflate(&stream, Z_NO_FLUSH)
             }
-            written = room - Int(stream.avail_out)
-            total += written
+            let produced = buffer.count - written - Int(stream.avail_out)
+            written += produced
+            total += produced
             guard total <= maximumBytes else {
                 throw ActivityFileError(.overLimit, "the file is larger than \(maximumBytes >> 20) MiB uncompressed, the most one file may hold")
             }

@@ -56,3 +56,19 @@ struct GzipTests {
         }
     }
 }
+
+@Suite("Gzip inflated as it is read")
+struct GzipSourceTests {
+    @Test("a file of 100,000 tiny members fills each read, not four bytes a read")
+    func membersFillTheBuffer() throws {
+        let member = try SystemGzip.compress(Data("<b/>".utf8))
+        let file = Data((0..<100_000).map { _ in member }.joined())
+        let stream = ActivityFile.stream(of: file)
+        #expect(stream.require(64 << 10))
+        #expect(stream.available >= 64 << 10, "\(stream.available) bytes after one read")
+        var total = stream.available
+        stream.position = stream.end
+        while stream.require(1) { total += stream.available; stream.position = stream.end }
+        #expect(total == 400_000 && stream.sourceError == nil)
+    }
+}

@@ -77,10 +77,14 @@ import Testing
         let summary = Self.summary([Self.run(seconds: 200) { Double($0) * 500 }])
         #expect(summary.distanceSource == .gps && abs(summary.distanceMeters - 600) < 2)
         #expect(summary.credited.credited <= 12.5 * 200 + 1e-9)
-        // Within the slack a watch needs as its GPS settles, the cap still holds for credit.
+        // The slack a watch needs as its GPS settles (the fenix 2: 30 m in its second
+        // second) is allowed once…
+        let settling = Self.summary([Self.run(seconds: 200) { $0 == 0 ? 0 : 30 + Double($0) * 3 }])
+        #expect(settling.distanceSource == .device && abs(settling.distanceMeters - 630) < 1e-9)
+        // …not at every step: 62 m a second is the sport's 12.5 and 49.5 of slack each second,
+        // which a check of neighbouring fixes alone believed (and credited 2,500 m of).
         let edged = Self.summary([Self.run(seconds: 200) { Double($0) * 62 }])
-        #expect(edged.distanceSource == .device && edged.distanceMeters == 12_400)
-        #expect(edged.credited.credited <= 12.5 * 200 + 1e-9 && edged.credited.tooFast > 9_000)
+        #expect(edged.distanceSource == .gps && edged.credited.credited <= 12.5 * 200 + 1e-9)
     }
 
     @Test func splitsStopAtTenThousandKilometres() {

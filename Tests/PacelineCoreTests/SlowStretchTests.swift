@@ -72,3 +72,79 @@ struct SlowStretchTests {
         #expect(moving > 660 && moving < 680, "moving \(moving)")
     }
 }
+
+/// What a reviewer made of the rules above, each an attempt at a record faster than the
+/// sport allows (issue 35's review): none may give an effort faster than the cap.
+@Suite("Stops and odometers made into records")
+struct StopRecordTests {
+    /// Fixes along a line north of (46, 14) at the given (metres, seconds) steps from the
+    /// previous fix, `odometer` beside each when given (the device's count, metres).
+    static func steps(_ steps: [(metres: Double, seconds: Double, odometer: Double?)], sport: Sport = .run) -> Activity {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        var north = 0.0, time = 0.0, odometer = 0.0
+        var fixes = [Fix(time: start, coordinate: Coordinate(latitude: 46, longitude: 14))]
+        if steps.contains(where: { $0.odometer != nil }) { fixes[0].distance = 0 }
+        for step in steps {
+            north += step.metres
+            time += step.seconds
+            var fix = Fix(time: start.addingTimeInterval(time), coordinate: Coordinate(latitude: 46 + north / 111_195, longitude: 14))
+            if let growth = step.odometer {
+                odometer += growth
+                fix.distance = odometer
+            }
+            fixes.append(fix)
+        }
+        return Activity(format: .fit, sport: sport, track: Track(segments: [fixes]))
+    }
+
+    /// The fastest effort over each record distance `activity` is long enough for, m/s.
+    static func fastest(_ activity: Activity) -> Double {
+        let thresholds = SportThresholds.for(activity.sport)
+        let (kept, dropped) = FixFilter(thresholds: thresholds).filter(activity.track)
+        let profile = TrackProfile(segments: kept, thresholds: thresholds)
+        let summary = ActivitySummary(activity, profile: profile, dropped: dropped, thresholds: thresholds)
+        let efforts = BestEffort.efforts(in: profile, credited: summary.credited)
+        let splits = summary.splits.dropLast().map { $0.distanceMeters / $0.seconds }
+        return (efforts.map { $0.distanceMeters / $0.seconds } + splits).max() ?? 0
+    }
+
+    @Test("stops of 20 m between sprints at the cap take their time: no 400 m at 22.7 m/s")
+    func driftBetweenSprints() {
+        // A sprint of 25.1 m in 2.01 s, then steps that cancel it inside their windows so they
+        // read as stopped while the stop goes 19.99 m (drift, by its size).
+        let cycle: [(Double, Double, Double?)] = [(25.10, 2.01, nil), (-25.05, 5.01, nil)]
+            + Array(repeating: (3.764, 5.01, nil), count: 8) + [(-25.05, 5.01, nil)]
+        let activity = Self.steps(Array([[(Double, Double, Double?)]](repeating: cycle, count: 150).joined()).map { ($0.0, $0.1, $0.2) })
+        #expect(Self.fastest(activity) <= 12.5 + 1e-6, "\(Self.fastest(activity)) m/s")
+    }
+
+    @Test("an odometer growing 75 m a step between stops is not believed: no 400 m in 8 s")
+    func odometerSlack() {
+        // A moving step of 2.01 s whose odometer grows 75 m (the sport's 12.5 m/s and the
+        // 50 m slack), then three stopped intervals, the middle one counting 19.99 m.
+        let cycle: [(Double, Double, Double?)] = [(2, 2.01, 75), (-2, 5.01, 0), (0, 5.01, 19.99), (0, 5.01, 0)]
+        let activity = Self.steps(Array([[(Double, Double, Double?)]](repeating: cycle, count: 100).joined()).map { ($0.0, $0.1, $0.2) })
+        #expect(Self.fastest(activity) <= 12.5 + 1e-6, "\(Self.fastest(activity)) m/s")
+    }
+
+    @Test("an odometer bridging a break takes the break's time: no marathon in 0 s")
+    func bridgeTakesTime() {
+        // 60 s at 3 m/s; then, 3,400 s later and 21.1 km further on in a straight line, the
+        // odometer 42,195 m higher, and 60 s more at 3 m/s.
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        func leg(from second: Double, north: Double, odometer: Double) -> [Fix] {
+            (0...60).map { k in
+                var fix = Fix(time: start.addingTimeInterval(second + Double(k)),
+                              coordinate: Coordinate(latitude: 46 + (north + 3 * Double(k)) / 111_195, longitude: 14))
+                fix.distance = odometer + 3 * Double(k)
+                return fix
+            }
+        }
+        let activity = Activity(format: .tcx, sport: .run, track: Track(segments: [
+            leg(from: 0, north: 0, odometer: 0), leg(from: 3_460, north: 21_280, odometer: 42_375),
+        ]))
+        let fastest = Self.fastest(activity)
+        #expect(fastest <= 12.5 + 1e-6, "\(fastest) m/s")
+        #expect(fastest > 0)
+    }
+}

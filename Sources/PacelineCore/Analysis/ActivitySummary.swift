@@ -111,7 +111,7 @@ public struct ActivitySummary: Sendable, Hashable {
             descentMeters = gain?.descent
             ascentSource = gain == nil ? nil : .elevations
         }
-        splits = Split.kilometers(of: profile)
+        splits = Split.kilometers(of: profile, credited: credited)
         heartRate = HeartRateSummary(allFixes)
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// 5, ride 35, swim 4, other 70) says could not have been covered:
 ///
 /// - where the distance grew faster than the maximum since it last grew, the growth is
-///   credited at the maximum × those seconds (`tooFast` holds the rest);
+///   credited at the maximum × those seconds (`tooFast` holds the rest), counting moving
+///   seconds (a stop's distance takes its own: `TrackProfile`), so a stop lends none;
 /// - a segment without times that can be trusted (none, or all within one second: a
 ///   broken clock) is credited nothing, as no speed can be checked there (`untimed`).
 ///
@@ -42,12 +43,17 @@ public struct CreditedDistance: Sendable, Hashable {
                 if let first = d.first { untimed += d[d.count - 1] - first }
                 continue
             }
+            // Moving seconds, not the clock's: a stop lends no time to the step after it (an
+            // odometer's 75 m in 2 s after a stop of 10 s was credited whole, a 400 m in 8 s).
+            let clock = segment.movingTimes ?? times
             var column = [Double]()
             column.reserveCapacity(d.count)
             var grewAt = 0  // the fix where the distance last grew
             for k in d.indices {
                 if k > 0, d[k] > d[k - 1] {
-                    tooFast += max(0, d[k] - d[k - 1] - maximumSpeed * (times[k] - times[grewAt]))
+                    // A micrometre's slack: a stop's time is the cap's own (`TrackProfile`).
+                    let excess = d[k] - d[k - 1] - maximumSpeed * (clock[k] - clock[grewAt])
+                    if excess > 1e-6 { tooFast += excess }
                     grewAt = k
                 }
                 column.append(d[k] - uncredited)

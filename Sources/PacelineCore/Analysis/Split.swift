@@ -15,17 +15,19 @@ public struct Split: Sendable, Hashable, Codable {
     /// a forged file claiming more gets no more (each split is memory).
     public static let maximumCount = 10_000
 
-    /// Kilometre splits along `profile`, by interpolating the instant each whole
-    /// kilometre was crossed between the two fixes around it; at most `maximumCount`.
+    /// Kilometre splits along `profile`'s credited distance (`credited`, made from it: what
+    /// was not credited makes no split faster than the sport allows; for an honest recording
+    /// it is the recorded distance), by interpolating the instant each whole kilometre was
+    /// crossed between the two fixes around it; at most `maximumCount`.
     /// - Complexity: O(n).
-    public static func kilometers(of profile: TrackProfile) -> [Split] {
+    public static func kilometers(of profile: TrackProfile, credited: CreditedDistance) -> [Split] {
         var splits: [Split] = []
         var previous: (distance: Double, moving: Double, clock: Double)?
         var lastMark: (distance: Double, moving: Double, clock: Double)?
-        for segment in profile.segments where segment.count > 0 {
+        for (segment, distances) in zip(profile.segments, credited.cumulative) where segment.count > 0 {
             guard let movingTimes = segment.movingTimes, let times = segment.times else { return [] }
             for k in 0..<segment.count {
-                let here = (distance: segment.distances[k], moving: movingTimes[k], clock: times[k])
+                let here = (distance: distances[k], moving: movingTimes[k], clock: times[k])
                 guard let before = previous else {
                     previous = here
                     lastMark = here

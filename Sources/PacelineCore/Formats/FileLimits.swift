@@ -27,6 +27,9 @@ public enum FileLimits {
     /// Bytes of one XML token: a tag with its attributes, a comment, a declaration, or
     /// the text of an element.
     public static let xmlTokenBytes = 1 << 20
+    /// Characters of a name kept from a file (an activity's, a track's, a waypoint's): the
+    /// server keeps 200 of them; the rest of a longer one is not held.
+    public static let nameCharacters = 1_000
 
     /// A limit as people read it: 500000 as "500,000".
     public static func grouped(_ number: Int) -> String {

@@ -86,7 +86,9 @@ struct JSONBodyCheck: ServerMiddleware {
     /// - Complexity: O(n) in the bytes.
     static func memberHoldingNull(_ bytes: [UInt8]) -> String? {
         var index = 0
-        var lastKey = ""
+        // Ranges, never copies: a name is made a String only when it is answered (a body of
+        // one 16 MiB name and 16 MiB of colons copied it at every colon, for hours).
+        var lastKey = 0..<0
         var lastString: Range<Int>?
         while index < bytes.count {
             switch bytes[index] {
@@ -98,11 +100,11 @@ struct JSONBodyCheck: ServerMiddleware {
                 }
                 lastString = start..<min(index, bytes.count)
             case UInt8(ascii: ":"):
-                if let range = lastString { lastKey = String(decoding: bytes[range], as: UTF8.self) }
+                if let range = lastString { lastKey = range }
             case UInt8(ascii: ","), UInt8(ascii: "["):
                 lastString = nil
             case UInt8(ascii: "n"):
-                if bytes[index...].starts(with: Array("null".utf8)) { return lastKey }
+                if bytes[index...].starts(with: Array("null".utf8)) { return String(decoding: bytes[lastKey], as: UTF8.self) }
             default:
                 break
             }

@@ -6,7 +6,9 @@ import OpenAPIRuntime
 /// the file, measuring it and what follows are seconds of CPU for a long recording, and on
 /// Swift's shared pool (one thread per core, which every other request runs on) two of
 /// them left `/health` and logins waiting 14 s. Here they take what the machine has to
-/// spare, and everything else answers first.
+/// spare, and everything else answers first. An upload without an account is refused
+/// before its body is read (the generated code decodes a JSON body before the handler
+/// asks who sent it), so no one without an account costs the server a decoding.
 struct UploadThreads: ServerMiddleware {
     /// The operations whose work runs on `UploadExecutor`.
     static let operations: Set<String> = ["uploadRun"]
@@ -16,6 +18,7 @@ struct UploadThreads: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard Self.operations.contains(operationID) else { return try await next(request, body, metadata) }
+        _ = try AuthenticatedUser.required()
         return try await withTaskExecutorPreference(UploadExecutor.shared) {
             try await next(request, body, metadata)
         }

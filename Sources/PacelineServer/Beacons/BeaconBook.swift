@@ -8,8 +8,9 @@ import PacelineCore
 ///
 /// The address carries a secret of 256 random bits; the database keeps its hash, so a
 /// copy of the database opens no link. A link is never listed anywhere: its owner gets
-/// the address once, when it is made. Views are counted per client address
-/// (`Attempt.beaconViewFrom`), so addresses can't be guessed by the million.
+/// the address once, when it is made. Its 256 bits are what stops guessing; addresses
+/// that are no link are also counted per client address (`Attempt.beaconViewFrom`) and
+/// answer 429 past the limit, while a right one always answers.
 enum BeaconBook {
     /// A link lives at most this long, whatever its owner's phone does.
     static let lifetime: TimeInterval = 24 * 60 * 60

@@ -134,10 +134,13 @@ struct FITActivityBuilder {
     /// it started (a triathlon's swim, transitions, ride and run), each segment and lap
     /// going to the session it starts in; otherwise one activity of everything, its
     /// totals the sessions' sums.
-    func activities() -> [Activity] {
+    /// - Throws: `ActivityFileError` (`.overLimit`) when sessions split the records into
+    ///   more than `FileLimits.segments`.
+    func activities() throws(ActivityFileError) -> [Activity] {
         var segments = self.segments
         if !current.isEmpty || segments.isEmpty { segments.append(current) }
         segments = splitAtSessionStarts(segments, sessions.compactMap(\.start))
+        guard segments.count <= FileLimits.segments else { throw FileCount.over(FileLimits.segments, "track segments") }
         let barometric = anyTotalAscent && anyAltitude
         let legs = sessions.sorted { ($0.start ?? .distantPast) < ($1.start ?? .distantPast) }
         guard legs.count > 1, legs.allSatisfy({ $0.start != nil }) else {

@@ -51,7 +51,7 @@ public enum FITReader {
         try decoder.decode(
             fileStart: { _ in builder.startFile() },
             visit: { (message) throws(ActivityFileError) in try builder.add(message) })
-        return builder.activities()
+        return try builder.activities()
     }
 
     /// Decodes a FIT activity file as one activity (`Activity(joining:)`).

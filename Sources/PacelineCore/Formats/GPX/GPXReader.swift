@@ -250,6 +250,7 @@ struct GPXHandler: XMLHandler {
             try beginPoint(.waypoint, attributes)
         } else if name.isLocal("rte") {
             check(depth: depth, expected: 2)
+            try count.addSegment()  // a route is kept as a line of its own, as a segment is
             inRoute = true
             route = []
         } else if name.isLocal("metadata") {
@@ -375,10 +376,10 @@ struct GPXHandler: XMLHandler {
                 throw XMLContentError(.invalidValue, "<fix> holds \"\(value)\"; GPX allows none, 2d, 3d, dgps or pps")
             }
         case .name:
-            if pointKind == .waypoint { pointName = text.string }
-            else if inMetadata { metadataName = metadataName ?? text.string }
-            else if inTrack { track.name = track.name ?? text.string }
-        case .type: track.type = track.type ?? text.string
+            if pointKind == .waypoint { pointName = text.name }
+            else if inMetadata { metadataName = metadataName ?? text.name }
+            else if inTrack { track.name = track.name ?? text.name }
+        case .type: track.type = track.type ?? text.name
         }
     }
 }

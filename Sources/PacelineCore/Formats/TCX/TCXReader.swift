@@ -180,7 +180,7 @@ private struct TCXHandler: XMLHandler {
         case .power: fix.power = try text.int("Watts")
         case .lapTime: lap.timerSeconds = try text.double("TotalTimeSeconds")
         case .lapDistance: lap.distanceMeters = try text.double("DistanceMeters")
-        case .name: activity.name = activity.name ?? text.string
+        case .name: activity.name = activity.name ?? text.name
         }
     }
 }

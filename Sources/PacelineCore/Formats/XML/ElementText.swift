@@ -15,6 +15,15 @@ struct ElementText {
     /// The text with entities decoded and white space trimmed; nil when blank.
     var string: String? { bytes.trimmedString }
 
+    /// The text as a name kept with what was read (of an activity, a track, a waypoint):
+    /// `string`, cut to `FileLimits.nameCharacters`, so 255 waypoints named with a
+    /// megabyte each hold a quarter of a megabyte, not of a gigabyte.
+    var name: String? {
+        // Cut the bytes first: decoding a megabyte to keep a thousand characters is waste.
+        let kept = XMLBytes(UnsafeBufferPointer(rebasing: bytes.raw.prefix(4 * FileLimits.nameCharacters)), needsDecoding: bytes.needsDecoding)
+        return kept.trimmedString.map { String($0.prefix(FileLimits.nameCharacters)) }
+    }
+
     /// The number the element holds; nil when blank; throws when it is not a number.
     func double(_ element: String) throws -> Double? {
         if let value = TextNumbers.double(bytes.raw), value.isFinite { return value }

@@ -6,7 +6,10 @@
 /// names still open are copied out, which happens once per chunk, for a few names.
 struct OpenElements: ~Copyable {
     private var names = ScratchBuffer<UnsafeBufferPointer<UInt8>>()
+    /// The bytes of the outermost `keptCount` names, in order; those names point here.
     private var kept = ScratchBuffer<UInt8>()
+    /// How many of the outermost names are kept; the rest point into the scanner's buffer.
+    private var keptCount = 0
 
     /// Number of open elements.
     var count: Int { names.count }
@@ -20,7 +23,12 @@ struct OpenElements: ~Copyable {
 
     /// Closes the innermost element.
     mutating func pop() {
+        let name = names.last
         names.removeLast()
+        if names.count < keptCount {
+            keptCount -= 1
+            kept.removeLast(name.count)
+        }
     }
 
     /// Length in bytes of the innermost element's name.
@@ -37,15 +45,20 @@ struct OpenElements: ~Copyable {
         String(decoding: names[index], as: UTF8.self)
     }
 
-    /// Copies the open names out of the scanner's buffer, which is about to change.
+    /// Copies the names opened since the last refill out of the scanner's buffer, which is
+    /// about to change. Names kept before are not copied again: a file whose refills come
+    /// a few bytes at a time, under 100 open names of a megabyte each, copied them all at
+    /// every refill. The views are then pointed at `kept`, which may have moved.
     mutating func keepAcrossRefill() {
-        let total = names.elements.reduce(0) { $0 + $1.count }
-        var fresh = ScratchBuffer<UInt8>(capacity: total)
+        guard keptCount < names.count else { return }
+        for index in keptCount..<names.count { kept.append(contentsOf: names[index]) }
+        keptCount = names.count
+        var offset = 0
+        let base = kept.elements.baseAddress!
         for index in 0..<names.count {
-            let start = fresh.count
-            fresh.append(contentsOf: names[index])
-            names[index] = UnsafeBufferPointer(rebasing: fresh.elements[start...])
+            let length = names[index].count
+            names[index] = UnsafeBufferPointer(start: base + offset, count: length)
+            offset += length
         }
-        kept = fresh
     }
 }

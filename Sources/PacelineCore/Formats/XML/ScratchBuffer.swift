@@ -57,6 +57,12 @@ struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
         count -= 1
     }
 
+    /// Removes the last `n` elements.
+    mutating func removeLast(_ n: Int) {
+        assert(n >= 0 && n <= count)
+        count -= n
+    }
+
     /// Empties the buffer, keeping its memory.
     mutating func removeAll() {
         count = 0
