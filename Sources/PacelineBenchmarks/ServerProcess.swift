@@ -56,14 +56,21 @@ public final class ServerProcess: @unchecked Sendable {
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Started once it says so: it listens a moment before it is whole (its connections'
+        // gate goes on after; a connection made in between has no deadlines).
         let deadline = Date().addingTimeInterval(timeout)
-        while !Self.accepts(port: port) {
+        while !(Self.accepts(port: port) && hasAnnounced) {
             guard process.isRunning, Date() < deadline else {
                 stop()
                 throw Failure.notListening(seconds: timeout, log: logTail)
             }
             usleep(50_000)
         }
+    }
+
+    /// Whether the server has printed that it is running (`AnnouncedServer`).
+    private var hasAnnounced: Bool {
+        ((try? String(contentsOf: logURL, encoding: .utf8)) ?? "").contains("Paceline is running.")
     }
 
     /// The most memory the server has held at once since it started (the kernel's

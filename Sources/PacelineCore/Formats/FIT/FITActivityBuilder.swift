@@ -42,10 +42,10 @@ struct FITActivityBuilder {
     }
 
     private mutating func addRecord(_ m: FITMessage) throws(ActivityFileError) {
-        try count.addFix()
+        try count.add(.point)
         if breakPending {
             if !current.isEmpty {
-                try count.addSegment()
+                try count.add(.segment)
                 segments.append(current)
                 current = []
             }
@@ -79,19 +79,19 @@ struct FITActivityBuilder {
     }
 
     private mutating func addEvent(_ m: FITMessage) throws(ActivityFileError) {
-        try count.addEvent()
+        try count.add(.event)
         guard m.integer(0) == FITProfile.timerEvent, let type = m.integer(1) else { return }
         if FITProfile.stopEventTypes.contains(type) { breakPending = true }
     }
 
     private mutating func addLap(_ m: FITMessage) throws(ActivityFileError) {
-        try count.addLap()
+        try count.add(.lap)
         let start = m.number(2).flatMap { UInt32(exactly: $0) }.map(FITProfile.date)
         laps.append(Lap(startTime: start, timerSeconds: m.number(8, scale: 1000), distanceMeters: m.number(9, scale: 100)))
     }
 
     private mutating func addSession(_ m: FITMessage) throws(ActivityFileError) {
-        try count.addSession()
+        try count.add(.session)
         var session = Session(sportValue: m.integer(5))
         // Sessions with a start time split the track by time when building (a device
         // may write the record at a leg's end after that leg's session message);
@@ -140,7 +140,7 @@ struct FITActivityBuilder {
         var segments = self.segments
         if !current.isEmpty || segments.isEmpty { segments.append(current) }
         segments = splitAtSessionStarts(segments, sessions.compactMap(\.start))
-        guard segments.count <= FileLimits.segments else { throw FileCount.over(FileLimits.segments, "track segments") }
+        guard segments.count <= FileLimits.segments else { throw FileCount.over(.segment) }
         let barometric = anyTotalAscent && anyAltitude
         let legs = sessions.sorted { ($0.start ?? .distantPast) < ($1.start ?? .distantPast) }
         guard legs.count > 1, legs.allSatisfy({ $0.start != nil }) else {

@@ -50,7 +50,7 @@ struct FITMessageDecoder {
 
         var remaining = header.dataSize
         while remaining > 0 {
-            try count.addMessage()
+            try count.add(.message)
             let size = try messageSize(remaining: remaining, dataEnd: dataEnd)
             try decodeMessage(size: size, visit: visit)
             crc.update(stream.buffer, stream.position..<stream.position + size)

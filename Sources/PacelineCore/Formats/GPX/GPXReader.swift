@@ -237,7 +237,7 @@ struct GPXHandler: XMLHandler {
             try beginPoint(.track, attributes)
         } else if name.isLocal("trkseg") {
             check(depth: depth, expected: 3)
-            try count.addSegment()
+            try count.add(.segment)
             segment = []
             segmentStart = stream.offset
         } else if name.isLocal("trk") {
@@ -250,7 +250,7 @@ struct GPXHandler: XMLHandler {
             try beginPoint(.waypoint, attributes)
         } else if name.isLocal("rte") {
             check(depth: depth, expected: 2)
-            try count.addSegment()  // a route is kept as a line of its own, as a segment is
+            try count.add(.segment)  // a route is kept as a line of its own, as a segment is
             inRoute = true
             route = []
         } else if name.isLocal("metadata") {
@@ -352,7 +352,7 @@ struct GPXHandler: XMLHandler {
         guard (-180...180).contains(longitude) else {
             throw XMLContentError(.invalidValue, "<\(element)> longitude \(longitude) is outside -180…180")
         }
-        try count.addFix()
+        try count.add(.point)
         fix = Fix(coordinate: Coordinate(latitude: latitude, longitude: longitude))
         pointName = nil
         pointKind = kind

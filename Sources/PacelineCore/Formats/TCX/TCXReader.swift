@@ -79,14 +79,14 @@ private struct TCXHandler: XMLHandler {
             return
         }
         if name.isLocal("Trackpoint") {
-            try count.addFix()
+            try count.add(.point)
             inTrackpoint = true
             fix = Fix()
         } else if name.isLocal("Track") {
-            try count.addSegment()
+            try count.add(.segment)
             segment = []
         } else if name.isLocal("Lap") {
-            try count.addLap()
+            try count.add(.lap)
             lapDepth = depth
             lap = Lap(startTime: try attributes["StartTime"].flatMap { value in
                 guard let date = TextNumbers.date(value.raw) else {
