@@ -12,8 +12,9 @@ public enum Normalization {
     /// Distance is measured along the smoothed positions of `TrackProfile` over the
     /// intervals it judged moving: it does not grow with the jitter of an athlete standing
     /// still, so a pause or a wait at a crossing adds no checkpoints but shows as a longer
-    /// time between two of them; a stop's net displacement (a slow stretch read as a stop)
-    /// is spread over its time, as the profile spreads it. Measured fix to fix rather than in the profile's 5 m steps,
+    /// time between two of them; a stop that went farther than a standing GPS drifts (a
+    /// slow stretch read as a stop) has its net displacement spread over its time, as the
+    /// profile spreads it. Measured fix to fix rather than in the profile's 5 m steps,
     /// a checkpoint's distance is exactly the way to it along the checkpoints, even
     /// round a hairpin (which the profile's steps would cut by metres). Elapsed time counts
     /// from the activity's first timed fix, pauses included (a pace is a race against the clock).
@@ -107,13 +108,16 @@ public enum Normalization {
         }
 
         /// Spreads a stop's net displacement, from `samples[start]` (where it began) to
-        /// `samples[end]` (its last), over its time, as `TrackProfile` does: a slow stretch
-        /// read as a stop is still the way it went. Returns the distance at `end`.
+        /// `samples[end]` (its last), over its time, as `TrackProfile` does, when it went
+        /// farther than a standing GPS drifts (`TrackProfile.stopDrift`): a slow stretch read
+        /// as a stop is still the way it went. A standing stop adds nothing: spread, its
+        /// drift of centimetres would place a checkpoint anywhere in a wait of minutes.
+        /// Returns the distance at `end`.
         static func spread(_ samples: inout [Sample], stopFrom start: Int, to end: Int) -> Double {
             let base = samples[start].distance
             let displacement = Geodesy.distance(samples[start].coordinate, samples[end].coordinate)
             let seconds = samples[end].time - samples[start].time
-            guard end > start else { return base }
+            guard end > start, displacement > TrackProfile.stopDrift else { return base }
             for j in start + 1...end {
                 samples[j].distance = base + displacement * (seconds > 0 ? (samples[j].time - samples[start].time) / seconds : 1)
             }
