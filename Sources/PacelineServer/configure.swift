@@ -85,8 +85,13 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try await hub.start()
     app.lifecycle.use(LiveHubLifecycle(hub: hub))
     app.storage[LiveHubKey.self] = hub
+    // Runs measured by older rules are measured again, in the background.
+    let remeasuring = RemeasuringInBackground(database: app.db, logger: app.logger)
+    app.lifecycle.use(remeasuring)
     MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {
         [.init(name: "paceline_live_sockets", help: "Live WebSockets open here, signed in or not.", value: hub.open.count),
+         .init(name: "paceline_runs_to_remeasure", help: "Stored runs older rules measured, left to measure again (-1: not counted yet).",
+               value: remeasuring.left),
          .init(name: "paceline_live_sessions", help: "Races and follows with a socket here.", value: hub.registry.sessionCount),
          .init(name: "paceline_http_requests_in_flight", help: "Requests being answered.", value: inFlight.current)]
     }

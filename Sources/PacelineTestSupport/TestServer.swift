@@ -112,6 +112,9 @@ private func startServer<R>(
                                                           metricsToken: TestServer.metricsToken, connections: connections))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
+        // Booted as `paceline serve` boots it: what starts with the server starts (measuring
+        // runs older rules measured again, in the background).
+        try await app.asyncBoot()
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
         guard let port = app.http.server.shared.localAddress?.port else { throw TestServerError.noPort }
         let server = TestServer(app: app, baseURL: URL(string: "http://127.0.0.1:\(port)/api/v1")!, database: database, location: location)

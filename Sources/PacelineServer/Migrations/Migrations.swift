@@ -57,5 +57,7 @@ enum Migrations {
         CreateBeacons(),
         // 027: each privacy zone's hidden circle, drawn once.
         DrawHiddenCircles(),
+        // 029: which rules measured each run, so a change of rules measures it again.
+        AddRunAnalysisVersion(),
     ]
 }

@@ -32,6 +32,22 @@ enum MissionAdvancer {
         }
     }
 
+    /// Credits `run`'s credited distance as it is now (measured again: `RunRemeasuring`) to
+    /// the journeys it moved, each of which is replayed: finished, or unfinished again, as
+    /// the runs it holds now say.
+    static func remeasured(_ run: Run, on database: any Database) async throws {
+        let runID = try run.requireID()
+        let advances = try await JourneyAdvanceRecord.query(on: database).filter(\.$runID == runID).all()
+        guard !advances.isEmpty else { return }
+        for advance in advances where advance.verifiedMeters != run.creditedDistanceMeters {
+            advance.verifiedMeters = run.creditedDistanceMeters
+            try await advance.save(on: database)
+        }
+        let journeys = try await JourneyRecord.query(on: database).filter(\.$user.$id == run.$owner.id)
+            .filter(\.$id ~~ advances.map(\.$journey.id)).all()
+        for journey in journeys { try await markFinished(journey, on: database) }
+    }
+
     /// Takes back what the deleted run `runID` credited to its owner's journeys: each such
     /// journey is replayed from the runs left, and is unfinished again if they no longer reach its end.
     static func withdraw(_ runID: UUID, of owner: UUID, on database: any Database) async throws {

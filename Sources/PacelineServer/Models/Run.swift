@@ -58,6 +58,8 @@ package final class Run: Model, @unchecked Sendable {
     @OptionalField(key: "heat_lines") var heatLines: String?
     /// The owner's gear the activity was done in.
     @OptionalField(key: "gear_id") var gearID: UUID?
+    /// Which rules measured it (`AnalysisRules.version`): older ones are measured again.
+    @Field(key: "analysis_version") var analysisVersion: Int
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).
     @OptionalField(key: "steps") var steps: Int?
     @OptionalField(key: "steps_estimated") var stepsEstimated: Bool?

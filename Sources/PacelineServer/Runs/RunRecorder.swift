@@ -21,6 +21,26 @@ package enum RunRecorder {
         run.name = name ?? ActivityName.meaningful(summary.name).map { TextInput.storable($0, .name) }
         run.privacy = privacy
         run.format = format
+        keep(activity, summary, start: start, in: run)
+        return (run, checkpoints)
+    }
+
+    /// Measures `run` again with today's rules (`AnalysisRules`) from its original file,
+    /// read as its upload was (`activity`): everything an upload measures and keeps (the
+    /// track, its times, its ascent), but what its owner chose (its sport, name, privacy).
+    /// Returns its checkpoints (nil when there is no timed path), for its segment efforts.
+    /// - Throws: `APIError` 422 when today's rules find no run in it (nothing changes then).
+    package static func remeasure(_ run: Run, fromOriginal activity: Activity, owner: User) throws -> [Checkpoint]? {
+        var activity = activity
+        activity.sport = run.sport
+        let (summary, checkpoints, start) = try measure(run, activity, owner: owner)
+        keep(activity, summary, start: start, in: run)
+        return checkpoints
+    }
+
+    /// Keeps what an upload keeps beside the statistics: the times, ascent, start, track and
+    /// heat-map lines of `activity`.
+    private static func keep(_ activity: Activity, _ summary: ActivitySummary, start: Coordinate, in run: Run) {
         run.startTime = summary.startTime
         run.endTime = summary.endTime
         run.ascentMeters = summary.ascentMeters ?? 0
@@ -29,7 +49,6 @@ package enum RunRecorder {
         run.startLongitude = start.longitude
         run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
         run.heatLines = HeatMapLines.json(of: activity.track)
-        return (run, checkpoints)
     }
 
     /// Measures `run` again as `sport` (its owner corrected it): everything the sport's
@@ -45,6 +64,13 @@ package enum RunRecorder {
         activity.sport = sport
         activity.sportSource = .chosen
         return try measure(run, activity, owner: owner).checkpoints
+    }
+
+    /// Measures `run` again with today's rules (`AnalysisRules`) from its stored track, as
+    /// a run stored before its original was kept must be: what its sport's thresholds
+    /// decide, as `remeasure(_:as:owner:)` does for a new sport.
+    package static func remeasure(_ run: Run, owner: User) throws -> [Checkpoint]? {
+        try measure(run, try run.activity(), owner: owner).checkpoints
     }
 
     /// Fills `run`'s columns that its sport's thresholds decide, from `activity`; returns
@@ -69,6 +95,7 @@ package enum RunRecorder {
         let splits = try JSONEncoder.sortedKeys.encode(summary.splits)
         let bestEfforts = try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile, credited: credited))
         run.sport = activity.sport
+        run.analysisVersion = AnalysisRules.version
         run.points = summary.points
         run.distanceMeters = summary.distanceMeters
         run.gpsDistanceMeters = summary.gpsDistanceMeters

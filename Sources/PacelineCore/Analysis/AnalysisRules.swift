@@ -1,0 +1,14 @@
+/// Which rules measured a stored activity: raised whenever a rule changes what it measures
+/// (a statistic, an effort, what a reader makes of a file), so that every run stored with an
+/// older version is measured again with today's (`paceline reprocess`, and the server by
+/// itself after an upgrade). docs/ALGORITHMS.md says what each rule is.
+public enum AnalysisRules {
+    /// The version of today's rules:
+    /// 1. everything up to issue 34;
+    /// 2. issue 35: a stop's distance takes its time (spread over the stop, moving at the
+    ///    stopped speed, or the cap for drift), an odometer's bridge across a break takes its
+    ///    time and its slack counts once per segment, the credited cap counts moving
+    ///    seconds, splits are measured along the credited distance, and the maximum speed
+    ///    is never above the sport's.
+    public static let version = 2
+}
