@@ -14,7 +14,7 @@ struct PacelineBench: AsyncParsableCommand {
             ]),
             CommandGroup(name: "Database", subcommands: [BrowseBenchmarkCommand.self, DiscoveryBenchmarkCommand.self, SegmentsBenchmarkCommand.self]),
             CommandGroup(name: "Live server", subcommands: [LiveBenchmarkCommand.self, SocketsBenchmarkCommand.self, ImportBenchmarkCommand.self,
-                                                           ReadsBenchmarkCommand.self]),
+                                                           ReadsBenchmarkCommand.self, ReprocessBenchmarkCommand.self]),
         ]
     )
 }

@@ -59,7 +59,7 @@ package final class Run: Model, @unchecked Sendable {
     /// The owner's gear the activity was done in.
     @OptionalField(key: "gear_id") var gearID: UUID?
     /// Which rules measured it (`AnalysisRules.version`): older ones are measured again.
-    @Field(key: "analysis_version") var analysisVersion: Int
+    @Field(key: "analysis_version") package var analysisVersion: Int
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).
     @OptionalField(key: "steps") var steps: Int?
     @OptionalField(key: "steps_estimated") var stepsEstimated: Bool?
