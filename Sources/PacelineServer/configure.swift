@@ -115,7 +115,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         on: VaporTransport(routesBuilder: app),
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
-        middlewares: [ETag.Header(), ResponseCompression(), APIErrorTranslator(logger: app.logger), RequestBodyLimit(), WebSessionCookie.Writer(),
+        middlewares: [ETag.Header(), ResponseCompression(), APIErrorTranslator(logger: app.logger), RequestBodyLimit(), VerbatimHeaders(),
                       Authentication(database: app.db, site: settings.site), UploadThreads(), JSONBodyCheck()]
     )
 }

@@ -1,7 +1,5 @@
 import Foundation
 import HTTPTypes
-import OpenAPIRuntime
-import Synchronization
 
 /// The web app's session: its bearer token in a cookie that the app's scripts cannot read
 /// (HttpOnly), that no other site's page sends (SameSite=Strict), for the whole site
@@ -42,32 +40,8 @@ enum WebSessionCookie {
 
 extension WebSessionCookie {
     /// Has the answer of the operation under way carry `setCookie` (from `setting` or
-    /// `clearing`), written by `Writer`.
+    /// `clearing`), as it is (`VerbatimHeaders`).
     static func send(_ setCookie: String) {
-        Writer.pending?.value.withLock { $0 = setCookie }
-    }
-
-    /// Writes the `Set-Cookie` an operation asked for (`send`) onto its answer, as it is.
-    ///
-    /// openapi.yaml documents the header on log in, register and log out, but a value
-    /// given through the generated output would be percent-encoded (OpenAPI's `simple`
-    /// style), which no browser reads as a cookie.
-    struct Writer: ServerMiddleware {
-        /// The `Set-Cookie` asked for by the operation under way.
-        final class Pending: Sendable {
-            let value = Mutex<String?>(nil)
-        }
-
-        @TaskLocal static var pending: Pending?
-
-        func intercept(
-            _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
-            next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
-        ) async throws -> (HTTPResponse, HTTPBody?) {
-            let pending = Pending()
-            var (response, body) = try await Self.$pending.withValue(pending) { try await next(request, body, metadata) }
-            if let setCookie = pending.value.withLock({ $0 }) { response.headerFields[HTTPField.Name.setCookie] = setCookie }
-            return (response, body)
-        }
+        VerbatimHeaders.set(.setCookie, setCookie)
     }
 }
