@@ -116,7 +116,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
         middlewares: [ETag.Header(), ResponseCompression(), APIErrorTranslator(logger: app.logger), RequestBodyLimit(), VerbatimHeaders(),
-                      Authentication(database: app.db, site: settings.site), UploadThreads(), JSONBodyCheck()]
+                      Authentication(database: app.db, site: settings.site), UploadThreads(), JSONBodyCheck(), ReceivedJSONBody()]
     )
 }
 

@@ -16,7 +16,8 @@ extension APIHandler {
         let workout: Workout? = if let id = input.query.workoutId {
             try await WorkoutAccess.ownWorkout(id, of: try owner.requireID(), on: database)
         } else { nil }
-        let (activities, format) = try await RunUpload.activities(from: input.body)
+        let upload = try await RunUpload.activities(from: input.body)
+        let activities = upload.activities
         var outcomes: [UploadOutcome] = []
         var leftOut: [Components.Schemas.ActivityLeftOut] = []
         var firstRefusal: APIError?
@@ -25,7 +26,7 @@ extension APIHandler {
             // makes only what is missing.
             let partKey = key.map { index == 0 ? $0 : "\($0)#\(index + 1)" }
             do {
-                outcomes.append(try await save(activity, format: format, key: partKey, owner: owner, name: name,
+                outcomes.append(try await save(activity, of: upload, index: index, key: partKey, owner: owner, name: name,
                                                description: description, sport: activities.count == 1 ? input.query.sport : nil,
                                                input: input, workout: index == 0 ? workout : nil))
             } catch let refusal as APIError where activities.count > 1 && refusal.status == .unprocessableContent {
@@ -61,9 +62,10 @@ extension APIHandler {
         var isNew: Bool { if case .created = self { true } else { false } }
     }
 
-    /// Saves one activity as a run, unless its key or its content was uploaded before.
+    /// Saves one activity, the `index`th of `upload`, as a run, unless its key or its
+    /// content was uploaded before; the run keeps the upload as its original.
     private func save(
-        _ activity: Activity, format: String, key: String?, owner: User, name: String?, description: String?,
+        _ activity: Activity, of upload: RunUpload.Received, index: Int, key: String?, owner: User, name: String?, description: String?,
         sport chosen: Components.Schemas.Sport?, input: Operations.UploadRun.Input, workout: Workout?
     ) async throws -> UploadOutcome {
         let ownerID = try owner.requireID()
@@ -84,7 +86,7 @@ extension APIHandler {
         let privacy = input.query.privacy.map(Privacy.init) ?? owner.defaultPrivacy
         let (run, checkpoints): (Run, [Checkpoint]?)
         do {
-            (run, checkpoints) = try RunRecorder.run(of: activity, format: format, owner: owner, privacy: privacy, name: name)
+            (run, checkpoints) = try RunRecorder.run(of: activity, format: upload.format, owner: owner, privacy: privacy, name: name)
         } catch var error as APIError where !screening.isEmpty {
             error.message += " (left out as impossible: \(screening))"
             throw error
@@ -97,7 +99,8 @@ extension APIHandler {
         run.utcOffsetSeconds = input.query.utcOffsetMinutes.map { $0 * 60 }
         run.$owner.value = owner
         do {
-            try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, on: database) { transaction in
+            try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: upload.original,
+                                         originalActivity: index, on: database) { transaction in
                 if let workout { try await WorkoutLogger.log(run, workout: workout, on: transaction) }
             }
         } catch {

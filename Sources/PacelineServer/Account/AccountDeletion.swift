@@ -6,7 +6,8 @@ import Foundation
 /// Each route the user published is settled first as when its run is deleted
 /// (`RouteSuccession`: it passes to another runner's run on it, or goes). Then the user's
 /// row goes, and with it, by the foreign keys' `ON DELETE CASCADE`, everything that names
-/// them: runs (and their leaderboard places, discoveries, log entries), tokens,
+/// them: runs (and their leaderboard places, discoveries, log entries) and the originals
+/// they were made from, tokens,
 /// friendships and requests, favourites, workouts, gear, goals, badges, journeys, invitations they
 /// host or were sent, live sessions they host and their places in others', and the raw
 /// fixes kept for their unfinished races and follows. One transaction: an account is

@@ -57,6 +57,8 @@ enum Migrations {
         CreateBeacons(),
         // 027: each privacy zone's hidden circle, drawn once.
         DrawHiddenCircles(),
+        // 028: every upload's file kept as it came.
+        CreateOriginals(),
         // 029: which rules measured each run, so a change of rules measures it again.
         AddRunAnalysisVersion(),
     ]

@@ -63,6 +63,12 @@ package final class Run: Model, @unchecked Sendable {
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).
     @OptionalField(key: "steps") var steps: Int?
     @OptionalField(key: "steps_estimated") var stepsEstimated: Bool?
+    /// The file it was made from, kept as its owner sent it (`Original`); nil for a run
+    /// stored before originals were kept, and for a deleted one.
+    @OptionalField(key: "original_id") var originalID: UUID?
+    /// Which activity of its original it is, from 0 (`ActivityReader.readAll`'s order):
+    /// a file of several makes one run each.
+    @OptionalField(key: "original_activity") var originalActivity: Int?
     /// The UTC offset where the run started, seconds east, if the client said.
     @OptionalField(key: "utc_offset_s") var utcOffsetSeconds: Int?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

@@ -2,7 +2,7 @@ import Fluent
 import PacelineCore
 
 /// What follows a run being stored, whichever way it came (an upload, a live race, a live
-/// follow): it names the owner's default gear of its sport and the records it set
+/// follow): it keeps what the owner sent (`OriginalFile`), names the owner's default gear of its sport and the records it set
 /// (`NewRecords`), its efforts on segments are found (`SegmentMatching`), the points of interest it passed are discovered, the owner's missions move by its credited distance, and the
 /// badges it earned are stored.
 ///
@@ -11,12 +11,17 @@ enum RunAftermath {
     /// Creates `run` and applies its consequences, with `alongside` (what else records the
     /// run: its workout log entry, its follow) in one transaction: a failure anywhere
     /// leaves none of it, so a retry finds nothing half done. `checkpoints`: the run's, as
-    /// `RunRecorder` measured them.
+    /// `RunRecorder` measured them; `original`: what the owner sent, which the run keeps,
+    /// and `originalActivity`, which activity of it the run is (from 0: a file of several
+    /// makes one run each).
     /// - Complexity: linear in the run's fixes, plus the owner's achievement facts.
-    static func store(_ run: Run, checkpoints: [Checkpoint]?, from activity: Activity, on database: any Database,
+    static func store(_ run: Run, checkpoints: [Checkpoint]?, from activity: Activity, original: OriginalFile,
+                      originalActivity: Int = 0, on database: any Database,
                       alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws {
         // The owner's lock: the default gear read can't be deleted before the run names it.
         try await database.lockingUser(run.$owner.id) { transaction in
+            run.originalID = try await original.keep(for: run.$owner.id, on: transaction)
+            run.originalActivity = originalActivity
             if run.gearID == nil { run.gearID = try await GearBook.defaultPiece(of: run.$owner.id, for: run.sport, on: transaction) }
             run.newRecords = try await NewRecords.measure(run, on: transaction)
             try await run.create(on: transaction)

@@ -3,8 +3,9 @@ import Foundation
 
 /// Deleting a run, and everything derived from it.
 ///
-/// The track, name and description go; the row stays as a tombstone for clients syncing
-/// with `updatedSince`. Its leaderboard places, segment efforts, workout log entry, discoveries and mission
+/// The track, name and description go, and its original unless another of the owner's
+/// runs was made from it too (`RunOriginal.release`); the row stays as a tombstone for
+/// clients syncing with `updatedSince`. Its leaderboard places, segment efforts, workout log entry, discoveries and mission
 /// advances go with it; the owner's badges are earned again from the runs that remain
 /// (statistics, totals and points are always computed from those). A route made from the
 /// run passes to another runner's run or goes with it (`RouteSuccession`). All in one
@@ -15,7 +16,9 @@ enum RunDeletion {
     static func delete(_ run: Run, on database: any Database) async throws -> RouteSuccession.Outcome? {
         let runID = try run.requireID()
         let owner = run.$owner.id
-        return try await database.retryingTransaction { transaction in
+        // The owner's lock: an upload of the same file can't take up the original this
+        // deletion lets go of, nor another deletion keep it for this run.
+        return try await database.lockingUser(owner) { transaction in
             var outcome: RouteSuccession.Outcome?
             if let route = try await Route.query(on: transaction).filter(\.$run.$id == runID).first() {
                 outcome = try await RouteSuccession.settle(route, leaving: runID, on: transaction)
@@ -26,6 +29,7 @@ enum RunDeletion {
             try await DiscoveryRow.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await SegmentEffortRow.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await MissionAdvancer.withdraw(runID, of: owner, on: transaction)
+            try await RunOriginal.release(run, on: transaction)
             run.track = Data()
             run.heatLines = nil  // its path too
             run.name = nil

@@ -6,16 +6,28 @@ import PacelineCore
 
 /// Reads an upload's body, whatever its shape, into its activities.
 enum RunUpload {
-    /// The activities in `body` (one, unless a file holds several: `ActivityReader.readAll`)
-    /// and the format they came in ("gpx", "tcx", "fit" or "json"). The body's size is
-    /// limited by `RequestBodyLimit` as it arrives.
-    static func activities(from body: Operations.UploadRun.Input.Body) async throws -> ([Activity], String) {
+    /// What an upload held.
+    struct Received {
+        /// One, unless a file holds several (`ActivityReader.readAll`), in the file's order.
+        var activities: [Activity]
+        /// What they came in: "gpx", "tcx", "fit" or "json".
+        var format: String
+        /// The body as received (a form's file part), which the runs keep.
+        var original: OriginalFile
+    }
+
+    /// The activities in `body`, and the body as received. The body's size is limited by
+    /// `RequestBodyLimit` as it arrives.
+    static func activities(from body: Operations.UploadRun.Input.Body) async throws -> Received {
         switch body {
-        case .applicationGpxXml(let file): return try read(try await collect(file), as: .gpx)
-        case .applicationVnd_garmin_tcxXml(let file): return try read(try await collect(file), as: .tcx)
-        case .applicationVnd_ant_fit(let file): return try read(try await collect(file), as: .fit)
-        case .binary(let file): return try read(try await collect(file), as: nil)
-        case .json(let upload): return ([try activity(from: upload)], "json")
+        case .applicationGpxXml(let file): return try received(try await collect(file), as: .gpx)
+        case .applicationVnd_garmin_tcxXml(let file): return try received(try await collect(file), as: .tcx)
+        case .applicationVnd_ant_fit(let file): return try received(try await collect(file), as: .fit)
+        case .binary(let file): return try received(try await collect(file), as: nil)
+        case .json(let upload):
+            let activity = try activity(from: upload)
+            return Received(activities: [activity], format: "json",
+                            original: try OriginalFile(received: try ReceivedJSONBody.required(), format: .json))
         case .multipartForm(let parts): return try await activities(from: parts)
         }
     }
@@ -24,13 +36,13 @@ enum RunUpload {
     /// parse (broken framing, no `file` part) is the client's mistake: 400, not 500.
     private static func activities(
         from parts: MultipartBody<Operations.UploadRun.Input.Body.MultipartFormPayload>
-    ) async throws -> ([Activity], String) {
+    ) async throws -> Received {
         do {
             for try await part in parts {
                 switch part {
                 case .file(let file):
                     let format = file.filename.flatMap(ActivityFile.format(ofName:))
-                    return try read(try await collect(file.payload.body), as: format)
+                    return try received(try await collect(file.payload.body), as: format)
                 case .undocumented(let other):
                     // The next part can only be read once this one's body has been.
                     for try await _ in other.body {}
@@ -51,10 +63,18 @@ enum RunUpload {
         return data
     }
 
-    /// Reads an uploaded file, inflated as it is read when it is gzip (whatever its declared
-    /// type). The readers count what they read and stop at `FileLimits` (422
-    /// `over_limit`, naming the limit), so no upload holds more than a real one.
-    private static func read(_ upload: Data, as format: ActivityFormat?) throws -> ([Activity], String) {
+    /// The activities of an uploaded file, and the file, to keep once it has been read.
+    private static func received(_ upload: Data, as format: ActivityFormat?) throws -> Received {
+        let (activities, format) = try read(upload, as: format)
+        return Received(activities: activities, format: format.rawValue,
+                        original: try OriginalFile(received: upload, format: Original.Format(format)))
+    }
+
+    /// Reads an uploaded file (or an original kept of one: `RunOriginal`), inflated as it
+    /// is read when it is gzip (whatever its declared type), and the format it was read as.
+    /// The readers count what they read and stop at `FileLimits` (422 `over_limit`,
+    /// naming the limit), so no upload holds more than a real one.
+    static func read(_ upload: Data, as format: ActivityFormat?) throws -> ([Activity], ActivityFormat) {
         guard !upload.isEmpty else { throw APIError.badRequest("the upload is empty") }
         let stream = ActivityFile.stream(of: upload)
         guard let format = format ?? ActivityReader.sniff(stream) else {
@@ -82,7 +102,7 @@ enum RunUpload {
             throw APIError(status: .unprocessableContent, code: "over_limit",
                            message: "the file has \(segments) track segments, more than \(maximumSegments)")
         }
-        return (activities, format.rawValue)
+        return (activities, format)
     }
 
     /// The answer to a file that can't be read: 422 `over_limit` past a limit, 422
@@ -103,7 +123,7 @@ enum RunUpload {
     /// A run the browser recorded: `fixes`, one segment, or `segments`, the stretches
     /// between the runner's pauses; each segment in time order, nothing counted across a
     /// break (see `Track`).
-    private static func activity(from upload: Components.Schemas.FixUpload) throws -> Activity {
+    static func activity(from upload: Components.Schemas.FixUpload) throws -> Activity {
         let segments: [[Fix]]
         switch (upload.fixes, upload.segments) {
         case (let fixes?, nil):

@@ -85,7 +85,8 @@ extension LiveConnection {
         let activity = Activity(format: .gpx, sport: runner.sport, track: Track(segments: [fixes]))
         let (run, checkpoints) = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
                                                      name: "Follow of \(runner.route.name)")
-        try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, on: hub.database) { transaction in
+        try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: try .live(fixes),
+                                     on: hub.database) { transaction in
             follow.runID = try run.requireID()
             try await follow.save(on: transaction)
         }

@@ -66,7 +66,8 @@ enum LiveResultsMaker {
         let weight = member.user.weightKilograms
         let seconds = member.status == Status.finished ? race.finishSeconds : nil
         raced = Self.raceTrack(raced, standing: standing, start: startsAt, finishSeconds: seconds)
-        let runID = try await saveRun(of: raced, sport: sport, owner: member.user, distance: session.distanceMeters, on: database)
+        let runID = try await saveRun(of: raced, sent: fixes, sport: sport, owner: member.user, distance: session.distanceMeters,
+                                      on: database)
         member.runID = runID
         try await member.save(on: database)
         return LiveResults.Entry(
@@ -106,16 +107,18 @@ enum LiveResultsMaker {
         return track
     }
 
-    /// Saves the race's fixes as the member's run (their default privacy); nil when there
-    /// is too little to save (`RunRecorder`'s rules).
-    private static func saveRun(of fixes: [Fix], sport: Sport, owner: User, distance: Double, on database: any Database) async throws -> UUID? {
+    /// Saves the race's fixes as the member's run (their default privacy), which keeps
+    /// every fix the phone `sent` as its original; nil when there is too little to save
+    /// (`RunRecorder`'s rules).
+    private static func saveRun(of fixes: [Fix], sent: [Fix], sport: Sport, owner: User, distance: Double,
+                                on database: any Database) async throws -> UUID? {
         let activity = Activity(format: .gpx, name: nil, sport: sport, track: Track(segments: [fixes]))
         let name = "Live \(DistanceText.short(distance)) \(sport.rawValue)"
         guard let recorded = try? RunRecorder.run(of: activity, format: "live", owner: owner, privacy: owner.defaultPrivacy, name: name) else {
             return nil
         }
         let (run, checkpoints) = recorded
-        try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, on: database)
+        try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: try .live(sent), on: database)
         return try run.requireID()
     }
 }
