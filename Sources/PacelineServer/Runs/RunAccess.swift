@@ -20,10 +20,13 @@ enum RunAccess {
         return run
     }
 
-    /// The run `id` names, if `owner` owns it; 404 otherwise.
-    static func ownedRun(_ id: String, by owner: UUID, on database: any Database) async throws -> Run {
+    /// The run `id` names, if `owner` owns it; 404 otherwise. Without `withTrack`, its
+    /// track is left unread.
+    static func ownedRun(_ id: String, by owner: UUID, on database: any Database, withTrack: Bool = true) async throws -> Run {
+        var query = Run.query(on: database)
+        if !withTrack { query = query.withoutTrack() }
         guard let uuid = UUID(uuidString: id),
-              let run = try await Run.query(on: database).filter(\.$id == uuid).with(\.$owner).first(),
+              let run = try await query.filter(\.$id == uuid).with(\.$owner).first(),
               run.$owner.id == owner else { throw APIError.notFound("run") }
         return run
     }
