@@ -6,8 +6,10 @@ import PacelineCore
 
 /// A user's data as one archive (GET /me/export): each activity as a file, in the format
 /// it came in (GPX for what the app recorded), rebuilt from the stored track with its
-/// sensors and the totals the app shows; and, for the rest, the JSON the API answers the
-/// user with, so an export reads as the API documents it (openapi.yaml).
+/// sensors and the totals the app shows; beside it, the file each was made from, byte for
+/// byte as uploaded (`Original`), once however many activities it made; and, for the
+/// rest, the JSON the API answers the user with, so an export reads as the API documents
+/// it (openapi.yaml).
 struct AccountExport {
     let handler: APIHandler
     let user: User
@@ -30,6 +32,7 @@ struct AccountExport {
         try add("privacy-zones.json", try await handler.getPrivacyZones(.init()).ok.body.json)
 
         var runs: [Components.Schemas.Run] = []
+        var originals = ExportedOriginals()
         var offset = 0
         while true {
             let page = try await Run.query(on: database).filter(\.$owner.$id == userID)
@@ -39,11 +42,13 @@ struct AccountExport {
                 runs.append(run.schema)
                 let (name, file) = try Self.file(of: run)
                 try archive.add(name, file)
+                try await originals.add(of: run, to: archive, on: database)
             }
             guard page.count == Self.page else { break }
             offset += Self.page
         }
         try add("runs.json", runs)
+        try add("originals.json", originals.listing)
 
         let routes = try await Route.query(on: database).filter(\.$creator.$id == userID).with(\.$creator).all()
         try add("routes.json", try await Route.schemas(routes, viewer: userID, on: database))
@@ -72,10 +77,7 @@ struct AccountExport {
     static func file(of run: Run) throws -> (String, Data) {
         var activity = try run.activity()
         activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
-        let start = run.startTime ?? run.createdAt ?? Date(timeIntervalSince1970: 0)
-        let stamp = ISO8601DateFormatter.string(from: start, timeZone: .gmt, formatOptions: [.withFullDate, .withTime])
-            .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-").prefix(15)
-        let name = "activities/\(stamp)-\(try run.requireID().uuidString.prefix(8).lowercased())"
+        let name = "activities/\(try run.fileStem())"
         switch run.format {
         case "fit": return ("\(name).fit", FITWriter.write(activity))
         case "tcx": return ("\(name).tcx", Data(TCXWriter.write(activity).utf8))
