@@ -10,6 +10,11 @@ extension TestServer {
         try await app.db.sql.raw("\(unsafeRaw: sql)").run()
     }
 
+    /// The number `sql` answers in its column `n` (`SELECT COUNT(*) AS n FROM …`).
+    public func count(_ sql: String) async throws -> Int {
+        try await app.db.sql.raw("\(unsafeRaw: sql)").first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
     /// Runs `sql` on every connection of the server's database pool (one per event loop),
     /// so that a per-connection setting (SQLite's `PRAGMA query_only`, PostgreSQL's
     /// session characteristics) holds for every request the server answers: a database
