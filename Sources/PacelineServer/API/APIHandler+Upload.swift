@@ -97,7 +97,8 @@ extension APIHandler {
         run.utcOffsetSeconds = input.query.utcOffsetMinutes.map { $0 * 60 }
         run.$owner.value = owner
         do {
-            try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, on: database) { transaction in
+            try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, on: database,
+                                         batched: input.query.batch == true) { transaction in
                 if let workout { try await WorkoutLogger.log(run, workout: workout, on: transaction) }
             }
         } catch {
