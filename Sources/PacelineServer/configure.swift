@@ -85,9 +85,11 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try await hub.start()
     app.lifecycle.use(LiveHubLifecycle(hub: hub))
     app.storage[LiveHubKey.self] = hub
-    // Runs measured by older rules are measured again, in the background.
+    // Runs measured by older rules are measured again, in the background; what imports
+    // left for later is brought up to date once they pause.
     let remeasuring = RemeasuringInBackground(database: app.db, logger: app.logger)
     app.lifecycle.use(remeasuring)
+    app.lifecycle.use(HistoryCatchUp(database: app.db, logger: app.logger))
     MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {
         [.init(name: "paceline_live_sockets", help: "Live WebSockets open here, signed in or not.", value: hub.open.count),
          .init(name: "paceline_runs_to_remeasure", help: "Stored runs older rules measured, left to measure again (-1: not counted yet).",

@@ -17,9 +17,10 @@ struct ImportBenchmarkCommand: AsyncParsableCommand {
             wall time, activities a second and the importer's peak resident memory, and what \
             the uploads' originals cost the database (its size with and without them, per \
             1,000 activities); then runs the same import again (a resumed import: everything \
-            already there). With --archive, imports that export or folder instead (say \
-            Tests/Fixtures/tracks, real devices' files). The archive, database and server \
-            are removed afterwards.
+            already there). After the first, it waits for the server to bring the records and \
+            badges up to date (HistoryCatchUp, once the import pauses) and reports that too. \
+            With --archive, imports that export or folder instead (say Tests/Fixtures/tracks, \
+            real devices' files). The archive, database and server are removed afterwards.
             """
     )
 
@@ -70,9 +71,30 @@ struct ImportBenchmarkCommand: AsyncParsableCommand {
                 Output.line(String(format: "%@: %@ in %.1f s; importer peak RSS %.0f MiB", pass, archive.lastPathComponent, seconds, peak))
             }
             Output.line("  \(output.split(separator: "\n").first ?? "")")
-            if pass == "first import" { Self.report(try await OriginalsStorage.measure(store.location)) }
+            if pass == "first import" {
+                let started = Date()
+                try await Self.waitForCatchUp(on: store.location)
+                let catchUp = Date().timeIntervalSince(started)
+                if self.archive == nil {
+                    Output.line(String(format: "  records and badges up to date %.1f s after the import's end (%.1f activities a second in all)",
+                                       catchUp, Double(activities) / (seconds + catchUp)))
+                } else {
+                    Output.line(String(format: "  records and badges up to date %.1f s after the import's end", catchUp))
+                }
+                Self.report(try await OriginalsStorage.measure(store.location))
+            }
         }
         await store.remove()
+    }
+
+    /// Waits until the server has brought up to date the records and badges the import left
+    /// for once it paused (`HistoryCatchUp`).
+    private static func waitForCatchUp(on location: DatabaseLocation) async throws {
+        try await location.withApplication { app in
+            while try await HistoryCatchUp.waiting(on: app.db) > 0 {
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
     }
 
     /// What the originals cost the database.

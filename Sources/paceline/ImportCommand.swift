@@ -83,7 +83,7 @@ struct ImportCommand: AsyncParsableCommand {
                 }
                 let query = Operations.UploadRun.Input.Query(
                     privacy: privacy, sport: file.listing?.sport.map(Components.Schemas.Sport.init),
-                    name: file.listing?.name.map { Self.cut($0, to: 200) }, skipDuplicates: true,
+                    name: file.listing?.name.map { Self.cut($0, to: 200) }, skipDuplicates: true, batch: true,
                     description: file.listing?.description.map { Self.cut($0, to: 2000) })
                 group.addTask { (file.path, await FileUpload.send(data, named: file.path, query: query, client: client)) }
                 inFlight += 1

@@ -100,7 +100,7 @@ extension APIHandler {
         run.$owner.value = owner
         do {
             try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: upload.original,
-                                         originalActivity: index, on: database) { transaction in
+                                         originalActivity: index, on: database, batched: input.query.batch == true) { transaction in
                 if let workout { try await WorkoutLogger.log(run, workout: workout, on: transaction) }
             }
         } catch {

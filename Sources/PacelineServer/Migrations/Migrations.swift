@@ -61,5 +61,7 @@ enum Migrations {
         CreateOriginals(),
         // 029: which rules measured each run, so a change of rules measures it again.
         AddRunAnalysisVersion(),
+        // 031: the users whose import left records and badges to bring up to date.
+        AddUserHistoryPending(),
     ]
 }

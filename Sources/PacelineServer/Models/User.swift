@@ -24,6 +24,8 @@ package final class User: Model, @unchecked Sendable {
     @Field(key: "default_privacy") var defaultPrivacy: Privacy
     /// The user's privacy zones as JSON (`privacyZones`); nil with none.
     @OptionalField(key: "privacy_zones") var privacyZonesJSON: String?
+    /// When an import last left this user's records and badges for later (`HistoryCatchUp`).
+    @OptionalField(key: "history_pending_since") var historyPendingSince: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 

@@ -46,9 +46,9 @@ export const api = {
    * between pauses) or a file (`body` a Blob/File with its type); idempotent by `key`.
    */
   /** With `answer`, resolves to {created, body}: whether the upload made something (201). */
-  uploadRun: async ({ fixes, segments, sport, name, description, file, privacy, workoutId, skipDuplicates }, key, { answer = false } = {}) => {
+  uploadRun: async ({ fixes, segments, sport, name, description, file, privacy, workoutId, skipDuplicates, batch }, key, { answer = false } = {}) => {
     if (file) {
-      const response = await request('/runs' + query({ sport, name, description, privacy, workoutId, skipDuplicates }),
+      const response = await request('/runs' + query({ sport, name, description, privacy, workoutId, skipDuplicates, batch }),
         { method: 'POST', body: file, type: file.type || 'application/octet-stream', headers: { 'Idempotency-Key': key }, raw: answer });
       return answer ? { created: response.status === 201, body: await response.json() } : response;
     }

@@ -46,7 +46,8 @@ export async function importFiles(files, { privacy, problems = [], progress = ()
       const bytes = await file.read();
       const extension = file.path.toLowerCase().split('.').pop();
       const typed = new File([bytes], file.path.split('/').pop(), { type: TYPES[extension] ?? 'application/octet-stream' });
-      const upload = { file: typed, privacy, skipDuplicates: true, sport: file.listing?.sport,
+      // batch: records and badges are brought up to date once the import pauses, not per file.
+      const upload = { file: typed, privacy, skipDuplicates: true, batch: true, sport: file.listing?.sport,
         name: cut(file.listing?.name, 200), description: cut(file.listing?.description, 2000) };
       const key = await keyOf(bytes, file.path);
       const run = await withRetries(() => api.uploadRun(upload, key, { answer: true }));
