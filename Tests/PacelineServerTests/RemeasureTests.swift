@@ -118,4 +118,27 @@ struct RemeasureTests {
             #expect(try await ann.client.getRun(path: .init(runId: run.id)).ok.body.json.distanceMeters == run.distanceMeters)
         }
     }
+
+    @Test("a route's length and its leaderboard's times follow the runs measured again", arguments: TestDatabase.available)
+    func routesFollow(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: ._public)
+            let annRun = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
+            let route = try await ann.client.createRoute(body: .json(.init(runId: annRun))).created.body.json
+            let boRun = try #require(try await server.upload("gpx/run.gpx", as: bo).json?["id"] as? String)
+            _ = try await bo.client.addRouteRun(path: .init(routeId: route.id), body: .json(.init(runId: boRun))).created
+            let board = try await bo.client.getLeaderboard(path: .init(routeId: route.id)).ok.body.json.entries
+            // What older rules left: another length, another time.
+            try await server.app.db.sql.raw("UPDATE runs SET analysis_version = 1").run()
+            try await server.app.db.sql.raw("UPDATE routes SET distance_m = 1").run()
+            try await server.app.db.sql.raw("UPDATE route_runs SET elapsed_s = 1").run()
+
+            #expect(try await RunRemeasuring.all(on: server.app.db).remeasured == 2)
+            let again = try await bo.client.getRoute(path: .init(routeId: route.id)).ok.body.json.route
+            #expect(Self.close(again.distanceMeters, route.distanceMeters), "\(again.distanceMeters) m, published at \(route.distanceMeters) m")
+            let boardAgain = try await bo.client.getLeaderboard(path: .init(routeId: route.id)).ok.body.json.entries
+            #expect(boardAgain.count == board.count && zip(boardAgain, board).allSatisfy { Self.close($0.elapsedSeconds, $1.elapsedSeconds) })
+        }
+    }
 }

@@ -109,7 +109,7 @@ public struct ActivitySummary: Sendable, Hashable {
         } else {
             ascentMeters = gain?.ascent
             descentMeters = gain?.descent
-            ascentSource = gain == nil ? nil : .elevations
+            ascentSource = gain == nil ? nil : activity.elevationFromModel ? .model : .elevations
         }
         splits = Split.kilometers(of: profile, credited: credited)
         heartRate = HeartRateSummary(allFixes)
@@ -214,4 +214,6 @@ public enum AscentSource: String, Sendable, Hashable, Codable {
     case device
     /// Counted from the recorded elevations (see `ElevationGain`).
     case elevations
+    /// Counted from a digital elevation model's heights under the positions (`ElevationModel`).
+    case model
 }

@@ -29,6 +29,9 @@ public struct Activity: Sendable {
     /// the device as smoothly (see `FITReader`); they are then smoothed over seconds,
     /// not over 100 m of road (see `ElevationGain`).
     public var hasBarometricElevation: Bool
+    /// Whether the elevations are a digital elevation model's heights under the positions
+    /// (`ElevationModel`), put in place of the satellites' own.
+    public var elevationFromModel = false
 
     public init(
         format: ActivityFormat, name: String? = nil, sport: Sport = .other, track: Track = Track(),

@@ -74,6 +74,8 @@ extension APIHandler {
         // Numbers that can't be true are left out before anything is measured, and said so.
         let screening: FixLimits.Screening
         (activity.track, screening) = FixLimits(now: Date()).screen(activity.track)
+        // A phone's satellite altitude gives way to the ground's, where the model has it.
+        activity = try await ElevationTiles.elevations(for: activity, on: database)
         if let chosen {
             activity.sport = Sport(chosen)
             activity.sportSource = .chosen

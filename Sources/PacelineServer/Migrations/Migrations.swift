@@ -63,5 +63,7 @@ enum Migrations {
         AddRunAnalysisVersion(),
         // 031: the users whose import left records and badges to bring up to date.
         AddUserHistoryPending(),
+        // 032: the tiles of a digital elevation model, for phones' elevations.
+        CreateElevationTiles(),
     ]
 }

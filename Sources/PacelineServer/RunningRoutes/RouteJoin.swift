@@ -38,4 +38,26 @@ enum RouteJoin {
         }
         return (result, nil)
     }
+
+    /// Replays `run`, measured again (`RunRemeasuring`), against each route whose
+    /// leaderboard it is on: its time there follows its track, and a run today's rules no
+    /// longer find a follow of the route, or find too fast, leaves the leaderboard.
+    static func remeasured(_ run: Run, on database: any Database) async throws {
+        let entries = try await RouteRun.query(on: database).filter(\.$run.$id == run.requireID()).with(\.$route).all()
+        for entry in entries {
+            guard let paceRun = try await Run.find(entry.route.$run.id, on: database) else { continue }
+            let pace = try paceRun.checkpoints()
+            let result = FollowSession.replay(try run.activity(), against: pace).session.result
+            let minimumSeconds = (pace.last?.distance ?? 0) / SportThresholds.for(run.sport).maximumSpeed
+            guard result.classification == .follow, result.finish.completed, result.finish.elapsedSeconds >= minimumSeconds else {
+                try await entry.delete(on: database)
+                if run.$route.id == entry.$route.id { run.$route.id = nil }
+                continue
+            }
+            entry.elapsedSeconds = result.finish.elapsedSeconds
+            entry.coverage = result.coverage
+            entry.runDate = run.startTime ?? entry.runDate
+            try await entry.save(on: database)
+        }
+    }
 }

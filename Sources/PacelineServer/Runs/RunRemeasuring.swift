@@ -4,7 +4,7 @@ import PacelineCore
 
 /// Measures stored runs again with today's rules (`AnalysisRules`): each from its stored
 /// track (and, once originals are kept, from its original), and what follows from its
-/// numbers (records, badges, segment efforts, missions) as a sport change does, under its
+/// numbers (records, badges, segment efforts, missions, route leaderboards) as a sport change does, under its
 /// owner's lock. A page of one owner's runs at a time: the work that reads the owner's
 /// whole history (records, badges) is done once a page, not once a run.
 ///
@@ -80,11 +80,19 @@ package enum RunRemeasuring {
                 // Measured meanwhile by another instance: left as it is.
                 guard try await Run.query(on: transaction).filter(\.$id == id).filter(\.$analysisVersion < AnalysisRules.version)
                     .count() == 1 else { continue }
-                try await run.save(on: transaction)
-                guard isMeasured else { continue }
+                guard isMeasured else {
+                    try await run.save(on: transaction)
+                    continue
+                }
                 sports.insert(run.sport)
+                try await RouteJoin.remeasured(run, on: transaction)
+                try await run.save(on: transaction)
                 try await SegmentMatching.rematch(run, checkpoints: checkpoints, on: transaction)
                 try await MissionAdvancer.remeasured(run, on: transaction)
+                // The routes made of it: their length and pins follow its checkpoints.
+                for route in try await Route.query(on: transaction).filter(\.$run.$id == id).all() {
+                    try await RoutePlacement.move(route, along: checkpoints ?? (try? run.checkpoints()) ?? [], hiding: owner.privacyZones, on: transaction)
+                }
             }
             for sport in sports { try await NewRecords.measureAll(of: ownerID, sport: sport, on: transaction.sql) }
             if !sports.isEmpty { _ = try await AchievementBook.refresh(ownerID, on: transaction) }

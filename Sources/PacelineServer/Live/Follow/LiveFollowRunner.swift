@@ -82,7 +82,8 @@ extension LiveConnection {
         await hub.fixLog.flush()
         let (fixes, _) = try await LiveFixLog.fixes(of: runner.followID, on: hub.database)
         guard let follow = try await LiveFollow.find(runner.followID, on: hub.database) else { throw APIError.notFound("follow") }
-        let activity = Activity(format: .gpx, sport: runner.sport, track: Track(segments: [fixes]))
+        let activity = try await ElevationTiles.elevations(for: Activity(format: .gpx, sport: runner.sport, track: Track(segments: [fixes])),
+                                                           on: hub.database)
         let (run, checkpoints) = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
                                                      name: "Follow of \(runner.route.name)")
         try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: try .live(fixes),

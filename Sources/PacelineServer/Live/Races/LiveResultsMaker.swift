@@ -112,7 +112,8 @@ enum LiveResultsMaker {
     /// (`RunRecorder`'s rules).
     private static func saveRun(of fixes: [Fix], sent: [Fix], sport: Sport, owner: User, distance: Double,
                                 on database: any Database) async throws -> UUID? {
-        let activity = Activity(format: .gpx, name: nil, sport: sport, track: Track(segments: [fixes]))
+        let activity = try await ElevationTiles.elevations(for: Activity(format: .gpx, name: nil, sport: sport, track: Track(segments: [fixes])),
+                                                           on: database)
         let name = "Live \(DistanceText.short(distance)) \(sport.rawValue)"
         guard let recorded = try? RunRecorder.run(of: activity, format: "live", owner: owner, privacy: owner.defaultPrivacy, name: name) else {
             return nil
