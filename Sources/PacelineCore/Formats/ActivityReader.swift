@@ -54,7 +54,8 @@ public enum ActivityReader {
     }
 
     /// The file's activities, each with altitudes recorded apart from positions merged
-    /// into them (`Track.mergingSeparateAltitudes`).
+    /// into them (`Track.mergingSeparateAltitudes`) and its clock's jumps taken out
+    /// (`Track.rebasingClockJumps`).
     private static func readAll(_ stream: ByteStream, as format: ActivityFormat?) throws -> [Activity] {
         let activities: [Activity]
         switch format {
@@ -72,7 +73,7 @@ public enum ActivityReader {
     private static func finish(_ read: [Activity]) -> [Activity] {
         var activities = read
         for index in activities.indices {
-            activities[index].track = activities[index].track.mergingSeparateAltitudes()
+            activities[index].track = activities[index].track.mergingSeparateAltitudes().rebasingClockJumps()
         }
         return activities
     }
