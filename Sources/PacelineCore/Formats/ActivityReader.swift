@@ -54,8 +54,9 @@ public enum ActivityReader {
     }
 
     /// The file's activities, each with altitudes recorded apart from positions merged
-    /// into them (`Track.mergingSeparateAltitudes`) and its clock's jumps taken out
-    /// (`Track.rebasingClockJumps`).
+    /// into them (`Track.mergingSeparateAltitudes`), its clock's jumps taken out
+    /// (`Track.rebasingClockJumps`) and what its device counted at every timed fix
+    /// (`Activity.countingDeviceDistance`).
     private static func readAll(_ stream: ByteStream, as format: ActivityFormat?) throws -> [Activity] {
         let activities: [Activity]
         switch format {
@@ -74,6 +75,7 @@ public enum ActivityReader {
         var activities = read
         for index in activities.indices {
             activities[index].track = activities[index].track.mergingSeparateAltitudes().rebasingClockJumps()
+            activities[index] = activities[index].countingDeviceDistance()
         }
         return activities
     }
