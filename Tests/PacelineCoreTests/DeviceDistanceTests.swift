@@ -72,6 +72,27 @@ import Testing
         #expect(abs(summary.distanceMeters - 600) < 1e-9)
     }
 
+    /// synthetic/vivoactive-before-lock.fit: a vivoactive HR run of 4,841 m whose watch
+    /// counted 274 m on records without a position before its GPS found itself (the real
+    /// file read 4,567 m against the watch's 4,841 m). Before, 4,565.1 m; now the watch's
+    /// 4,841 m, the GPS measure (4,574 m) beside it, and the 93 s before the lock moving time.
+    @Test func whatTheWatchCountedBeforeGPSLockCounts() throws {
+        let summary = ActivitySummary(try ActivityReader.read(contentsOf: Fixtures.track("synthetic/vivoactive-before-lock.fit")))
+        #expect(abs(summary.distanceMeters - 4_841) < 0.01, "\(summary.distanceMeters) m")
+        #expect(abs(try #require(summary.gpsDistanceMeters) - 4_574.1) < 1)
+        #expect(summary.movingSeconds == summary.elapsedSeconds)
+    }
+
+    @Test func recordsBeforeTheFirstPositionCount() {
+        // 100 s counted on records without a position (300 m), then 200 s with positions.
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let before = (0..<100).map { k in var fix = Fix(time: start.addingTimeInterval(Double(k))); fix.distance = Double(k) * 3; return fix }
+        let after = Self.run(seconds: 200, start: start.addingTimeInterval(100)) { 300 + Double($0) * 3 }
+        let summary = Self.summary([before + after])
+        #expect(abs(summary.distanceMeters - 900) < 1e-9)
+        #expect(abs(try! #require(summary.movingSeconds) - 300) < 1e-9)
+    }
+
     @Test func aForgedOdometerIsNotTrustedAndNothingFasterThanTheSportIsCredited() {
         // 100 km claimed for a 200 s run: the positions measure it, and 12.5 m/s is the most credited.
         let summary = Self.summary([Self.run(seconds: 200) { Double($0) * 500 }])

@@ -26,7 +26,8 @@ import Foundation
 /// the device's own distance (FIT record, TCX trackpoint), never decreasing, the distances
 /// are the odometer's growth, as Garmin Connect and Strava show them, unless it ever grows
 /// faster than the sport's `maximumSpeed`; across a break between two such segments, what
-/// the odometer counted there is added too (see `bridge`). The positions still decide
+/// the odometer counted there is added too (see `bridge`), and so is what it counted on
+/// records before the first position (`FilteredSegment.countedFrom`). The positions still decide
 /// moving or stopped, and their own measure is kept as `gpsDistance`.
 public struct TrackProfile: Sendable {
     /// The kept fixes of one segment with, at each, the cumulative values from the
@@ -57,6 +58,9 @@ public struct TrackProfile: Sendable {
     public init(segments filtered: [FilteredSegment], thresholds: SportThresholds) {
         var totals = Totals()
         totals.odometerSpeed = Self.odometerSpeed(filtered, maximumSpeed: thresholds.maximumSpeed)
+        // What the device counted before the first position (records while the GPS found
+        // itself) is bridged as a break is: the watch shows it.
+        totals.odometer = filtered.first?.countedFrom
         segments = filtered.map { fixes in Self.profile(fixes, thresholds: thresholds, totals: &totals) }
         let timed = segments.contains { $0.movingTimes?.isEmpty == false }
         self.movingTime = timed ? totals.movingTime : nil
