@@ -43,6 +43,19 @@ import Testing
         #expect(try #require(summary.averageSpeedMetersPerSecond) <= SportThresholds.for(.swim).maximumSpeed)
     }
 
+    /// synthetic/zwift-virtual-ride.fit: a Zwift ride (sub_sport virtual_activity) of
+    /// 26.4 km on the trainer, its positions on a game world drawn 11.8 % large, a warp
+    /// half-way, no distance on its first three records (the real file: 613 positions
+    /// dropped as spikes, +11.8 %). Before, 27,946.1 m and not known to be virtual; now the
+    /// trainer's 26,400 m, and virtual (no route, segment or heat-map line on the server).
+    @Test func aVirtualRideIsTheTrainersDistance() throws {
+        let activity = try ActivityReader.read(contentsOf: Fixtures.track("synthetic/zwift-virtual-ride.fit"))
+        #expect(activity.isVirtual)
+        let summary = ActivitySummary(activity)
+        #expect(abs(summary.distanceMeters - 26_400) < 0.01, "\(summary.distanceMeters) m")
+        #expect(try #require(summary.gpsDistanceMeters) > 29_000)
+    }
+
     /// tcx/sample.tcx's lap says 8,348.5 m over 2,325 s, its trackpoints 3,441 m over 1,431 s:
     /// cut from a longer activity, the lap does not span the track, and the trackpoints'
     /// own odometer stays the distance.

@@ -29,6 +29,11 @@ public struct Activity: Sendable {
     /// the device as smoothly (see `FITReader`); they are then smoothed over seconds,
     /// not over 100 m of road (see `ElevationGain`).
     public var hasBarometricElevation: Bool
+    /// Whether the activity was ridden or run in a virtual world (FIT sub_sport
+    /// virtual_activity: Zwift, a trainer's app): its positions are a game's, not the
+    /// Earth's, so its distance is the trainer's, and it makes no route, segment effort or
+    /// heat-map line.
+    public var isVirtual = false
 
     public init(
         format: ActivityFormat, name: String? = nil, sport: Sport = .other, track: Track = Track(),

@@ -59,5 +59,7 @@ enum Migrations {
         DrawHiddenCircles(),
         // 029: which rules measured each run, so a change of rules measures it again.
         AddRunAnalysisVersion(),
+        // 030: runs in a virtual world, which make no route, segment or heat-map line.
+        AddRunIsVirtual(),
     ]
 }
