@@ -33,6 +33,11 @@ public enum ElevationHills {
         return base
     }
 
+    /// How far, on average, `heights` (longitude, elevation) lie from the ground under them, metres.
+    public static func offGround(_ heights: [(longitude: Double, elevation: Double)]) -> Double {
+        heights.reduce(0) { $0 + abs($1.elevation - ground(east: ($1.longitude - startLongitude) * metresPerDegree)) } / Double(max(heights.count, 1))
+    }
+
     /// The tile's `.hgt` bytes: `side` samples a side (1,201 or 3,601), heights to the metre.
     public static func tile(side: Int = 1_201) -> Data {
         var bytes = Data(count: side * side * 2)
@@ -59,6 +64,15 @@ public enum ElevationHills {
                        elevation: ground(east: east) + random.gaussian(standardDeviation: noise))
         }
         return Activity(format: .gpx, sport: .run, track: Track(segments: [fixes]))
+    }
+}
+
+extension SeriesDocument {
+    /// How far, on average, the series' elevations lie from the hills' ground, metres.
+    public var offGround: Double {
+        ElevationHills.offGround(points.compactMap { point in
+            point.elevationMeters.map { (point.longitude, $0) }
+        })
     }
 }
 

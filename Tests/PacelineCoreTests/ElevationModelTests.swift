@@ -37,7 +37,7 @@ struct ElevationModelTests {
         #expect(throws: ElevationTileError.size(name: "N55W005", bytes: 100)) { try ElevationTile(name: "N55W005", bytes: Data(count: 100)) }
     }
 
-    @Test("a phone's noisy altitude over three 40 m hills reads 120 m from the model, where its own overstates it")
+    @Test("a phone's noisy altitude over three 40 m hills gives way to the ground's: 120 m from the model")
     func phone() throws {
         let phone = ElevationHills.phoneRun()
         let own = Self.ascent(phone)
@@ -51,7 +51,7 @@ struct ElevationModelTests {
         #expect(summary.distanceMeters == own.distanceMeters && summary.movingSeconds == own.movingSeconds)
     }
 
-    @Test("an altimeter's elevations, a device's own ascent and a run partly off the tiles keep their own")
+    @Test("an altimeter's elevations, a device's own ascent, a virtual ride and a run partly off the tiles keep their own")
     func keptAsTheyAre() {
         let model = ElevationModel(tiles: [Self.tile])
         var barometric = ElevationHills.phoneRun()
@@ -60,6 +60,9 @@ struct ElevationModelTests {
         var totalled = ElevationHills.phoneRun()
         totalled.deviceTotals = DeviceTotals(ascentMeters: 118)
         #expect(model.elevations(for: totalled) == nil)
+        var virtual = ElevationHills.phoneRun()
+        virtual.isVirtual = true
+        #expect(model.elevations(for: virtual) == nil)
         var partlyOff = ElevationHills.phoneRun()
         partlyOff.track.segments[0].append(Fix(time: Date(timeIntervalSince1970: 1_790_010_000),
                                                coordinate: Coordinate(latitude: 56.0001, longitude: -4.8), elevation: 90))

@@ -129,8 +129,10 @@ struct StopRecordTests {
 
     @Test("an odometer bridging a break takes the break's time: no marathon in 0 s")
     func bridgeTakesTime() {
-        // 60 s at 3 m/s; then, 3,400 s later and 21.1 km further on in a straight line, the
-        // odometer 42,195 m higher, and 60 s more at 3 m/s.
+        // 60 s at 3 m/s; then, 3,400 s later and 10.2 km further on in a straight line, the
+        // odometer 10,200 m higher (3 m/s across the break, as before and after it: a
+        // marathon's 42,195 m there, 12.4 m/s, is no longer bridged at all), and 60 s more
+        // at 3 m/s.
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         func leg(from second: Double, north: Double, odometer: Double) -> [Fix] {
             (0...60).map { k in
@@ -141,7 +143,7 @@ struct StopRecordTests {
             }
         }
         let activity = Activity(format: .tcx, sport: .run, track: Track(segments: [
-            leg(from: 0, north: 0, odometer: 0), leg(from: 3_460, north: 21_280, odometer: 42_375),
+            leg(from: 0, north: 0, odometer: 0), leg(from: 3_460, north: 10_380, odometer: 10_380),
         ]))
         let fastest = Self.fastest(activity)
         #expect(fastest <= 12.5 + 1e-6, "\(fastest) m/s")

@@ -65,9 +65,8 @@ struct RemeasureTests {
             #expect(try await RunRemeasuring.outdated(on: server.app.db) == 1)
 
             let done = try await RunRemeasuring.all(on: server.app.db)
-            #expect(done == RunRemeasuring.Progress(remeasured: 1, fromStoredTrack: 1, keptAsTheyWere: 0))
-            // Measured from the stored track (no original kept), whose positions are kept to
-            // a centimetre: today's numbers to within that.
+            #expect(done == RunRemeasuring.Progress(remeasured: 1, fromStoredTrack: 0, keptAsTheyWere: 0))
+            // Measured from its original: today's numbers.
             let again = try await ann.client.getRun(path: .init(runId: today.id)).ok.body.json
             #expect(Self.close(again.movingSeconds, today.movingSeconds) && Self.close(again.maxSpeedMetersPerSecond, today.maxSpeedMetersPerSecond))
             let efforts = try await ann.client.getRunBestEfforts(path: .init(runId: today.id)).ok.body.json.efforts.map(\.seconds)
@@ -111,8 +110,8 @@ struct RemeasureTests {
         try await withServer(database) { server in
             let ann = try await server.newUser("Ann")
             let run = try await ann.client.uploadRun(body: .json(Self.slowStretch(endingAgo: 86_400))).created.body.json
-            // A track no reader makes sense of any more: measuring it again fails.
-            try await server.app.db.sql.raw("UPDATE runs SET analysis_version = 1, track = \(bind: Data([1, 2, 3])) WHERE id = \(bind: UUID(uuidString: run.id)!)").run()
+            // Stored before originals were kept, and its track no reader makes sense of any more.
+            try await server.app.db.sql.raw("UPDATE runs SET analysis_version = 1, original_id = NULL, track = \(bind: Data([1, 2, 3])) WHERE id = \(bind: UUID(uuidString: run.id)!)").run()
             #expect(try await RunRemeasuring.all(on: server.app.db) == RunRemeasuring.Progress(remeasured: 0, fromStoredTrack: 0, keptAsTheyWere: 1))
             #expect(try await RunRemeasuring.outdated(on: server.app.db) == 0)
             #expect(try await ann.client.getRun(path: .init(runId: run.id)).ok.body.json.distanceMeters == run.distanceMeters)
@@ -139,6 +138,22 @@ struct RemeasureTests {
             #expect(Self.close(again.distanceMeters, route.distanceMeters), "\(again.distanceMeters) m, published at \(route.distanceMeters) m")
             let boardAgain = try await bo.client.getLeaderboard(path: .init(routeId: route.id)).ok.body.json.entries
             #expect(boardAgain.count == board.count && zip(boardAgain, board).allSatisfy { Self.close($0.elapsedSeconds, $1.elapsedSeconds) })
+        }
+    }
+
+    @Test("a run stored before originals were kept is measured from its stored track, and said so; one with its original from the file",
+          arguments: TestDatabase.available)
+    func fromStoredTrack(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let older = try await ann.client.uploadRun(body: .json(Self.slowStretch(endingAgo: 3 * 86_400))).created.body.json
+            let newer = try await ann.client.uploadRun(body: .json(Self.slowStretch(endingAgo: 86_400))).created.body.json
+            try await server.app.db.sql.raw("UPDATE runs SET analysis_version = 1, moving_s = 1").run()
+            try await server.app.db.sql.raw("UPDATE runs SET original_id = NULL WHERE id = \(bind: UUID(uuidString: older.id)!)").run()
+            #expect(try await RunRemeasuring.all(on: server.app.db) == RunRemeasuring.Progress(remeasured: 2, fromStoredTrack: 1, keptAsTheyWere: 0))
+            for run in [older, newer] {
+                #expect(Self.close(try await ann.client.getRun(path: .init(runId: run.id)).ok.body.json.movingSeconds, run.movingSeconds))
+            }
         }
     }
 }

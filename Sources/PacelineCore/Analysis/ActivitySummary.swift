@@ -86,8 +86,9 @@ public struct ActivitySummary: Sendable, Hashable {
         // Over the credited distance: moving time is only counted where times are
         // trusted, so a stretch without them must not make the pace (equal to the
         // recorded distance for an honest recording).
+        // An average above the sport's cap is no human's: it is not shown.
         let counted = positioned ? credited.credited : distanceMeters
-        if let moving = movingSeconds, moving > 0, counted >= 1 {
+        if let moving = movingSeconds, moving > 0, counted >= 1, counted / moving <= thresholds.maximumSpeed {
             averageSpeedMetersPerSecond = counted / moving
             averagePaceSecondsPerKilometer = moving / (counted / 1000)
         }

@@ -10,5 +10,11 @@ public enum AnalysisRules {
     ///    time and its slack counts once per segment, the credited cap counts moving
     ///    seconds, splits are measured along the credited distance, and the maximum speed
     ///    is never above the sport's.
-    public static let version = 2
+    /// 3. issue 36, real files that still went wrong: a device clock's jump re-based; a
+    ///    record only where there were timed positions; the odometer bridged across a gap
+    ///    at a speed plausible for it, not by the straight line; what the device counted
+    ///    (records between positions, laps, sessions, and before the first position) the
+    ///    distance; virtual rides marked (no route, segment or heat-map line); a phone's
+    ///    satellite altitude no longer judged step by step as an altimeter's.
+    public static let version = 3
 }

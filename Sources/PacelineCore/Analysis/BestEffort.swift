@@ -27,7 +27,11 @@ public struct BestEffort: Sendable, Hashable, Codable {
 
     /// The best effort over each of `distances` that `profile` is long enough for, along
     /// its credited distance (`credited`, made from `profile`): what was not credited (a
-    /// stretch without trusted times, one faster than the sport allows) can make no record.
+    /// stretch without trusted times, one faster than the sport allows) can make no record,
+    /// and neither can a stretch without timed positions: an effort lies within a run of
+    /// timed segments whose distance goes on from one to the next, never across metres a
+    /// device's odometer counted between them (`TrackProfile`'s bridges: sample.tcx's 1.8 km
+    /// across 11 minutes without a position made a 1 km "record" of 6 minutes).
     ///
     /// Time is moving time, as in splits, so a stop at a crossing does not spoil a record.
     /// A window's start is interpolated between the two fixes around it, so the answer
@@ -40,24 +44,34 @@ public struct BestEffort: Sendable, Hashable, Codable {
     /// - Complexity: O(n) per distance: the window's start only moves forward.
     public static func efforts(in profile: TrackProfile, credited: CreditedDistance,
                                distances: [Double] = recordDistances.map(\.meters)) -> [BestEffort] {
-        var points: [(distance: Double, moving: Double)] = []
+        // Runs of timed fixes, each going on from the last without a gap in the distance.
+        var stretches: [[(distance: Double, moving: Double)]] = []
         for (segment, column) in zip(profile.segments, credited.cumulative) {
-            guard let moving = segment.movingTimes else { continue }
-            for k in 0..<segment.count { points.append((column[k], moving[k])) }
+            guard let moving = segment.movingTimes, !column.isEmpty else { continue }
+            let goesOn = stretches.last?.last.map { abs($0.distance - column[0]) <= 1e-6 } ?? false
+            if !goesOn { stretches.append([]) }
+            for k in 0..<segment.count { stretches[stretches.count - 1].append((column[k], moving[k])) }
         }
-        guard let total = points.last?.distance else { return [] }
-        return distances.filter { $0 <= total }.compactMap { target in
-            var best = Double.infinity
-            var start = 0
-            for end in points.indices where points[end].distance >= target {
-                let from = points[end].distance - target
-                while start + 1 < end, points[start + 1].distance <= from { start += 1 }
-                let p = points[start], q = points[start + 1]
-                let fraction = q.distance > p.distance ? (from - p.distance) / (q.distance - p.distance) : 0
-                let startMoving = p.moving + max(0, min(1, fraction)) * (q.moving - p.moving)
-                best = min(best, points[end].moving - startMoving)
-            }
+        return distances.compactMap { target in
+            let best = stretches.map { fastest(target, along: $0) }.min() ?? .infinity
             return best.isFinite ? BestEffort(distanceMeters: target, seconds: best) : nil
         }
+    }
+
+    /// The fewest moving seconds in which `points` cover `target` metres (infinity when
+    /// they are shorter).
+    private static func fastest(_ target: Double, along points: [(distance: Double, moving: Double)]) -> Double {
+        guard let first = points.first, let last = points.last, last.distance - first.distance >= target else { return .infinity }
+        var best = Double.infinity
+        var start = 0
+        for end in points.indices where points[end].distance - first.distance >= target {
+            let from = points[end].distance - target
+            while start + 1 < end, points[start + 1].distance <= from { start += 1 }
+            let p = points[start], q = points[start + 1]
+            let fraction = q.distance > p.distance ? (from - p.distance) / (q.distance - p.distance) : 0
+            let startMoving = p.moving + max(0, min(1, fraction)) * (q.moving - p.moving)
+            best = min(best, points[end].moving - startMoving)
+        }
+        return best
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Total ascent and descent that survive noisy altitude.
 ///
-/// 1. **Believable steps** (`ElevationSeries`): a step faster than anyone climbs or
-///    descends under their own power is an artefact (an altimeter calibrating itself,
-///    a pressure transient) and adds nothing.
+/// 1. **Believable steps** (`ElevationSeries`): for altimeter-grade altitude, a step
+///    faster than anyone climbs or descends under their own power is an artefact (an
+///    altimeter calibrating itself, a pressure transient) and adds nothing.
 /// 2. **Smoothing** (`ElevationSmoothing`): barometric altitude is averaged over
 ///    `barometricSeconds` either side, since its noise is brief; satellite altitude over
 ///    `satelliteMeters` either side along the track, since it wanders for minutes and
@@ -40,7 +40,7 @@ public struct ElevationGain: Sendable, Hashable {
         let smoothing = barometric
             ? ElevationSmoothing(seconds: Self.barometricSeconds, meters: 0)
             : ElevationSmoothing(seconds: 0, meters: Self.satelliteMeters)
-        self.init(segments: profile.segments.map { ElevationSeries(Self.samples(of: $0)) },
+        self.init(segments: profile.segments.map { ElevationSeries(Self.samples(of: $0), altimeter: barometric) },
                   smoothing: smoothing, hysteresis: hysteresis)
     }
 

@@ -17,6 +17,21 @@ public struct FilteredSegment: Sendable, Hashable {
     /// distance), metres; nil unless every kept fix has one and they never decrease.
     public var deviceDistances: [Double]? { hasOdometer && !odometerColumn.isEmpty ? odometerColumn : nil }
 
+    /// What the device had counted, and when, at the first timed record of the track when
+    /// that came before this segment's first fix (records before the GPS found itself):
+    /// set by `FixFilter` on the first segment it keeps, for `TrackProfile` to count from.
+    public var countedFrom: (reading: Double, time: Double)? {
+        get { countStart.map { ($0.reading, $0.time) } }
+        set { countStart = newValue.map { Count(reading: $0.reading, time: $0.time) } }
+    }
+
+    /// A device's reading and its time (a struct, so the segment stays `Hashable`).
+    private struct Count: Sendable, Hashable {
+        var reading: Double
+        var time: Double
+    }
+
+    private var countStart: Count?
     private var timeColumn: [Double] = []
     private var isTimed = true
     private var odometerColumn: [Double] = []

@@ -50,6 +50,7 @@ public struct FixFilter: Sendable {
         var result: [FilteredSegment] = []
         var source = -1  // the fix's index in `track.fixes`
         var covered = CoveredTimes()  // the spans of the segments kept so far
+        var firstCount: (reading: Double, time: Double)?  // the first timed record's reading
         for segment in track.segments {
             let trustsTimes = !Self.hasBrokenClock(segment)
             if !trustsTimes { counts.untrustedTimes += segment.count }
@@ -60,6 +61,9 @@ public struct FixFilter: Sendable {
             var pending: [Spike] = []  // fixes rejected as spikes, in case the jump was real
             for fix in segment {
                 source += 1
+                if firstCount == nil, trustsTimes, let time = fix.time, let reading = fix.distance {
+                    firstCount = (reading, time.timeIntervalSince1970)
+                }
                 guard let coordinate = fix.coordinate, coordinate.isValid else { counts.unpositioned += 1; continue }
                 if let accuracy = fix.horizontalAccuracy, accuracy > thresholds.maximumAccuracy { counts.inaccurate += 1; continue }
                 let time = trustsTimes ? fix.time : nil
@@ -100,6 +104,9 @@ public struct FixFilter: Sendable {
             for kept in result.suffix(from: firstOfSegment) {
                 if let times = kept.times, let first = times.first, let last = times.last { covered.insert(first...last) }
             }
+        }
+        if let firstCount, let start = result.first?.times?.first, firstCount.time < start {
+            result[0].countedFrom = firstCount
         }
         return (result, counts)
     }

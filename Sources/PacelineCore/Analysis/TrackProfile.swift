@@ -26,7 +26,8 @@ import Foundation
 /// the device's own distance (FIT record, TCX trackpoint), never decreasing, the distances
 /// are the odometer's growth, as Garmin Connect and Strava show them, unless it ever grows
 /// faster than the sport's `maximumSpeed`; across a break between two such segments, what
-/// the odometer counted there is added too (see `bridge`). The positions still decide
+/// the odometer counted there is added too (see `bridge`), and so is what it counted on
+/// records before the first position (`FilteredSegment.countedFrom`). The positions still decide
 /// moving or stopped, and their own measure is kept as `gpsDistance`.
 public struct TrackProfile: Sendable {
     /// The kept fixes of one segment with, at each, the cumulative values from the
@@ -56,6 +57,10 @@ public struct TrackProfile: Sendable {
     /// - Complexity: O(n): windows advance with two pointers.
     public init(segments filtered: [FilteredSegment], thresholds: SportThresholds) {
         var totals = Totals()
+        totals.odometerSpeed = Self.odometerSpeed(filtered, maximumSpeed: thresholds.maximumSpeed)
+        // What the device counted before the first position (records while the GPS found
+        // itself) is bridged as a break is: the watch shows it.
+        totals.odometer = filtered.first?.countedFrom
         segments = filtered.map { fixes in Self.profile(fixes, thresholds: thresholds, totals: &totals) }
         let timed = segments.contains { $0.movingTimes?.isEmpty == false }
         self.movingTime = timed ? totals.movingTime : nil
@@ -82,11 +87,11 @@ public struct TrackProfile: Sendable {
         var movingTime = 0.0
         /// The odometer's reading at the last fix of the previous segment, and its time.
         var odometer: (reading: Double, time: Double)?
-        /// Where the previous segment ended.
-        var lastPosition: Coordinate?
         /// The latest time of every segment so far.
         var latestTime: Double?
         var odometered = false
+        /// The odometer's average speed within the segments (see `odometerSpeed`).
+        var odometerSpeed: Double?
     }
 
     /// Metres of slack in the odometer checks: a watch's odometer can leap a few tens of
@@ -109,20 +114,40 @@ public struct TrackProfile: Sendable {
         return true
     }
 
+    /// How much faster than its own average within the segments an odometer may count
+    /// across a break: a rider in a tunnel may go downhill, a forged gap of hours may not.
+    static let bridgeSpeedFactor = 2.0
+
+    /// The odometer's average speed over the segments it is trusted in (growth over time,
+    /// m/s); nil when no segment has a trusted odometer over any time.
+    /// - Complexity: O(n).
+    private static func odometerSpeed(_ filtered: [FilteredSegment], maximumSpeed: Double) -> Double? {
+        var metres = 0.0, seconds = 0.0
+        for fixes in filtered {
+            guard let readings = fixes.deviceDistances, let times = fixes.times, fixes.count > 1,
+                  isPlausible(readings, times, maximumSpeed: maximumSpeed) else { continue }
+            metres += readings[fixes.count - 1] - readings[0]
+            seconds += times[fixes.count - 1] - times[0]
+        }
+        return seconds > 0 ? metres / seconds : nil
+    }
+
     /// What the odometer counted across a break, added to the distance: its growth, when
     /// the new segment starts after every earlier one has ended (a file's segments out of
-    /// order never bridge, so time is spent once), no faster than the sport allows, and
-    /// no more than twice the straight line between the two ends plus `odometerSlack` (a
-    /// foot pod in a tunnel counts about the way the tunnel goes; positions that stood
-    /// still across a gap of hours keep an odometer from filling it); otherwise nothing.
+    /// order never bridge, so time is spent once), no faster than the sport allows and no
+    /// faster over the break than `bridgeSpeedFactor` times the odometer's own average
+    /// within the segments (`average`): a wheel or foot sensor keeps counting under trees
+    /// or through a tunnel, along a road longer than the straight line between the two
+    /// ends; positions that stood still across a gap of hours, the odometer 100 km on,
+    /// fill nothing. Otherwise nothing.
     private static func bridge(
-        from end: (reading: Double, time: Double, position: Coordinate), to start: (reading: Double, time: Double, position: Coordinate),
-        after latest: Double?, maximumSpeed: Double
+        from end: (reading: Double, time: Double), to start: (reading: Double, time: Double),
+        after latest: Double?, maximumSpeed: Double, average: Double?
     ) -> Double {
         let growth = start.reading - end.reading
-        guard growth > 0, start.time >= latest ?? end.time, start.time > end.time,
-              growth <= maximumSpeed * (start.time - end.time),
-              growth <= 2 * Geodesy.distance(end.position, start.position) + odometerSlack else { return 0 }
+        let seconds = start.time - end.time
+        guard growth > 0, start.time >= latest ?? end.time, seconds > 0, let average,
+              growth <= min(maximumSpeed, bridgeSpeedFactor * average) * seconds else { return 0 }
         return growth
     }
 
@@ -137,9 +162,9 @@ public struct TrackProfile: Sendable {
             // The odometer: its growth within the segment, and across the break before it
             // what it counted there (see `bridge`).
             let first = readings[0]
-            if let last = totals.odometer, let previous = totals.lastPosition {
-                let bridged = bridge(from: (last.reading, last.time, previous), to: (first, times[0], fixes.coordinates[0]),
-                                     after: totals.latestTime, maximumSpeed: thresholds.maximumSpeed)
+            if let last = totals.odometer {
+                let bridged = bridge(from: last, to: (first, times[0]), after: totals.latestTime,
+                                     maximumSpeed: thresholds.maximumSpeed, average: totals.odometerSpeed)
                 // The device counted through the break, so the athlete was moving: the
                 // bridged metres take their time, as a stop's do (see `timeStops`); a
                 // bridge in no time made every record across it 0 s.
@@ -163,7 +188,6 @@ public struct TrackProfile: Sendable {
             totals.movingTime += timeStops(distances, times, moving, thresholds: thresholds, &movingTimes!)
         }
         totals.distance = distances[n - 1]
-        totals.lastPosition = fixes.coordinates[n - 1]
         if let last = fixes.times?.last { totals.latestTime = max(totals.latestTime ?? last, last) }
         return Segment(times: fixes.times, elevations: fixes.elevations, distances: distances, movingTimes: movingTimes,
                        positions: positions, moving: moving)

@@ -54,7 +54,9 @@ public enum ActivityReader {
     }
 
     /// The file's activities, each with altitudes recorded apart from positions merged
-    /// into them (`Track.mergingSeparateAltitudes`).
+    /// into them (`Track.mergingSeparateAltitudes`), its clock's jumps taken out
+    /// (`Track.rebasingClockJumps`) and what its device counted at every timed fix
+    /// (`Activity.countingDeviceDistance`).
     private static func readAll(_ stream: ByteStream, as format: ActivityFormat?) throws -> [Activity] {
         let activities: [Activity]
         switch format {
@@ -72,7 +74,8 @@ public enum ActivityReader {
     private static func finish(_ read: [Activity]) -> [Activity] {
         var activities = read
         for index in activities.indices {
-            activities[index].track = activities[index].track.mergingSeparateAltitudes()
+            activities[index].track = activities[index].track.mergingSeparateAltitudes().rebasingClockJumps()
+            activities[index] = activities[index].countingDeviceDistance()
         }
         return activities
     }

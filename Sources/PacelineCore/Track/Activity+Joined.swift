@@ -18,6 +18,7 @@ extension Activity {
             laps += part.laps
             deviceTotals = Self.sum(deviceTotals, part.deviceTotals)
             hasBarometricElevation = hasBarometricElevation || part.hasBarometricElevation
+            isVirtual = isVirtual || part.isVirtual
             name = name ?? part.name
         }
         if !activities.allSatisfy({ $0.sport == sport }) {

@@ -32,6 +32,11 @@ public struct Activity: Sendable {
     /// Whether the elevations are a digital elevation model's heights under the positions
     /// (`ElevationModel`), put in place of the satellites' own.
     public var elevationFromModel = false
+    /// Whether the activity was ridden or run in a virtual world (FIT sub_sport
+    /// virtual_activity: Zwift, a trainer's app): its positions are a game's, not the
+    /// Earth's, so its distance is the trainer's, and it makes no route, segment effort or
+    /// heat-map line.
+    public var isVirtual = false
 
     public init(
         format: ActivityFormat, name: String? = nil, sport: Sport = .other, track: Track = Track(),

@@ -12,6 +12,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard case .json(let creation) = input.body else { throw APIError.badRequest("send JSON") }
         let run = try await RunAccess.ownedRun(creation.runId, by: user.id, on: database)
+        guard !run.isVirtual else { throw APIError.unprocessable(RunAccess.virtualWorld) }
         if let routeID = run.$route.id {
             throw APIError.conflict("the run is already on route \(routeID.apiID)")
         }

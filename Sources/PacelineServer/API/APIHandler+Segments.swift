@@ -8,6 +8,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
         let run = try await RunAccess.ownedRun(body.runId, by: user.id, on: database)
+        guard !run.isVirtual else { throw APIError.unprocessable(RunAccess.virtualWorld) }
         let (segment, path) = try SegmentBook.segment(
             from: run, checkpoints: try run.checkpoints(), from: body.startDistanceMeters, to: body.endDistanceMeters,
             name: body.name, privacy: body.privacy.map(Privacy.init) ?? .private)

@@ -30,10 +30,10 @@ enum HeatMapLines {
     }
 
     /// `user`'s activities of `sport` (all when nil) started in `year` (all when nil, UTC),
-    /// newest first, with their lines.
+    /// newest first, with their lines; not those in a virtual world (`Run.isVirtual`).
     /// - Complexity: one query over the user's runs, reading their stored lines.
     static func of(_ user: UUID, sport: Sport?, year: Int?, on database: any Database) async throws -> Components.Schemas.HeatMap {
-        var query = Run.query(on: database).filter(\.$owner.$id == user).filter(\.$startTime != nil)
+        var query = Run.query(on: database).filter(\.$owner.$id == user).filter(\.$startTime != nil).filter(\.$isVirtual == false)
             .field(\.$id).field(\.$sport).field(\.$startTime).field(\.$heatLines)
             .sort(\.$startTime, .descending).sort(\.$id, .descending)
         if let sport { query = query.filter(\.$sport == sport) }

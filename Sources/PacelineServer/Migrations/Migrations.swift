@@ -61,6 +61,8 @@ enum Migrations {
         CreateOriginals(),
         // 029: which rules measured each run, so a change of rules measures it again.
         AddRunAnalysisVersion(),
+        // 030: runs in a virtual world, which make no route, segment or heat-map line.
+        AddRunIsVirtual(),
         // 031: the users whose import left records and badges to bring up to date.
         AddUserHistoryPending(),
         // 032: the tiles of a digital elevation model, for phones' elevations.

@@ -60,6 +60,8 @@ package final class Run: Model, @unchecked Sendable {
     @OptionalField(key: "gear_id") var gearID: UUID?
     /// Which rules measured it (`AnalysisRules.version`): older ones are measured again.
     @Field(key: "analysis_version") package var analysisVersion: Int
+    /// Ridden or run in a virtual world (`Activity.isVirtual`): no route, segment or heat-map line.
+    @Field(key: "is_virtual") package var isVirtual: Bool
     /// Walks, hikes and runs with cadence: steps, and whether estimated from distance (`StepCount`).
     @OptionalField(key: "steps") var steps: Int?
     @OptionalField(key: "steps_estimated") var stepsEstimated: Bool?

@@ -20,6 +20,9 @@ enum RunAccess {
         return run
     }
 
+    /// Why a run in a virtual world makes no route or segment.
+    static let virtualWorld = "the run was in a virtual world (its positions are a game's): it makes no route or segment"
+
     /// The run `id` names, if `owner` owns it; 404 otherwise. Without `withTrack`, its
     /// track is left unread.
     static func ownedRun(_ id: String, by owner: UUID, on database: any Database, withTrack: Bool = true) async throws -> Run {

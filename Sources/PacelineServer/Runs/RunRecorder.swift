@@ -48,7 +48,8 @@ package enum RunRecorder {
         run.startLatitude = start.latitude
         run.startLongitude = start.longitude
         run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
-        run.heatLines = HeatMapLines.json(of: activity.track)
+        // A virtual world's positions draw no line on the Earth's map.
+        run.heatLines = activity.isVirtual ? nil : HeatMapLines.json(of: activity.track)
     }
 
     /// Measures `run` again as `sport` (its owner corrected it): everything the sport's
@@ -95,6 +96,7 @@ package enum RunRecorder {
         let splits = try JSONEncoder.sortedKeys.encode(summary.splits)
         let bestEfforts = try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile, credited: credited))
         run.sport = activity.sport
+        run.isVirtual = activity.isVirtual
         run.analysisVersion = AnalysisRules.version
         run.points = summary.points
         run.distanceMeters = summary.distanceMeters
@@ -116,7 +118,9 @@ package enum RunRecorder {
         run.stepsEstimated = steps?.isEstimated
         let load = TrainingLoad.of(activity.track, sport: activity.sport)
         (run.trainingLoad, run.trainingLoadSource) = (load?.value, load?.source)
-        return (summary, try? Normalization.checkpoints(of: activity, profile: profile), start)
+        // A virtual world's positions are no path on the Earth: no segment effort, no route.
+        let checkpoints = activity.isVirtual ? nil : try? Normalization.checkpoints(of: activity, profile: profile)
+        return (summary, checkpoints, start)
     }
 
     /// `activity`'s best efforts along its credited distance, as an upload measures them

@@ -2,8 +2,8 @@ import Fluent
 import Foundation
 import PacelineCore
 
-/// Measures stored runs again with today's rules (`AnalysisRules`): each from its stored
-/// track (and, once originals are kept, from its original), and what follows from its
+/// Measures stored runs again with today's rules (`AnalysisRules`): each from its original
+/// (or, stored before originals were kept, from its stored track), and what follows from its
 /// numbers (records, badges, segment efforts, missions, route leaderboards) as a sport change does, under its
 /// owner's lock. A page of one owner's runs at a time: the work that reads the owner's
 /// whole history (records, badges) is done once a page, not once a run.
@@ -62,9 +62,15 @@ package enum RunRemeasuring {
         for run in runs {
             run.$owner.value = owner
             do {
-                measured.append((run, try RunRecorder.remeasure(run, owner: owner), true))
+                if let original = try await original(of: run, on: database) {
+                    measured.append((run, try RunRecorder.remeasure(run, fromOriginal: original, owner: owner), true))
+                } else {
+                    measured.append((run, try RunRecorder.remeasure(run, owner: owner), true))
+                    if run.originalID == nil { progress.fromStoredTrack += 1 }
+                }
                 progress.remeasured += 1
-                progress.fromStoredTrack += 1
+            } catch is CancellationError {
+                throw CancellationError()
             } catch {
                 // Today's rules find no run in it: kept as it was, and not tried again.
                 run.analysisVersion = AnalysisRules.version
@@ -98,5 +104,17 @@ package enum RunRemeasuring {
             if !sports.isEmpty { _ = try await AchievementBook.refresh(ownerID, on: transaction) }
         }
         return progress
+    }
+
+    /// The activity `run` was made from, read again from its original as its upload read
+    /// it: its impossible numbers screened by the limits of the day it came
+    /// (`FixLimits`), its satellite altitude given way to the elevation model where it has
+    /// the ground. Nil when it is measured from its stored track: it has no original
+    /// (stored before originals were kept), or it is a live run, whose stored track is the
+    /// stretch of the phone's fixes the race or follow made the run of.
+    static func original(of run: Run, on database: any Database) async throws -> Activity? {
+        guard run.format != "live", var activity = try await RunOriginal.activity(of: run, on: database) else { return nil }
+        activity.track = FixLimits(now: run.createdAt ?? Date()).screen(activity.track).0
+        return try await ElevationTiles.elevations(for: activity, on: database)
     }
 }

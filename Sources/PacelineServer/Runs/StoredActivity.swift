@@ -5,8 +5,10 @@ extension Run {
     /// The run's activity, rebuilt from its compact track.
     func activity() throws -> Activity {
         let (track, barometric) = try CompactTrack.decode(track)
-        return Activity(format: ActivityFormat(rawValue: format) ?? .gpx, name: name,
-                        sport: sport, track: track, hasBarometricElevation: barometric)
+        var activity = Activity(format: ActivityFormat(rawValue: format) ?? .gpx, name: name,
+                                sport: sport, track: track, hasBarometricElevation: barometric)
+        activity.isVirtual = $isVirtual.value ?? false  // nil: read without the column
+        return activity
     }
 
     /// The run normalised to checkpoints every 20 m.

@@ -9,6 +9,8 @@ struct FITActivityBuilder {
     private var breakPending = false
     private var laps: [Lap] = []
     private var sportMessageSport: Sport?
+    /// A `sport` or `session` message said sub_sport virtual_activity.
+    private var virtual = false
     /// Sessions in file order: devices often write every session at the end of the file,
     /// after all records, so session boundaries are applied when building.
     private var sessions: [Session] = []
@@ -37,6 +39,7 @@ struct FITActivityBuilder {
         case FITProfile.Message.session: try addSession(message)
         case FITProfile.Message.sport:
             if sportMessageSport == nil, let sport = message.integer(0) { sportMessageSport = FITProfile.sport(sport) }
+            if message.integer(1) == FITProfile.virtualActivity { virtual = true }
         default: break
         }
     }
@@ -93,6 +96,7 @@ struct FITActivityBuilder {
     private mutating func addSession(_ m: FITMessage) throws(ActivityFileError) {
         try count.add(.session)
         var session = Session(sportValue: m.integer(5))
+        if m.integer(6) == FITProfile.virtualActivity { virtual = true }
         // Sessions with a start time split the track by time when building (a device
         // may write the record at a leg's end after that leg's session message);
         // without one, the next record starts a new segment.
@@ -159,6 +163,7 @@ struct FITActivityBuilder {
             activity.laps = laps
             activity.deviceTotals = parts.isEmpty ? nil : activity.deviceTotals
             activity.hasBarometricElevation = barometric
+            activity.isVirtual = virtual
             return [activity]
         }
         let starts = legs.compactMap(\.start)
@@ -171,6 +176,7 @@ struct FITActivityBuilder {
         var activities = legs.map { leg in
             var activity = leg.activity(barometric: barometric)
             if leg.sportValue == nil, let sportMessageSport { activity.sport = sportMessageSport }
+            activity.isVirtual = virtual
             return activity
         }
         var index = 0

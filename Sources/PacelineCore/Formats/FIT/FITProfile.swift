@@ -46,6 +46,9 @@ enum FITProfile {
     }
 
     /// `event` values and `event_type` values that stop the timer.
+    /// The FIT `sub_sport` of an activity in a virtual world (Zwift, a trainer's app).
+    static let virtualActivity = 58
+
     static let timerEvent = 0
     static let stopEventTypes: Set<Int> = [1, 4, 8, 9]  // stop, stop_all, stop_disable, stop_disable_all
 }

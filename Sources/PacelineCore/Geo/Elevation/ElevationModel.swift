@@ -12,10 +12,10 @@ public struct ElevationModel: Sendable {
         self.tiles = Dictionary(tiles.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Whether `activity` takes its elevations from a model: it has positions and neither
-    /// an altimeter's elevations nor the device's own ascent.
+    /// Whether `activity` takes its elevations from a model: it has positions on the Earth
+    /// (not a virtual world's) and neither an altimeter's elevations nor the device's own ascent.
     public static func applies(to activity: Activity) -> Bool {
-        !activity.hasBarometricElevation && activity.deviceTotals?.ascentMeters == nil
+        !activity.hasBarometricElevation && !activity.isVirtual && activity.deviceTotals?.ascentMeters == nil
             && activity.track.segments.contains { $0.contains { $0.coordinate != nil } }
     }
 
