@@ -71,6 +71,7 @@ struct BrowseFixtures {
         run.bestEfforts = "[]"
         run.track = Data()
         run.analysisVersion = AnalysisRules.version  // measured as today's rules measure: not to be measured again
+        run.isVirtual = false
         try await run.create(on: database)
         return try run.requireID()
     }

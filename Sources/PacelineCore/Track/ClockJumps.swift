@@ -4,9 +4,14 @@ extension Track {
     /// The fastest the positions may move across a clock jump, m/s: the fastest sport's cap
     /// (`SportThresholds.for(.other)`), as a reader does not know the sport for certain.
     static let clockJumpSpeed = 70.0
+    /// Seconds from which a jump of the clock across which the positions run on is a clock
+    /// being set: a day, so that a night in one segment, its first fix a few metres of GPS
+    /// drift from its last, is never taken for one (a clock set from GPS is off by years,
+    /// a rollover by decades).
+    static let clockSetJump = 24 * 3600.0
 
     /// The track with the jumps of its device's clock taken out: where, inside a segment, the
-    /// time from one timed fix to the next jumps by `ElapsedTime.clockJump` (3 h) or more,
+    /// time from one timed fix to the next jumps by `clockSetJump` (a day) or more,
     /// forwards or backwards, while the positions (and the odometer, where both fixes have
     /// one) run on as in the interval before (moving at `ElapsedTime.stillSpeed` or faster,
     /// no faster than `clockJumpSpeed`), the clock was set, not the athlete gone: an Edge 500
@@ -28,7 +33,7 @@ extension Track {
                     previous = (k, interval.map { max(1, abs($0)) } ?? 1)
                 }
                 guard let before = previous, let then = segment[before.index].time?.timeIntervalSince1970,
-                      abs(time - then) >= ElapsedTime.clockJump,
+                      abs(time - then) >= Self.clockSetJump,
                       Self.runsOn(from: segment[before.index], to: fix, within: before.interval) else { continue }
                 jumps.append((s, k, (time - then) - before.interval))
             }

@@ -7,7 +7,7 @@ extension Run {
         let (track, barometric) = try CompactTrack.decode(track)
         var activity = Activity(format: ActivityFormat(rawValue: format) ?? .gpx, name: name,
                                 sport: sport, track: track, hasBarometricElevation: barometric)
-        activity.isVirtual = $isVirtual.value ?? false  // nil: read without the column
+        activity.isVirtual = $isVirtual.value ?? false  // nil for a run read without the column
         return activity
     }
 
