@@ -83,6 +83,38 @@ TEST_CLOCK = """
 """
 
 
+# Every visible text node in the view: its box must lie within its nearest block's box
+# and within the screen's width (a box that scrolls sideways on purpose excuses its
+# contents). A `text-overflow: ellipsis` cut is a choice, not a spill.
+LAYOUT_CHECK = """
+const found = [];
+const view = document.getElementById('view');
+const walker = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  if (!node.textContent.trim()) continue;
+  const parent = node.parentElement;
+  if (!parent || parent.closest('.leaflet-container, svg, select, option, [hidden]')) continue;
+  let block = parent;
+  while (block !== view && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
+  if (getComputedStyle(block).textOverflow === 'ellipsis') continue;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const text = range.getBoundingClientRect();
+  if (!text.width || !text.height) continue;
+  let scroller = false;
+  for (let e = parent; e && e !== view; e = e.parentElement) {
+    if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) { scroller = true; break; }
+  }
+  if (scroller) continue;
+  const box = block.getBoundingClientRect();
+  const where = block.tagName.toLowerCase() + (block.className && typeof block.className === 'string' ? '.' + block.className.trim().split(/\\s+/).join('.') : '');
+  if (text.left < box.left - 1 || text.right > box.right + 1) found.push(node.textContent.trim() + ': out of ' + where);
+  else if (text.left < -1 || text.right > window.innerWidth + 1) found.push(node.textContent.trim() + ': off the screen in ' + where);
+}
+return found;
+"""
+
+
 def paceline_binary():
     path = os.environ.get("PACELINE_BIN") or str(REPOSITORY / ".build/debug/paceline")
     if not Path(path).exists():
@@ -206,6 +238,17 @@ class Browser:
         self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": TEST_CLOCK})
         if phone:
             self.cdp("Emulation.setDeviceMetricsOverride", {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True})
+
+    def resize(self, width, height):
+        """Makes the window a phone of `width` × `height` CSS pixels (375 × 812, 320 × 640 …)."""
+        self.size = (width, height)
+        self.cdp("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+
+    def overflowing(self):
+        """The texts on the screen that spill out of their cell (wider than the box they are
+        in, or past the screen's edge), as "text: where" lines; maps and boxes that scroll
+        sideways on purpose are left out."""
+        return self.js(LAYOUT_CHECK)
 
     def cdp(self, command, arguments=None):
         return self.driver.execute_cdp_cmd(command, arguments or {})

@@ -224,10 +224,27 @@ def test_too_short_is_refused_and_far_away_follow_refused_politely(server, brows
     b.log_in(account)
     b.locate(*START)
     b.open("/#/activity")
+    b.resize(375, 812)
     record(b, START, 1, 3)
     refusal = b.visible("#too-short").text
     assert "at least 20 m" in refusal, refusal
     b.shot("summary-too-short")
+    # ✓ tapped too soon: Resume goes back to the run, paused where it ended, all kept.
+    distance = b.find("#summary-distance").text
+    b.click("button[name=resume-run]")
+    b.visible("button[name=resume]")
+    assert b.find("#paused").is_displayed()
+    b.wait(lambda: b.find("#distance").text == distance, 5, f"{b.find('#distance').text} after Resume, {distance} before")
+    b.shot("recording-resumed")
+    b.click("button[name=resume]")
+    move(b, START, 5, 6, offset=3)
+    b.click("button[name=end]")
+    b.visible("#save-outcome")
+    b.visible("button[name=resume-run]")
+    assert b.overflowing() == []
+    b.shot("summary-resumable")
+    assert 25 <= float(b.find("#summary-distance").text.split()[0]) * 1000 <= 40, b.find("#summary-distance").text
+    b.js("window.confirm = () => true")
     b.click("button[name=discard]")
     b.visible("#route-map")
 

@@ -56,6 +56,7 @@ export async function render(_, query) {
   }
   wireToggles(rec);
   wireControls(rec);
+  keepMapFitted(rec);
   rec.awake.start();
   // Back from a locked screen or another app: say how long the GPS was away, if it was.
   rec.visibility = () => {
@@ -179,6 +180,15 @@ function wireToggles(rec) {
   window.addEventListener('offline', rec.showNetwork);
   rec.showNetwork();
   rec.heartPill?.addEventListener('click', () => connectHeartRate(rec));
+}
+
+/** The map's size follows the numbers' panels as they open and close; a locked map keeps the runner in its centre. */
+function keepMapFitted(rec) {
+  rec.resizing = new ResizeObserver(() => {
+    rec.map.invalidateSize({ pan: false });
+    if (rec.locked && rec.lastFix) rec.map.panTo([rec.lastFix.latitude, rec.lastFix.longitude], { animate: false });
+  });
+  rec.resizing.observe(rec.mapElement);
 }
 
 /** Connects a strap (the browser asks which): its readings show on the pill and go on the fixes. */
@@ -333,6 +343,7 @@ function wireControls(rec) {
 
 function close(rec) {
   rec.awake.stop();
+  rec.resizing?.disconnect();
   document.removeEventListener('visibilitychange', rec.visibility);
   rec.stopGPS?.();
   rec.stopStrap?.();
