@@ -68,6 +68,7 @@ export async function show() {
   }
   trail.visit(location.hash || HOME, route.parent);
   if (cleanup) { try { cleanup(); } catch { /* the old view is gone anyway */ } cleanup = null; }
+  window.scrollTo(0, 0);  // every screen opens at its top, not where the last one was scrolled to
   const current = ++navigation;
   try {
     const module = await import(`./views/${route.view}.js`);

@@ -83,33 +83,48 @@ TEST_CLOCK = """
 """
 
 
-# Every visible text node in the view: its box must lie within its nearest block's box
-# and within the screen's width (a box that scrolls sideways on purpose excuses its
-# contents). A `text-overflow: ellipsis` cut is a choice, not a spill.
+# Every visible text node in the view: its box must lie within each box around it (its
+# cell, the cell's row, the card …), inside the card's padding, and within the screen's
+# width; a box that scrolls sideways on purpose excuses its contents, and a
+# `text-overflow: ellipsis` cut is a choice, not a spill.
 LAYOUT_CHECK = """
 const found = [];
 const view = document.getElementById('view');
 const walker = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+const name = (e) => e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className.trim() ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
 for (let node = walker.nextNode(); node; node = walker.nextNode()) {
   if (!node.textContent.trim()) continue;
   const parent = node.parentElement;
   if (!parent || parent.closest('.leaflet-container, svg, select, option, [hidden]')) continue;
-  let block = parent;
-  while (block !== view && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
-  if (getComputedStyle(block).textOverflow === 'ellipsis') continue;
   const range = document.createRange();
   range.selectNodeContents(node);
   const text = range.getBoundingClientRect();
   if (!text.width || !text.height) continue;
-  let scroller = false;
-  for (let e = parent; e && e !== view; e = e.parentElement) {
-    if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) { scroller = true; break; }
+  const said = node.textContent.trim();
+  let problem = null;
+  for (let e = parent; e && e !== view.parentElement && !problem; e = e.parentElement) {
+    const style = getComputedStyle(e);
+    if (['auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis') break;
+    if (style.display.startsWith('inline') && style.display !== 'inline-block' && style.display !== 'inline-flex') continue;
+    const box = e.getBoundingClientRect();
+    if (text.left < box.left - 1 || text.right > box.right + 1) problem = said + ': out of ' + name(e);
+    else if (e.classList.contains('card')) {
+      const left = box.left + parseFloat(style.paddingLeft), right = box.right - parseFloat(style.paddingRight);
+      if (text.left < left - 1 || text.right > right + 1) problem = said + ': on the edge of its card, in ' + name(parent);
+    }
   }
-  if (scroller) continue;
-  const box = block.getBoundingClientRect();
-  const where = block.tagName.toLowerCase() + (block.className && typeof block.className === 'string' ? '.' + block.className.trim().split(/\\s+/).join('.') : '');
-  if (text.left < box.left - 1 || text.right > box.right + 1) found.push(node.textContent.trim() + ': out of ' + where);
-  else if (text.left < -1 || text.right > window.innerWidth + 1) found.push(node.textContent.trim() + ': off the screen in ' + where);
+  if (!problem && (text.left < -1 || text.right > window.innerWidth + 1)) problem = said + ': off the screen in ' + name(parent);
+  if (problem) found.push(problem);
+}
+return found;
+"""
+
+# Values a person should never read: a script's null, undefined, NaN or an object, as text.
+STRAY_VALUES = """
+const found = [];
+const walker = document.createTreeWalker(document.getElementById('view'), NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  if (/\\b(null|undefined|NaN)\\b|\\[object /.test(node.textContent)) found.push(node.textContent);
 }
 return found;
 """
@@ -249,6 +264,10 @@ class Browser:
         in, or past the screen's edge), as "text: where" lines; maps and boxes that scroll
         sideways on purpose are left out."""
         return self.js(LAYOUT_CHECK)
+
+    def stray_values(self):
+        """Texts on the screen holding a script's null, undefined, NaN or [object …]."""
+        return self.js(STRAY_VALUES)
 
     def cdp(self, command, arguments=None):
         return self.driver.execute_cdp_cmd(command, arguments or {})
