@@ -64,6 +64,8 @@ def test_an_old_history_reads_right_and_its_heat_map_shows_where_the_runs_are(se
     b.wait(lambda: len(b.finds(".stats-card .figure")) == 6, message="no totals")
     assert b.stray_values() == [], "a script's value on the profile"
     assert "Your heat map" in b.find(".stats-card").text
+    b.wait(lambda: "longest" in b.find("#streak").text)
+    assert b.find("#streak").text.endswith("(longest 1 day)."), b.find("#streak").text
     b.shot("profile-old-history")
     for width in (375, 320):
         b.resize(width, 812)
