@@ -101,10 +101,10 @@ for (let node = walker.nextNode(); node; node = walker.nextNode()) {
   const text = range.getBoundingClientRect();
   if (!text.width || !text.height) continue;
   const said = node.textContent.trim();
-  let problem = null;
+  let problem = null, excused = false;
   for (let e = parent; e && e !== view.parentElement && !problem; e = e.parentElement) {
     const style = getComputedStyle(e);
-    if (['auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis') break;
+    if (['auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis') { excused = true; break; }
     if (style.display.startsWith('inline') && style.display !== 'inline-block' && style.display !== 'inline-flex') continue;
     const box = e.getBoundingClientRect();
     if (text.left < box.left - 1 || text.right > box.right + 1) problem = said + ': out of ' + name(e);
@@ -113,7 +113,7 @@ for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (text.left < left - 1 || text.right > right + 1) problem = said + ': on the edge of its card, in ' + name(parent);
     }
   }
-  if (!problem && (text.left < -1 || text.right > window.innerWidth + 1)) problem = said + ': off the screen in ' + name(parent);
+  if (!problem && !excused && (text.left < -1 || text.right > window.innerWidth + 1)) problem = said + ': off the screen in ' + name(parent);
   if (problem) found.push(problem);
 }
 return found;
