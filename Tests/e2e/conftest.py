@@ -265,6 +265,19 @@ class Browser:
         sideways on purpose are left out."""
         return self.js(LAYOUT_CHECK)
 
+    def layout_problems(self, name, widths=(375, 320)):
+        """The screen as it is, at each phone width (812 px high): a screenshot NAME-WIDTH
+        each, and the texts that spill out of their cells (`overflowing`) or are a script's
+        stray value, as "WIDTH px: text: where" lines; the window's size is restored after."""
+        before = self.size
+        problems = []
+        for width in widths:
+            self.resize(width, 812)
+            self.shot(f"{name}-{width}")
+            problems += [f"{width} px: {problem}" for problem in self.overflowing() + self.stray_values()]
+        self.resize(*before)
+        return problems
+
     def stray_values(self):
         """Texts on the screen holding a script's null, undefined, NaN or [object …]."""
         return self.js(STRAY_VALUES)

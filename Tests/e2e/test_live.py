@@ -173,6 +173,7 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     shown(b, f".members li[data-user-id='{ann_id}'][data-status=ready]")
     assert code in text(b, ".session-code")
     b.shot("lobby")
+    assert b.layout_problems("lobby") == []
     press(b, "button[name=ready]")
 
     # 3-2-1-GO on both screens.
@@ -242,6 +243,7 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     a.js("window.scrollTo(0, 0)")
     a.shot("results")
     b.shot("results-bo")
+    assert a.layout_problems("results") == []
 
     # Bo's saved run has a point for each second, those taken offline too (they were resent).
     times = {}
