@@ -50,9 +50,17 @@ def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follo
     ann.click("#start-run")
     ann.visible("button[name=begin]")
     ann.shot("record-ready")
+    assert ann.layout_problems("record-ready") == []
+    # The sport is chosen among the numbers, where it shows once running; the bar keeps its
+    # buttons apart.
+    assert ann.find(".hud select[name=sport]").is_displayed()
+    gaps = ann.js("const b = [...document.querySelectorAll('.controls > :not([hidden])')].map((e) => e.getBoundingClientRect());"
+                  "return b.slice(1).map((r, i) => r.left - b[i].right)")
+    assert min(gaps) >= 8, gaps
     ann.click("button[name=begin]")
     move(ann, START, 5, 24)
     ann.shot("recording")
+    assert ann.layout_problems("recording") == []
     assert ann.find("#distance").text.startswith("0.1"), ann.find("#distance").text  # about 120 m
     ann.click("button[name=end]")
     ann.visible("#save-outcome")
