@@ -153,7 +153,8 @@ function controls(rec) {
   Object.assign(rec, {
     lock: h('button', { class: 'toggle', name: 'lock', 'aria-pressed': 'true', title: 'Map follows me' }, icon('lock'), 'Map'),
     mute: h('button', { class: 'toggle', name: 'mute', 'aria-pressed': String(speech.muted), title: 'Mute the voice' }, icon(speech.muted ? 'mute' : 'voice')),
-    startButton: h('button', { class: 'round primary', name: 'begin', 'aria-label': 'Start', title: 'Start' }, icon('play')),
+    // Enabled once it works (the map loaded, the controls wired): a tap before would do nothing.
+    startButton: h('button', { class: 'round primary', name: 'begin', 'aria-label': 'Start', title: 'Start', disabled: true }, icon('play')),
     endButton: h('button', { class: 'round primary', name: 'end', 'aria-label': 'End', title: 'End', hidden: true }, icon('check')),
     pauseButton: h('button', { class: 'round', name: 'pause', 'aria-label': 'Pause', title: 'Pause', hidden: true }, icon('pause')),
     resumeButton: h('button', { class: 'round primary', name: 'resume', 'aria-label': 'Resume', title: 'Resume', hidden: true }, icon('play')),
@@ -305,6 +306,7 @@ function showPaused(rec) {
 
 /** Start, Pause, Resume and End. */
 function wireControls(rec) {
+  rec.startButton.disabled = false;
   rec.startButton.addEventListener('click', async () => {
     const { follow, lastFix } = rec;
     const header = { startedAt: clockNow(), sport: rec.sport.value, follow, workout: rec.workout };
