@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v13';
+const VERSION = 'paceline-v14';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -27,7 +27,7 @@ const SHELL = [
   '/js/engine/store/session.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
   '/js/engine/workout/workout-session.js', '/js/engine/workout/workout-speaker.js',
   // The views
-  '/js/views/account/account-data.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/earned.js',
+  '/js/views/account/account-data.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/earned.js', '/js/views/achievements/friends-board.js',
   '/js/views/achievements/score-card.js', '/js/views/achievements/share.js', '/js/views/activity.js',
   '/js/views/analysis.js', '/js/views/analysis/chart.js', '/js/views/analysis/credit-note.js',
   '/js/views/analysis/device-note.js',

@@ -68,6 +68,7 @@ export async function show() {
   }
   trail.visit(location.hash || HOME, route.parent);
   if (cleanup) { try { cleanup(); } catch { /* the old view is gone anyway */ } cleanup = null; }
+  window.scrollTo(0, 0);  // every screen opens at its top, not where the last one was scrolled to
   const current = ++navigation;
   try {
     const module = await import(`./views/${route.view}.js`);
@@ -82,18 +83,22 @@ export async function show() {
   }
 }
 
-/** The login screen's address, coming back to `next` (an app address) once signed in. */
-export function signInAddress(next) {
-  return `#/login?next=${encodeURIComponent(next)}`;
+/**
+ * The login screen's address, coming back to `next` (an app address) once signed in;
+ * `why` names what asked (a key the login screen explains: 'record', 'follow' …).
+ */
+export function signInAddress(next, why) {
+  return `#/login?${why ? `why=${why}&` : ''}next=${encodeURIComponent(next)}`;
 }
 
 /**
- * Sends someone not signed in to the login, to come back to `next` (or here); true if it
- * did. For the actions of a screen anyone may browse: follow, favourite, record.
+ * Sends someone not signed in to the login, to come back to `next` (or here), saying
+ * `why`; true if it did. For the actions of a screen anyone may browse: follow,
+ * favourite, record.
  */
-export function signInFirst(next = location.hash || HOME) {
+export function signInFirst(next = location.hash || HOME, why) {
   if (session.loggedIn) return false;
-  go(signInAddress(next));
+  go(signInAddress(next, why));
   return true;
 }
 

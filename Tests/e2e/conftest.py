@@ -83,6 +83,53 @@ TEST_CLOCK = """
 """
 
 
+# Every visible text node in the view: its box must lie within each box around it (its
+# cell, the cell's row, the card …), inside the card's padding, and within the screen's
+# width; a box that scrolls sideways on purpose excuses its contents, and a
+# `text-overflow: ellipsis` cut is a choice, not a spill.
+LAYOUT_CHECK = """
+const found = [];
+const view = document.getElementById('view');
+const walker = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+const name = (e) => e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className.trim() ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  if (!node.textContent.trim()) continue;
+  const parent = node.parentElement;
+  if (!parent || parent.closest('.leaflet-container, svg, select, option, [hidden]')) continue;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const text = range.getBoundingClientRect();
+  if (!text.width || !text.height) continue;
+  const said = node.textContent.trim();
+  let problem = null, excused = false;
+  for (let e = parent; e && e !== view.parentElement && !problem; e = e.parentElement) {
+    const style = getComputedStyle(e);
+    if (['auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis') { excused = true; break; }
+    if (style.display.startsWith('inline') && style.display !== 'inline-block' && style.display !== 'inline-flex') continue;
+    const box = e.getBoundingClientRect();
+    if (text.left < box.left - 1 || text.right > box.right + 1) problem = said + ': out of ' + name(e);
+    else if (e.classList.contains('card')) {
+      const left = box.left + parseFloat(style.paddingLeft), right = box.right - parseFloat(style.paddingRight);
+      if (text.left < left - 1 || text.right > right + 1) problem = said + ': on the edge of its card, in ' + name(parent);
+    }
+  }
+  if (!problem && !excused && (text.left < -1 || text.right > window.innerWidth + 1)) problem = said + ': off the screen in ' + name(parent);
+  if (problem) found.push(problem);
+}
+return found;
+"""
+
+# Values a person should never read: a script's null, undefined, NaN or an object, as text.
+STRAY_VALUES = """
+const found = [];
+const walker = document.createTreeWalker(document.getElementById('view'), NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  if (/\\b(null|undefined|NaN)\\b|\\[object /.test(node.textContent)) found.push(node.textContent);
+}
+return found;
+"""
+
+
 def paceline_binary():
     path = os.environ.get("PACELINE_BIN") or str(REPOSITORY / ".build/debug/paceline")
     if not Path(path).exists():
@@ -206,6 +253,34 @@ class Browser:
         self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": TEST_CLOCK})
         if phone:
             self.cdp("Emulation.setDeviceMetricsOverride", {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True})
+
+    def resize(self, width, height):
+        """Makes the window a phone of `width` × `height` CSS pixels (375 × 812, 320 × 640 …)."""
+        self.size = (width, height)
+        self.cdp("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+
+    def overflowing(self):
+        """The texts on the screen that spill out of their cell (wider than the box they are
+        in, or past the screen's edge), as "text: where" lines; maps and boxes that scroll
+        sideways on purpose are left out."""
+        return self.js(LAYOUT_CHECK)
+
+    def layout_problems(self, name, widths=(375, 320)):
+        """The screen as it is, at each phone width (812 px high): a screenshot NAME-WIDTH
+        each, and the texts that spill out of their cells (`overflowing`) or are a script's
+        stray value, as "WIDTH px: text: where" lines; the window's size is restored after."""
+        before = self.size
+        problems = []
+        for width in widths:
+            self.resize(width, 812)
+            self.shot(f"{name}-{width}")
+            problems += [f"{width} px: {problem}" for problem in self.overflowing() + self.stray_values()]
+        self.resize(*before)
+        return problems
+
+    def stray_values(self):
+        """Texts on the screen holding a script's null, undefined, NaN or [object …]."""
+        return self.js(STRAY_VALUES)
 
     def cdp(self, command, arguments=None):
         return self.driver.execute_cdp_cmd(command, arguments or {})

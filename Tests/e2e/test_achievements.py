@@ -72,9 +72,21 @@ def test_badges_feed_and_share(server, browser):
     assert b.finds(".feed-badge"), "badges show in the feed"
     b.shot("feed")
 
-    # The leaderboard among friends has both.
+    # The leaderboard among friends has both, and names the friend it leaves out, and why:
+    # Cy's profile is private (a new account's is).
+    cy = server.register("Cy")
+    status, _ = server.api("POST", "/friends/requests", {"userId": cy.profile["id"]}, ann.token)
+    assert status == 201
+    status, _ = server.api("POST", f"/friends/requests/{ann.profile['id']}/accept", token=cy.token)
+    assert status == 200
+    b.resize(375, 812)
     b.open("/#/profile")
     b.wait(lambda: len(b.finds(".score-board li")) == 2, message="no friends' leaderboard")
+    note = b.visible(".friends-board .missing-friends").text
+    assert note.startswith("Cy is not shown: their profile is private"), note
+    assert "Add friends" not in b.find(".friends-board").text
+    b.js("document.querySelector('.friends-board').scrollIntoView()")
+    b.shot("profile-friends-board")
 
     # Bo's public run has a page with its card (a PNG map, which link robots can show); the
     # page's own SVG map renders. The private one has none.

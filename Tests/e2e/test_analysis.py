@@ -213,8 +213,12 @@ def test_owner_deletes_a_run_after_confirming(world, browser, server):
     assert "Delete “Wrong watch”" in b.js("return window.asked")
     assert server.api("GET", f"/runs/{doomed['id']}", token=world["ann"][0])[0] == 200
     b.js("window.confirm = () => true")
+    b.js("document.querySelector('button[name=delete-run]').scrollIntoView()")
+    assert b.js("return window.scrollY") > 200
     b.click("button[name=delete-run]")
     b.wait(lambda: "#/profile" in b.driver.current_url, message="deleting did not go back to the profile")
+    b.visible(".profile-head")
+    assert b.js("return window.scrollY") == 0, "the profile opened where the run's page was scrolled to"
     assert server.api("GET", f"/runs/{doomed['id']}", token=world["ann"][0])[0] == 404
     assert b.errors() == []
 
@@ -286,6 +290,8 @@ def test_heart_rate_cadence_and_power_show_with_a_chart_of_each(server, browser)
     assert b.find(".figure[data-name=cadence] strong").text.endswith(" rpm"), "a ride's cadence is revolutions"
     assert b.find(".figure[data-name=power] strong").text.endswith(" W")
     assert "bpm" in b.find(".readout").text
+    # The figures fit their cells on a phone, the narrowest too.
+    assert b.layout_problems("analysis-sensors") == []
     b.click(".segmented button[data-mode=heartRate]")
     b.wait(lambda: b.find("canvas.analysis-chart").get_attribute("data-mode") == "heartRate")
     b.js("document.querySelector('.chart-card').scrollIntoView()")

@@ -11,12 +11,35 @@ def north(meters):
     return START[0] + meters / METERS_PER_DEGREE, START[1]
 
 
+# Where the runner's dot and the end of their track are on the screen, and whether
+# something other than the map (the numbers, their panels, the controls) covers them.
+DOT_AND_TRACK = """
+const dot = document.querySelector('#record-map .me-icon').getBoundingClientRect();
+const x = dot.left + dot.width / 2, y = dot.top + dot.height / 2;
+const track = [...document.querySelectorAll('#record-map path.leaflet-interactive')].map((p) => p.getBoundingClientRect());
+const top = track.reduce((least, box) => Math.min(least, box.top), Infinity);
+const map = document.getElementById('record-map');
+const on = (px, py) => map.contains(document.elementFromPoint(px, py));
+return {dot: on(x, y), trackEnd: track.length > 0 && on(x, top + 2)};
+"""
+
+
+def dot_and_track_in_sight(b):
+    seen = b.js(DOT_AND_TRACK)
+    return seen["dot"] and seen["trackEnd"], seen
+
+
 def test_share_a_live_link_while_recording(server, browser):
     runner = server.register("Mia <b>R</b>")
+    status, workout = server.api("POST", "/workouts", {"name": "4 x 400 m", "steps": [
+        {"meters": 400, "target": "fast"}, {"seconds": 60, "target": "rest"}]}, token=runner.token)
+    assert status == 201, workout
     b = browser(phone=True)
+    b.resize(375, 812)
     b.log_in(runner)
     b.locate(*START)
-    b.open("/#/record")
+    b.open(f"/#/record?workout={workout['id']}")
+    b.visible("#workout-panel")
     b.click("button[name=begin]")
     b.visible("button[name=end]")
     for second in range(1, 21):
@@ -30,9 +53,18 @@ def test_share_a_live_link_while_recording(server, browser):
     address = b.find("input[name=beacon-address]").get_attribute("value")
     assert "/#/beacon/bc_" in address
     assert "Sharing live" in b.find("button[name=share-live]").text
-    b.shot("beacon-sharing")
     for second in range(21, 45):
         b.step(*north(3.0 * second))
+    # With the workout and the live link open, the runner still sees where they are and
+    # the way they came, whether the map follows them or not.
+    b.wait(lambda: dot_and_track_in_sight(b)[0], 5, f"the dot or the track is hidden: {dot_and_track_in_sight(b)[1]}")
+    b.shot("beacon-sharing")
+    b.click("button[name=lock]")
+    assert b.find("button[name=lock]").get_attribute("aria-pressed") == "false"
+    b.step(*north(3.0 * 46))
+    b.click("button[name=lock]")
+    b.wait(lambda: dot_and_track_in_sight(b)[0], 5, f"the dot or the track is hidden: {dot_and_track_in_sight(b)[1]}")
+    assert b.overflowing() == []
 
     # A friend with the link, no account.
     friend = browser(phone=True)

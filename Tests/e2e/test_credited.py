@@ -39,8 +39,8 @@ def test_a_forged_stretch_is_shown_as_not_credited(server, browser):
     distance = f"{run['distanceMeters'] / 1000:.2f} km"
     credited = f"{run['creditedDistanceMeters'] / 1000:.2f} km"
     untimed = f"{run['uncredited']['untimedMeters'] / 1000:.2f} km"
-    assert note.text.startswith(f"{distance} recorded, {credited} credited: {untimed} where the times can’t be trusted."), note.text
-    assert "count what was credited" in note.text
+    assert note.text.startswith(f"{distance} recorded, {credited} counted. {untimed} came with times that can’t be trusted"), note.text
+    assert note.text.endswith(f"count only the {credited}."), note.text
     # Under the numbers, inside the screen's width.
     box = b.js("const r = document.querySelector('.credit-note').getBoundingClientRect(); return [r.left, r.right, r.top]")
     figures = b.js("return document.querySelector('.figures').getBoundingClientRect().bottom")
@@ -61,9 +61,14 @@ def test_the_note_for_a_stretch_too_fast_names_the_speed(server, browser):
     b = browser()
     phone(b)
     b.open("/")
-    text = b.driver.execute_async_script("""
-        const done = arguments[arguments.length - 1];
+    note = """
+        const [done, tooFast] = [arguments[arguments.length - 1], arguments[0]];
         import('/js/views/analysis/credit-note.js').then(({ creditNote }) => done(creditNote({
-            distanceMeters: 12300, creditedDistanceMeters: 10100,
-            uncredited: { tooFastMeters: 2200, untimedMeters: 0, maximumSpeedMetersPerSecond: 12.5 } }, 'metric').textContent));""")
-    assert text.startswith("12.30 km recorded, 10.10 km credited: 2.20 km faster than 45.0 km/h."), text
+            sport: 'run', distanceMeters: 12300, creditedDistanceMeters: 12300 - tooFast,
+            uncredited: { tooFastMeters: tooFast, untimedMeters: 0, maximumSpeedMetersPerSecond: 12.5 } }, 'metric').textContent));"""
+    text = b.driver.execute_async_script(note, 2200)
+    assert text.startswith("12.30 km recorded, 10.10 km counted. 2.20 km went faster than 45.0 km/h, too fast for a run: "
+                           "a GPS jump, or a stretch in a car or on a train."), text
+    # A few metres are said in metres, not "0.02 km".
+    text = b.driver.execute_async_script(note, 20)
+    assert text.startswith("12.30 km recorded, 12.28 km counted. 20 m went faster than 45.0 km/h"), text

@@ -31,6 +31,18 @@ def test_anyone_browses_public_routes_and_signs_in_to_follow(server, browser):
     owner = server.register("Rhona", sharing="public")
     route, run = public_route(server, owner)
     b = browser()
+    b.resize(375, 812)
+    # Far from any route, the map says so rather than showing nothing.
+    b.locate(START[0] + 1.5, START[1] + 3)
+    b.open("/#/activity")
+    note = b.visible(".map-empty").text
+    assert note.startswith("No public routes here yet"), note
+    b.shot("routes-empty")
+    # + asks to sign in, saying why.
+    b.click("button[name=start]")
+    b.wait(lambda: "#/login" in b.driver.current_url, message="+ did not ask to sign in")
+    assert b.visible(".sign-in-reason").text.startswith("To record a run, log in or create an account")
+    b.shot("login-to-record")
     b.locate(*START)
     b.open("/")
     b.visible(".home-welcome")
@@ -56,6 +68,13 @@ def test_anyone_browses_public_routes_and_signs_in_to_follow(server, browser):
     b.open(f"/#/activity?route={route['id']}")
     b.visible(".drawer")
     b.wait(lambda: "Rhona" in b.find(".top-runs").text, message="the leaderboard did not show")
+    assert b.find("#route-map").get_attribute("data-markers") != "0" and not b.find(".map-empty").is_displayed()
+    # The whole route shows above the drawer.
+    b.wait(lambda: b.js("return document.querySelector('#route-map path.leaflet-interactive') !== null"), message="no route line")
+    b.wait(lambda: b.js("""const line = document.querySelector('#route-map path.leaflet-interactive').getBoundingClientRect();
+                         const map = document.getElementById('route-map').getBoundingClientRect();
+                         return line.top >= map.top && line.bottom <= document.querySelector('.drawer').getBoundingClientRect().top"""),
+           5, "the drawer covers the route")
     b.shot("route-anonymous")
     b.click(".top-runs a")
     b.wait(lambda: f"#/runs/{run['id']}" in b.driver.current_url)
@@ -67,6 +86,7 @@ def test_anyone_browses_public_routes_and_signs_in_to_follow(server, browser):
     b.click("button[name=follow]")
     b.wait(lambda: "#/login" in b.driver.current_url, message="following did not ask to sign in")
     assert unquote(b.driver.current_url.split("next=")[1]) == f"#/activity?route={route['id']}"
+    assert b.visible(".sign-in-reason").text.startswith("To follow a route, log in or create an account")
     reader = server.register("Reader")
     b.type("input[name=email]", reader.email)
     b.type("input[name=password]", PASSWORD)

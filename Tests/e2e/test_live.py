@@ -173,6 +173,7 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     shown(b, f".members li[data-user-id='{ann_id}'][data-status=ready]")
     assert code in text(b, ".session-code")
     b.shot("lobby")
+    assert b.layout_problems("lobby") == []
     press(b, "button[name=ready]")
 
     # 3-2-1-GO on both screens.
@@ -242,6 +243,7 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     a.js("window.scrollTo(0, 0)")
     a.shot("results")
     b.shot("results-bo")
+    assert a.layout_problems("results") == []
 
     # Bo's saved run has a point for each second, those taken offline too (they were resent).
     times = {}
@@ -297,7 +299,7 @@ def test_an_invitation_made_while_offline_shows_on_opening_friends(server, brows
 
 
 def test_join_by_code_leave_and_invite_more(server, browser):
-    gus, hal, ivy = server.register("Gus"), server.register("Hal"), server.register("Ivy")
+    gus, hal, ivy = server.register("Gustavo Fernández-Lindqvist"), server.register("Hal"), server.register("Ivy")
     befriend(server, gus, ivy)
     g, h = browser(), browser()
     sign_in(g, gus)
@@ -324,6 +326,10 @@ def test_join_by_code_leave_and_invite_more(server, browser):
     press(g, ".invite-more button[name=invite]")
     shown(g, f".members li[data-user-id='{ivy[1]['id']}'][data-status=invited]")
     g.shot("lobby-host")
+    # A long name: "(you)" stays whole beside it, the row within the screen.
+    g.resize(320, 812)
+    assert g.js("return document.querySelector('.members .you').getClientRects().length") == 1, "“(you)” broke across lines"
+    assert g.layout_problems("lobby-host") == []
 
     # Hal leaves: Gus sees him out of the lobby, and Hal's friends screen offers the way back.
     press(h, "button[name=leave]")

@@ -50,9 +50,17 @@ def test_newcomer_records_a_run_and_it_becomes_a_route_that_another_runner_follo
     ann.click("#start-run")
     ann.visible("button[name=begin]")
     ann.shot("record-ready")
+    assert ann.layout_problems("record-ready") == []
+    # The sport is chosen among the numbers, where it shows once running; the bar keeps its
+    # buttons apart.
+    assert ann.find(".hud select[name=sport]").is_displayed()
+    gaps = ann.js("const b = [...document.querySelectorAll('.controls > :not([hidden])')].map((e) => e.getBoundingClientRect());"
+                  "return b.slice(1).map((r, i) => r.left - b[i].right)")
+    assert min(gaps) >= 8, gaps
     ann.click("button[name=begin]")
     move(ann, START, 5, 24)
     ann.shot("recording")
+    assert ann.layout_problems("recording") == []
     assert ann.find("#distance").text.startswith("0.1"), ann.find("#distance").text  # about 120 m
     ann.click("button[name=end]")
     ann.visible("#save-outcome")
@@ -224,10 +232,27 @@ def test_too_short_is_refused_and_far_away_follow_refused_politely(server, brows
     b.log_in(account)
     b.locate(*START)
     b.open("/#/activity")
+    b.resize(375, 812)
     record(b, START, 1, 3)
     refusal = b.visible("#too-short").text
     assert "at least 20 m" in refusal, refusal
     b.shot("summary-too-short")
+    # ✓ tapped too soon: Resume goes back to the run, paused where it ended, all kept.
+    distance = b.find("#summary-distance").text
+    b.click("button[name=resume-run]")
+    b.visible("button[name=resume]")
+    assert b.find("#paused").is_displayed()
+    b.wait(lambda: b.find("#distance").text == distance, 5, f"{b.find('#distance').text} after Resume, {distance} before")
+    b.shot("recording-resumed")
+    b.click("button[name=resume]")
+    move(b, START, 5, 6, offset=3)
+    b.click("button[name=end]")
+    b.visible("#save-outcome")
+    b.visible("button[name=resume-run]")
+    assert b.overflowing() == []
+    b.shot("summary-resumable")
+    assert 25 <= float(b.find("#summary-distance").text.split()[0]) * 1000 <= 40, b.find("#summary-distance").text
+    b.js("window.confirm = () => true")
     b.click("button[name=discard]")
     b.visible("#route-map")
 

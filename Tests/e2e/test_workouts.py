@@ -31,6 +31,8 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
     email = ann.register("Ann")
     ann.open("/#/profile")
     ann.click("#workouts-link")
+    ann.visible("#workout-list li.muted")
+    assert not ann.find("button[name=run-workout]").is_displayed(), "no active workout to run: no button to run it"
     ann.click("#new-workout")
 
     # The editor: one interval to start with (400 m fast); make it 40 m, add two by time.
@@ -58,8 +60,10 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
     ann.js("window.confirm = () => true")
     ann.click("#workout-list .workout:nth-child(1) button[name=delete]")
     ann.wait(lambda: names() == ["Short intervals"])
+    assert not ann.find("button[name=run-workout]").is_displayed()
     ann.click("#workout-list .workout button[name=activate]")
     ann.visible("#workout-list .active-workout")
+    assert ann.find("button[name=run-workout]").is_displayed()
     ann.shot("workouts")
 
     # Another runner sees none of it.
@@ -74,6 +78,9 @@ def test_a_short_interval_workout_is_built_run_heard_summarised_and_logged(serve
     ann.locate(*START)
     ann.click("button[name=start]")
     ann.visible("#workout-panel")
+    # Its name once, as written (not twice, once in capitals).
+    panel = ann.find("#workout-panel").text
+    assert panel.count("Short intervals") == 1 and "SHORT INTERVALS" not in panel, panel
     ann.click("button[name=begin]")
     ann.visible("button[name=end]")
     covered = run(ann, [(9, 5.0), (10, 1.5)])

@@ -22,9 +22,12 @@ export async function render(_, query) {
   if (unfinished) { go(unfinished); return; }
 
   const mapElement = h('div', { class: 'map', id: 'route-map' });
-  const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => signInFirst('#/record') || go('#/record') }, icon('plus'));
+  const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => signInFirst('#/record', 'record') || go('#/record') }, icon('plus'));
   const locateButton = h('button', { class: 'round', name: 'locate', 'aria-label': 'Centre on me', title: 'Centre on me' }, icon('locate'));
-  const screen = h('div', { class: 'map-screen' }, mapElement, h('div', { class: 'fab' }, start), h('div', { class: 'fab-left' }, locateButton));
+  // Said when the map shows no route at all, rather than an empty map.
+  const empty = h('p', { class: 'map-empty', role: 'status', hidden: true },
+    'No public routes here yet. Zoom out to look further, or record a run and publish it as a route from its page.');
+  const screen = h('div', { class: 'map-screen' }, mapElement, empty, h('div', { class: 'fab' }, start), h('div', { class: 'fab-left' }, locateButton));
   mount(screen);
 
   const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? 'null');
@@ -38,6 +41,7 @@ export async function render(_, query) {
   const routes = new RouteLayer(L, map, {
     onRoutes: (list) => drawer.open(list),
     onFailure: (error) => toast(error.isNetwork ? 'Offline: showing the routes seen before' : error.message, { error: !error.isNetwork }),
+    onDrawn: (markers) => { empty.hidden = markers > 0; },
   });
   let me = null;
   let shown = true;  // false once the user has left: late answers must not touch the removed map

@@ -171,7 +171,7 @@ function runFigures(run, unit, pace) {
     run.trainingLoad ? figure(run.trainingLoad.source === 'heartRate' ? 'Training load (heart rate)' : 'Training load (from pace)',
       String(Math.round(run.trainingLoad.value)), 'training-load') : null,
     ...SENSORS.filter(([key]) => run[key]).map(([key, label, unit]) => figure(`${label}, avg / max`,
-      `${Math.round(run[key].average)} / ${run[key].maximum} ${unit(run.sport)}`, key)));
+      `${Math.round(run[key].average)}\u00a0/\u00a0${run[key].maximum} ${unit(run.sport)}`, key)));  // "154 / 176" stays whole
 }
 
 /** The sensors a device may record: key, label, unit (cadence: steps on foot, revolutions on a bike). */
@@ -383,7 +383,7 @@ async function showBestEfforts(card, runId, unit, pace, fresh = []) {
   card.replaceChildren(title, h('table', { class: 'splits efforts' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Distance'), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', {}, 'Time'))),
     h('tbody', {}, answer.efforts.map((effort) => h('tr', { class: effort.personalRecord ? 'record' : '' },
-      h('td', {}, effort.name, effort.personalRecord ? h('span', { class: 'record-mark', title: 'Your fastest ever' }, 'Record')
+      h('td', {}, effort.name, ' ', effort.personalRecord ? h('span', { class: 'record-mark', title: 'Your fastest ever' }, 'Record')
         : fresh.includes(effort.name) ? h('span', { class: 'record-mark new', title: 'The fastest when it was run' }, 'New record') : ''),
       h('td', {}, pace ? units.pace(effort.paceSecondsPerKilometer, unit) : units.speed(effort.distanceMeters / effort.seconds, unit)),
       h('td', {}, units.clock(effort.seconds)))))));

@@ -1,5 +1,6 @@
 // #/heatmap: all of the runner's activities as one glowing layer on the map, by sport and
-// year; where they go most is brightest. Their own activities only, whole.
+// year; where they go most is brightest. Their own activities only, whole. The map opens
+// on where most of them are (not on a world between home and a holiday).
 import { api } from '../engine/api/paceline.js';
 import { h, mount, describe } from '../ui.js';
 import { basemap, retire } from './map/basemap.js';
@@ -31,12 +32,13 @@ export async function render(params, query) {
     }
     if (disposed) return;
     current?.remove();
-    const { layer, bounds } = heatLayer(L, activities.flatMap((activity) => activity.lines));
+    const { layer, bounds, elsewhere } = heatLayer(L, activities.flatMap((activity) => activity.lines));
     current = layer.addTo(map);
     const what = sport.value ? sportPlural(sport.value).toLowerCase() : 'activities';
     const one = sport.value ? (sport.value === 'other' ? 'other activity' : what.replace(/s$/, '')) : 'activity';
     const when = year.value ? ` in ${year.value}` : '';
     status.textContent = activities.length ? `${activities.length} ${activities.length === 1 ? one : what}${when}.` : `No ${what}${when} yet.`;
+    if (elsewhere) status.textContent += ' The map shows where most are: zoom out for the rest.';
     if (bounds) map.fitBounds(bounds, { padding: [16, 16], maxZoom: 15, animate: false });
   }
   sport.addEventListener('change', load);

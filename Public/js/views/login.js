@@ -8,6 +8,14 @@ function appAddress(next) {
   return typeof next === 'string' && /^#\/[\w\-/?=&%.]*$/.test(next) ? next : null;
 }
 
+/** Why the login was asked for (`?why=`, from `signInFirst`): said above the form. */
+const REASONS = {
+  record: 'To record a run, log in or create an account: your runs are kept in it. You come straight back.',
+  follow: 'To follow a route, log in or create an account: your run can join its leaderboard. You come straight back to the route.',
+  favourite: 'To keep favourites, log in or create an account. You come straight back.',
+  like: 'To like a route, log in or create an account. You come straight back.',
+};
+
 export function render(_, query) {
   let registering = query.register === '1';
   const email = h('input', { type: 'email', name: 'email', autocomplete: 'email', required: true });
@@ -56,6 +64,7 @@ export function render(_, query) {
   mount(h('section', { class: 'page' },
     h('h1', {}, 'Paceline'),
     h('p', { class: 'muted' }, 'Record your runs and walks, follow someone’s pace on their route, and run with friends.'),
+    REASONS[query.why] ? h('p', { class: 'card sign-in-reason', role: 'status' }, REASONS[query.why]) : null,
     form,
     h('p', {}, h('a', { href: '#/activity' }, 'Browse public routes without an account'))));
 }

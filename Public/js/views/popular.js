@@ -23,7 +23,7 @@ export async function render() {
     const { route } = entry;
     const like = h('button', { name: 'like', 'aria-pressed': String(entry.liked) }, `${entry.liked ? '♥' : '♡'} ${entry.likes}`);
     like.addEventListener('click', async () => {
-      if (signInFirst('#/popular')) return;
+      if (signInFirst('#/popular', 'like')) return;
       try {
         await (entry.liked ? discoveryApi.unlikeRoute(route.id) : discoveryApi.likeRoute(route.id));
         await load();

@@ -115,7 +115,7 @@ async function showStats(view, sport = null) {
   const switcher = h('div', { class: 'segmented sports-switch', role: 'group', 'aria-label': 'Which sport' },
     stats.sports.map((total) => h('button', { type: 'button', dataset: { sport: total.sport }, 'aria-pressed': String(total.sport === shown),
       onclick: () => showStats(view, total.sport) }, `${sportName(total.sport)} · ${units.distance(total.distanceMeters, unit, 0)}`)));
-  statsCard.replaceChildren(
+  statsCard.replaceChildren(...[
     h('h2', {}, 'Your totals'),
     ...(stats.sports.length > 1 ? [switcher] : []),
     h('div', { class: 'figures' },
@@ -126,9 +126,9 @@ async function showStats(view, sport = null) {
       pace ? figure('Average pace', units.pace(stats.averagePaceSecondsPerKilometer, unit), 'average-pace')
         : figure('Average speed', units.speed(stats.distanceMeters / stats.movingSeconds, unit), 'average-pace'),
       figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week')),
-    volumeChart(stats.weekly, unit),
+    volumeChart(stats.weekly, unit),  // null: nothing in the last 12 months
     h('a', { class: 'button ghost small heat-link', href: '#/heatmap' }, 'Your heat map'),
-    ...records(stats.records.filter((record) => record.sport === shown), unit, pace, noun));
+    ...records(stats.records.filter((record) => record.sport === shown), unit, pace, noun)].filter(Boolean));
 }
 
 /** The personal records of one sport, or what sets the first. */

@@ -56,6 +56,7 @@ export async function render(_, query) {
   }
   wireToggles(rec);
   wireControls(rec);
+  keepMapFitted(rec);
   rec.awake.start();
   // Back from a locked screen or another app: say how long the GPS was away, if it was.
   rec.visibility = () => {
@@ -117,13 +118,14 @@ function recordingScreen(ongoing, follow, workout) {
       ? 'The screen stays on while you record: locking the phone would stop the GPS.'
       : 'Keep the screen on while you record: this browser stops the GPS when the phone locks.'),
     mapElement: h('div', { class: 'map', id: 'record-map' }),
+    sport: h('select', { name: 'sport', 'aria-label': 'Sport' }, h('option', { value: 'run' }, 'Run'), h('option', { value: 'walk' }, 'Walk')),
     heartPill: canConnectStrap ? h('button', { type: 'button', class: 'pill heart-pill', name: 'heart-rate', 'aria-label': 'Connect a heart-rate strap' }, icon('heart'), ' Connect heart rate') : null,
   };
   rec.screen = h('div', { class: 'map-screen recording' }, rec.mapElement, hud(rec), controls(rec));
   return rec;
 }
 
-/** Time, distance, paces, the gap or the sport, the workout, what was said, GPS and network. */
+/** Time, distance, paces, the gap or the sport (its choice before the start), the workout, what was said, GPS and network. */
 function hud(rec) {
   const { follow, u } = rec;
   return h('div', { class: 'hud' },
@@ -133,7 +135,9 @@ function hud(rec) {
     stat('distance', 'distance', units.distance(0, u)),
     stat('avg pace', 'average-pace'),
     stat('current pace', 'current-pace'),
-    follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, 'vs pace')) : stat('sport', 'sport-label', 'Run'),
+    // The sport: chosen here before the start (a follow is a run), then shown.
+    follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, 'vs pace'))
+      : h('div', { class: 'stat sport-stat' }, h('strong', { id: 'sport-label', hidden: !rec.ongoing }, 'Run'), rec.ongoing ? null : rec.sport, h('span', {}, 'sport')),
     rec.workoutPanel?.element,
     rec.journeys.element,
     rec.segmentElement = h('div', { class: 'wide' }),
@@ -143,20 +147,20 @@ function hud(rec) {
       follow ? h('span', { class: 'pill' }, `following ${follow.routeName || 'a route'}`) : null));
 }
 
-/** Map lock, the sport, Start, Pause, Resume, End, mute and Cancel. */
+/** Map lock, Start, Pause, Resume, End, mute and Cancel. */
 function controls(rec) {
   const { ongoing } = rec;
   Object.assign(rec, {
     lock: h('button', { class: 'toggle', name: 'lock', 'aria-pressed': 'true', title: 'Map follows me' }, icon('lock'), 'Map'),
     mute: h('button', { class: 'toggle', name: 'mute', 'aria-pressed': String(speech.muted), title: 'Mute the voice' }, icon(speech.muted ? 'mute' : 'voice')),
-    sport: h('select', { name: 'sport', 'aria-label': 'Sport' }, h('option', { value: 'run' }, 'Run'), h('option', { value: 'walk' }, 'Walk')),
-    startButton: h('button', { class: 'round primary', name: 'begin', 'aria-label': 'Start', title: 'Start' }, icon('play')),
+    // Enabled once it works (the map loaded, the controls wired): a tap before would do nothing.
+    startButton: h('button', { class: 'round primary', name: 'begin', 'aria-label': 'Start', title: 'Start', disabled: true }, icon('play')),
     endButton: h('button', { class: 'round primary', name: 'end', 'aria-label': 'End', title: 'End', hidden: true }, icon('check')),
     pauseButton: h('button', { class: 'round', name: 'pause', 'aria-label': 'Pause', title: 'Pause', hidden: true }, icon('pause')),
     resumeButton: h('button', { class: 'round primary', name: 'resume', 'aria-label': 'Resume', title: 'Resume', hidden: true }, icon('play')),
     cancel: h('button', { class: 'ghost', name: 'cancel', onclick: () => go('#/activity') }, 'Cancel'),
   });
-  return h('div', { class: 'controls' }, rec.lock, ongoing ? null : rec.sport, rec.startButton, rec.pauseButton, rec.resumeButton, rec.endButton, rec.mute, ongoing ? null : rec.cancel);
+  return h('div', { class: 'controls' }, rec.lock, rec.startButton, rec.pauseButton, rec.resumeButton, rec.endButton, rec.mute, ongoing ? null : rec.cancel);
 }
 
 /** The map lock, the mute and the network pill. */
@@ -179,6 +183,15 @@ function wireToggles(rec) {
   window.addEventListener('offline', rec.showNetwork);
   rec.showNetwork();
   rec.heartPill?.addEventListener('click', () => connectHeartRate(rec));
+}
+
+/** The map's size follows the numbers' panels as they open and close; a locked map keeps the runner in its centre. */
+function keepMapFitted(rec) {
+  rec.resizing = new ResizeObserver(() => {
+    rec.map.invalidateSize({ pan: false });
+    if (rec.locked && rec.lastFix) rec.map.panTo([rec.lastFix.latitude, rec.lastFix.longitude], { animate: false });
+  });
+  rec.resizing.observe(rec.mapElement);
 }
 
 /** Connects a strap (the browser asks which): its readings show on the pill and go on the fixes. */
@@ -270,7 +283,7 @@ function begin(rec, header, fixes = []) {
   rec.sport.hidden = true;
   rec.cancel.hidden = true;
   const sportLabel = document.getElementById('sport-label');
-  if (sportLabel) sportLabel.textContent = sportName(header.sport);
+  if (sportLabel) { sportLabel.textContent = sportName(header.sport); sportLabel.hidden = false; }
   rec.timer = setInterval(() => showNumbers(rec), 1000);
   // The journeys this recording moves, where it takes them (a resumed run's distance counted).
   rec.journeys.load(() => rec.tracker?.meter.distance ?? 0);
@@ -293,6 +306,7 @@ function showPaused(rec) {
 
 /** Start, Pause, Resume and End. */
 function wireControls(rec) {
+  rec.startButton.disabled = false;
   rec.startButton.addEventListener('click', async () => {
     const { follow, lastFix } = rec;
     const header = { startedAt: clockNow(), sport: rec.sport.value, follow, workout: rec.workout };
@@ -333,6 +347,7 @@ function wireControls(rec) {
 
 function close(rec) {
   rec.awake.stop();
+  rec.resizing?.disconnect();
   document.removeEventListener('visibilitychange', rec.visibility);
   rec.stopGPS?.();
   rec.stopStrap?.();

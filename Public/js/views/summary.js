@@ -1,4 +1,5 @@
-// After End (✓): what was done, and how to keep it. Under 20 m is refused. Otherwise the
+// After End (✓): what was done, and how to keep it; until it is saved, Resume takes the
+// runner back to the run (paused where it ended). Under 20 m is refused. Otherwise the
 // runner gives it a title, sport, description and who may see it (their profile's
 // default, "only me" for a new account), and saves: it goes in the outbox, safe on the
 // phone even offline. A follow run that covered the route may also join its leaderboard.
@@ -13,6 +14,7 @@ import { session } from '../engine/store/session.js';
 import { RunTracker } from '../engine/recording/run-tracker.js';
 import * as units from '../engine/core/units.js';
 import { h, mount, stat } from '../ui.js';
+import { icon } from '../icons.js';
 import { sportName, defaultTitle } from './analysis/format.js';
 import { activityFields } from './run/activity-fields.js';
 import { go } from '../router.js';
@@ -48,11 +50,16 @@ export async function render() {
       privacy: session.profile?.defaultPrivacy ?? 'private',
     }),
     outcome: h('div', { class: 'card', id: 'save-outcome' }),
+    // Until it is saved, ✓ can be taken back: the run goes on, paused where it ended.
+    resume: h('button', { type: 'button', class: 'ghost', name: 'resume-run', onclick: async () => {
+      await ongoingRun.reopen();
+      go('#/record');
+    } }, icon('play'), `Resume ${sport.toLowerCase()}`),
   };
   const mapElement = h('div', { class: 'map', id: 'summary-map' });
   run.outcome.append(...choices(run, tracker.follow?.result ?? null));
   mount(h('section', { class: 'page summary' },
-    h('h1', {}, `${sport} finished`),
+    h('div', { class: 'spread summary-head' }, h('h1', {}, `${sport} finished`), run.resume),
     h('div', { class: 'card grid', id: 'summary-figures' },
       stat('distance', 'summary-distance', units.distance(run.distance, u)),
       stat('time', 'summary-time', units.clock(run.seconds)),
@@ -117,6 +124,7 @@ async function save(run, then) {
     privacy: chosen.privacy, workoutId: header.workout?.id,
   }, then, chosen.name || sport);
   await ongoingRun.discard();
+  run.resume.remove();
   showSaved(run, item);
 }
 

@@ -26,6 +26,8 @@ export async function render() {
     workouts: list.workouts,
     active: list.activeWorkoutId ?? null,
     listElement: h('ol', { class: 'workout-list', id: 'workout-list' }),
+    // Offered only when there is an active workout to run.
+    runButton: h('button', { name: 'run-workout', onclick: () => go('#/record') }, 'Run the active workout'),
   };
   draw(screen);
   mount(h('section', { class: 'page workouts' },
@@ -33,7 +35,7 @@ export async function render() {
     h('div', { class: 'row wrap' },
       h('a', { class: 'button primary', href: '#/workouts/new', id: 'new-workout' }, 'New workout'),
       h('a', { class: 'button', href: '#/workout-log', id: 'open-log' }, 'Workout log'),
-      h('button', { name: 'run-workout', onclick: () => (screen.active ? go('#/record') : toast('Make a workout active first', { error: true })) }, 'Run the active workout')),
+      screen.runButton),
     screen.listElement,
     bandsForm(screen)));
 }
@@ -66,6 +68,7 @@ function summaryOf(workout, u) {
 
 function draw(screen) {
   const { listElement, workouts } = screen;
+  screen.runButton.hidden = !screen.active;
   listElement.replaceChildren(...workouts.map((workout, index) => workoutItem(screen, workout, index)));
   if (!workouts.length) listElement.append(h('li', { class: 'muted' }, 'No workouts yet: make one, e.g. 6 × 400 m fast with 200 m rest.'));
 }

@@ -64,6 +64,16 @@ export const ongoingRun = {
     ...(header.pauses ? { pauses: header.pauses.map((pause) => (pause.to === undefined ? { ...pause, to: finishedAt } : pause)) } : {}),
   })),
 
+  /**
+   * Takes a finished run that is not saved yet back to recording (Resume on the summary):
+   * paused since it finished, so the time on the summary counts for nothing; a route's
+   * follow has no pauses (its gap assumes a running clock) and simply runs on.
+   */
+  reopen: () => updateHeader(({ state, finishedAt, ...header }) => ({
+    ...header, state: 'recording',
+    ...(header.follow ? {} : { pauses: [...(header.pauses ?? []), { from: finishedAt }] }),
+  })),
+
   /** Forgets the run (saved to the outbox, or discarded). */
   async discard() {
     await remove('ongoing', 'current');

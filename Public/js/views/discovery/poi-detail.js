@@ -17,7 +17,7 @@ export async function poiDetailCard(id, { passed = false } = {}) {
   const poi = await discoveryApi.poi(id);
   const favourite = h('button', { name: 'favourite-poi', 'aria-pressed': String(poi.favourite) }, poi.favourite ? '♥ Favourite' : '♡ Favourite');
   favourite.addEventListener('click', async () => {
-    if (signInFirst(`#/pois/${id}`)) return;
+    if (signInFirst(`#/pois/${id}`, 'favourite')) return;
     const next = favourite.getAttribute('aria-pressed') !== 'true';
     try {
       await (next ? discoveryApi.addFavouritePoi(id) : discoveryApi.removeFavouritePoi(id));

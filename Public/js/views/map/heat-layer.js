@@ -38,22 +38,43 @@ function project(points) {
   return { xy, minX, minY, maxX, maxY };
 }
 
+/** The side of the squares the lines are grouped in to find where most of them are: about 40 km (in the 256 px world). */
+const AREA = 256 / 1000;
+
 /**
- * The layer for `lines` (encoded polylines), and the box around them all
- * ([[south, west], [north, east]], null when empty). The canvas says how long its last
- * drawing took in `data-draw-ms`.
+ * Where most of `shapes` are: those whose middle lies in the busiest square of AREA or the
+ * eight around it. A history of runs at home and two on holiday abroad shows home, not
+ * the ocean between.
+ */
+function mostOf(shapes) {
+  const key = (shape, dx = 0, dy = 0) => `${Math.floor((shape.minX + shape.maxX) / 2 / AREA) + dx},${Math.floor((shape.minY + shape.maxY) / 2 / AREA) + dy}`;
+  const counts = new Map();
+  for (const shape of shapes) counts.set(key(shape), (counts.get(key(shape)) ?? 0) + 1);
+  const around = (shape) => [-1, 0, 1].reduce((sum, dx) => sum + [-1, 0, 1].reduce((inner, dy) => inner + (counts.get(key(shape, dx, dy)) ?? 0), 0), 0);
+  const busiest = shapes.reduce((best, shape) => (around(shape) > around(best) ? shape : best), shapes[0]);
+  const near = new Set([-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => key(busiest, dx, dy))));
+  return shapes.filter((shape) => near.has(key(shape)));
+}
+
+/** The box of projected shapes as [[south, west], [north, east]]. */
+function boundsOf(shapes) {
+  const latitude = (y) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 256))) * 180) / Math.PI;
+  const longitude = (x) => (x / 256) * 360 - 180;
+  const box = shapes.reduce((b, s) => [Math.min(b[0], s.minX), Math.min(b[1], s.minY), Math.max(b[2], s.maxX), Math.max(b[3], s.maxY)],
+    [Infinity, Infinity, -Infinity, -Infinity]);
+  return [[latitude(box[3]), longitude(box[0])], [latitude(box[1]), longitude(box[2])]];
+}
+
+/**
+ * The layer for `lines` (encoded polylines); the box around where most of them are
+ * ([[south, west], [north, east]], null when empty) and how many lie `elsewhere`, outside
+ * it. The canvas says how long its last drawing took in `data-draw-ms`.
  */
 export function heatLayer(L, lines) {
-  let south = 90, west = 180, north = -90, east = -180;
-  const shapes = lines.map((line) => {
-    const points = decodePolyline(line);
-    for (const [latitude, longitude] of points) {
-      south = Math.min(south, latitude); north = Math.max(north, latitude);
-      west = Math.min(west, longitude); east = Math.max(east, longitude);
-    }
-    return project(points);
-  }).filter((shape) => shape.xy.length >= 4);
-  const bounds = shapes.length ? [[south, west], [north, east]] : null;
+  const shapes = lines.map((line) => project(decodePolyline(line))).filter((shape) => shape.xy.length >= 4);
+  const most = shapes.length ? mostOf(shapes) : [];
+  const bounds = most.length ? boundsOf(most) : null;
+  const elsewhere = shapes.length - most.length;
   const Layer = L.Layer.extend({
     onAdd(map) {
       this.map = map;
@@ -99,5 +120,5 @@ export function heatLayer(L, lines) {
       canvas.dataset.drawMs = (performance.now() - started).toFixed(1);
     },
   });
-  return { layer: new Layer(), bounds };
+  return { layer: new Layer(), bounds, elsewhere };
 }

@@ -1,8 +1,8 @@
 // The drawer of the Activity map: one route at a time (left/right through the routes of a
 // marker), its distance, average time and top runs, a heart, and Follow, which politely
 // refuses when the runner is far from the start. Whose pace to follow is chosen from the
-// top runs (the route's own run at first). Anyone may look; following and the heart ask
-// to sign in first.
+// top runs (the route's own run at first). The map shows the whole route beside the
+// drawer. Anyone may look; following and the heart ask to sign in first, saying why.
 import { api } from '../../engine/api/paceline.js';
 import { outbox } from '../../engine/api/outbox.js';
 import { currentPosition } from '../../engine/gps/source.js';
@@ -70,10 +70,10 @@ export class RouteDrawer {
     showHeart();
     const here = `#/activity?route=${route.id}`;
     heart.addEventListener('click', () => {
-      if (signInFirst(here)) return;
+      if (signInFirst(here, 'favourite')) return;
       favourite = !favourite; route.isFavourite = favourite; showHeart(); outbox.favourite(route.id, favourite);
     });
-    follow.addEventListener('click', () => signInFirst(here) || this.follow(route, message, follow, chosenPace(top)));
+    follow.addEventListener('click', () => signInFirst(here, 'follow') || this.follow(route, message, follow, chosenPace(top)));
 
     this.reveal(route.start);
     this.drawLine(route);
@@ -101,7 +101,17 @@ export class RouteDrawer {
       const track = await api.runTrack(route.runId);
       if (this.routes[this.index] !== route || !this.element) return;
       this.line = this.L.geoJSON(track, { style: { color: '#0b6e4f', weight: 5, opacity: 0.8 } }).addTo(this.map);
+      this.fitBesideDrawer(this.line.getBounds());
     } catch { /* the line is a nicety */ }
+  }
+
+  /** Fits `bounds` in the part of the map the drawer leaves: above it on a phone, left of it on a wide screen. */
+  fitBesideDrawer(bounds) {
+    const map = this.map.getContainer().getBoundingClientRect();
+    const drawer = this.element?.getBoundingClientRect();
+    const below = drawer && drawer.width > map.width * 0.9 ? map.bottom - drawer.top : 0;
+    const beside = drawer && !below ? map.right - drawer.left : 0;
+    this.map.fitBounds(bounds, { paddingTopLeft: [24, 24], paddingBottomRight: [24 + Math.max(0, beside), 24 + Math.max(0, below)], maxZoom: 17, animate: false });
   }
 
   async follow(route, message, button, pace) {

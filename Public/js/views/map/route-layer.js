@@ -8,7 +8,7 @@ const LAST_KEY = 'paceline.lastBrowse';
 const FULL_ZOOM = 18;
 
 export class RouteLayer {
-  /** @param {{onRoutes: (routes: object[]) => void, onFailure: (error: Error) => void}} handlers */
+  /** @param {{onRoutes: (routes: object[]) => void, onFailure: (error: Error) => void, onDrawn: (markers: number) => void}} handlers */
   constructor(L, map, handlers) {
     this.L = L;
     this.map = map;
@@ -48,6 +48,7 @@ export class RouteLayer {
     const { L } = this;
     this.layer.clearLayers();
     document.getElementById('route-map')?.setAttribute('data-markers', String(clusters.length + routes.length));
+    this.handlers.onDrawn(clusters.length + routes.length);
     for (const cluster of clusters) {
       const label = cluster.count > 20 ? '*' : String(cluster.count);
       const size = cluster.count > 20 ? 44 : cluster.count > 5 ? 38 : 32;

@@ -22,13 +22,13 @@ export class WorkoutPanel {
   /** @param {{name: string}} workout @param {string} u units @param {() => void} onDrop runs without the workout */
   constructor(workout, u, onDrop) {
     this.u = u;
-    this.title = h('strong', { id: 'workout-interval' }, workout.name);
+    this.title = h('strong', { id: 'workout-interval' }, 'Ready');
     this.left = h('strong', { id: 'workout-left' }, '–');
     this.into = h('span', { id: 'workout-into' }, '');
     this.next = h('span', { id: 'workout-next', class: 'muted' }, 'Starts with the first GPS fix after Start');
     this.drop = h('button', { class: 'ghost', name: 'no-workout', onclick: () => { this.element.remove(); onDrop(); } }, 'No workout');
     this.element = h('div', { class: 'wide workout-panel', id: 'workout-panel' },
-      h('div', { class: 'stat' }, this.title, h('span', {}, workout.name)),
+      h('div', { class: 'stat' }, this.title, h('span', { class: 'workout-name' }, workout.name)),
       h('div', { class: 'stat' }, this.left, h('span', {}, 'left in interval')),
       h('div', { class: 'workout-into muted' }, this.into),
       h('div', { class: 'workout-next' }, this.next, this.drop));
