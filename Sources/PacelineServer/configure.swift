@@ -27,6 +27,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         var configuration = try SQLPostgresConfiguration(url: url)
         if let schema { configuration.searchPath = [schema] }
         app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: settings.databaseConnections), as: .psql)
+        // The background work's own connections (measuring runs again, imports' catch-up).
+        app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 1), as: .background, isDefault: false)
         if let schema {
             try await app.db.sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
         }
@@ -87,9 +89,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.storage[LiveHubKey.self] = hub
     // Runs measured by older rules are measured again, in the background; what imports
     // left for later is brought up to date once they pause.
-    let remeasuring = RemeasuringInBackground(database: app.db, logger: app.logger)
+    let remeasuring = RemeasuringInBackground(database: app.backgroundDatabase, logger: app.logger)
     app.lifecycle.use(remeasuring)
-    app.lifecycle.use(HistoryCatchUp(database: app.db, logger: app.logger))
+    app.lifecycle.use(HistoryCatchUp(database: app.backgroundDatabase, logger: app.logger))
     MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {
         [.init(name: "paceline_live_sockets", help: "Live WebSockets open here, signed in or not.", value: hub.open.count),
          .init(name: "paceline_runs_to_remeasure", help: "Stored runs older rules measured, left to measure again (-1: not counted yet).",

@@ -46,11 +46,12 @@ struct ReprocessBenchmarkCommand: AsyncParsableCommand {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let base = "http://127.0.0.1:\(server.port)"
         let reads = Task {
-            var latency = LatencyHistogram()
+            var latency: [String: LatencyHistogram] = [:]
             let runs = try await Self.runIDs(base: base, token: store.tokens[0], client: client)
             var k = 0
             while !Task.isCancelled, !runs.isEmpty {
-                for path in ["/api/v1/runs/\(runs[k % runs.count])", "/api/v1/runs?limit=20", "/api/v1/me/stats"] {
+                for (kind, path) in [("a run", "/api/v1/runs/\(runs[k % runs.count])"), ("a page of runs", "/api/v1/runs?limit=20"),
+                                     ("the statistics", "/api/v1/me/stats")] {
                     let began = Date()
                     var request = HTTPClientRequest(url: base + path)
                     request.headers.add(name: "Authorization", value: "Bearer \(store.tokens[0])")
@@ -61,7 +62,7 @@ struct ReprocessBenchmarkCommand: AsyncParsableCommand {
                         if Task.isCancelled { return latency }
                         throw error
                     }
-                    latency.record(milliseconds: Date().timeIntervalSince(began) * 1000)
+                    latency[kind, default: LatencyHistogram()].record(milliseconds: Date().timeIntervalSince(began) * 1000)
                 }
                 k += 1
             }
@@ -74,15 +75,21 @@ struct ReprocessBenchmarkCommand: AsyncParsableCommand {
         }
         let seconds = Date().timeIntervalSince(started)
         reads.cancel()
-        let latency: LatencyHistogram
+        let latency: [String: LatencyHistogram]
         do {
             latency = try await reads.value
         } catch {
             print("the reads stopped: \(error)")
-            latency = LatencyHistogram()
+            latency = [:]
         }
+        var all = LatencyHistogram()
+        for kind in latency.values { all.merge(kind) }
         print(String(format: "measured %d runs again in %.0f s (%.1f a second, the server's start included); reads meanwhile: %d, p50 %.1f ms, p99 %.1f ms, max %.1f ms",
-                     activities, seconds, Double(activities) / seconds, latency.count, latency.quantile(0.5), latency.quantile(0.99), latency.maximum))
+                     activities, seconds, Double(activities) / seconds, all.count, all.quantile(0.5), all.quantile(0.99), all.maximum))
+        for (kind, histogram) in latency.sorted(by: { $0.key < $1.key }) {
+            print(String(format: "  %@: %d, p50 %.1f ms, p99 %.1f ms, max %.1f ms", kind, histogram.count,
+                         histogram.quantile(0.5), histogram.quantile(0.99), histogram.maximum))
+        }
         server.stop()
         try await client.shutdown()
         await store.remove()

@@ -25,11 +25,8 @@ public enum SyntheticHistory {
         for k in 0..<count {
             let activity = Self.activity(k, minutes: minutes)
             let id = 4_000_000_000 + k
-            let (file, bytes): (String, Data) = switch k % 3 {
-            case 0: ("activities/\(id).fit.gz", try Gzip.compress(FITWriter.write(activity)))
-            case 1: ("activities/\(id).gpx", Data(GPXWriter.write(activity).utf8))
-            default: ("activities/\(id).tcx.gz", try Gzip.compress(Data(TCXWriter.write(activity).utf8)))
-            }
+            let (format, bytes) = try file(of: activity, k)
+            let file = "activities/\(id).\(format.rawValue)\(format == .gpx ? "" : ".gz")"
             try zip.add(file, bytes)
             let type = activity.sport == .ride ? "Ride" : "Run"
             let start = firstStart.addingTimeInterval(Double(k) * 87_000)
@@ -64,5 +61,15 @@ public enum SyntheticHistory {
         }
         return Activity(format: .gpx, name: ride ? "Evening ride \(k)" : "Morning run \(k)", sport: ride ? .ride : .run,
                         track: Track(segments: [fixes]))
+    }
+
+    /// Activity `k`'s file as the export holds it: a FIT, a GPX and a TCX in turn, the FIT
+    /// and TCX gzipped.
+    public static func file(of activity: Activity, _ k: Int) throws -> (ActivityFormat, Data) {
+        switch k % 3 {
+        case 0: (.fit, try Gzip.compress(FITWriter.write(activity)))
+        case 1: (.gpx, Data(GPXWriter.write(activity).utf8))
+        default: (.tcx, try Gzip.compress(Data(TCXWriter.write(activity).utf8)))
+        }
     }
 }

@@ -5,8 +5,10 @@ import PacelineServer
 
 /// Stored runs as older rules left them, for `paceline-bench reprocess`: each user of a
 /// benchmark database gets its share of `count` runs of 30 minutes at one fix a second
-/// (`SyntheticHistory.activity`), measured and stored as an upload stores them, then marked
-/// measured by rules version 1, so a server started on the database measures them again.
+/// (`SyntheticHistory.activity`), measured and stored as an upload stores them with their
+/// originals (a FIT, a GPX and a TCX in turn, as `SyntheticHistory.write` exports them),
+/// then marked measured by rules version 1, so a server started on the database measures
+/// them again, each from its original.
 public enum OutdatedRuns {
     /// Stores `count` runs among `users` (the database's users, in the order made), 200 a
     /// transaction; `progress` is told how many are stored.
@@ -16,13 +18,19 @@ public enum OutdatedRuns {
             guard !users.isEmpty else { return }
             for start in stride(from: 0, to: count, by: 200) {
                 let runs = try (start..<min(start + 200, count)).map { k in
-                    let owner = users[k % users.count]
-                    let run = try RunRecorder.run(of: SyntheticHistory.activity(k, minutes: minutes), format: "gpx", owner: owner,
+                    let activity = SyntheticHistory.activity(k, minutes: minutes)
+                    let (format, file) = try SyntheticHistory.file(of: activity, k)
+                    let run = try RunRecorder.run(of: activity, format: format.rawValue, owner: users[k % users.count],
                                                   privacy: .private, name: "Run \(k)").run
                     run.analysisVersion = 1
-                    return run
+                    return (run, format, file)
                 }
-                try await app.db.transaction { transaction in try await runs.create(on: transaction) }
+                try await app.db.transaction { transaction in
+                    for (run, format, file) in runs {
+                        try await run.keepOriginal(file, format: format, on: transaction)
+                        try await run.create(on: transaction)
+                    }
+                }
                 progress(start + runs.count)
             }
         }

@@ -74,3 +74,13 @@ struct OriginalFile: Sendable {
             .field(\.$id).first()?.requireID()
     }
 }
+
+extension Run {
+    /// Keeps `received`, a file of `format`, as this run's original (activity `index` of
+    /// it), as an upload keeps one: for the benchmarks that store runs without uploading
+    /// them. Run it in the transaction that stores the run.
+    package func keepOriginal(_ received: Data, format: ActivityFormat, index: Int = 0, on database: any Database) async throws {
+        originalID = try await OriginalFile(received: received, format: Original.Format(format)).keep(for: $owner.id, on: database)
+        originalActivity = index
+    }
+}
