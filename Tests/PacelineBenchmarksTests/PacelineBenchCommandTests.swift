@@ -37,4 +37,14 @@ import Testing
             #expect(result.stdout.contains("\n\(label) "), "\(label) missing from:\n\(result.stdout)")
         }
     }
+
+    @Test func reprocessMeasuresRunsAgainWhileReading() throws {
+        let result = try PacelineCLI.run(["reprocess", "--activities", "30", "--users", "3"], executable: "paceline-bench")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("stored 30 runs in "), "\(result.stdout)")
+        #expect(result.stdout.contains("measured 30 runs again in "), "\(result.stdout)")
+        for kind in ["a run", "a page of runs", "the statistics"] {
+            #expect(result.stdout.contains("\n  \(kind): "), "\(kind) missing from:\n\(result.stdout)")
+        }
+    }
 }
