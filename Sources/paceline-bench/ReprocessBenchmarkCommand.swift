@@ -33,7 +33,7 @@ struct ReprocessBenchmarkCommand: AsyncParsableCommand {
 
     func run() async throws {
         let location: DatabaseLocation? = database == "sqlite" ? nil : .postgres(url: database, schema: nil)
-        let store = try await LiveBenchmarkDatabase.create(users: users, at: location)
+        let store = try await LiveBenchmarkDatabase.create(users: users, at: location, for: "reprocess")
         let made = Date()
         try await OutdatedRuns.store(activities, in: store.location) { stored in
             if stored % 2_000 == 0 { print("stored \(stored) runs as older rules left them") }

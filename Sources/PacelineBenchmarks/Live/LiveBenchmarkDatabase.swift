@@ -20,9 +20,10 @@ public struct LiveBenchmarkDatabase: Sendable {
     public let tokens: [String]
 
     /// Creates the database at `location` (nil: a temporary SQLite file; a PostgreSQL URL
-    /// gets a schema of its own) with `users` users.
-    public static func create(users: Int, at location: DatabaseLocation?) async throws -> LiveBenchmarkDatabase {
-        let resolved = try BenchmarkDatabase.location(location, for: "live")
+    /// gets a schema of its own) with `users` users, named for `benchmark` (so one
+    /// benchmark's test can tell its own leftovers from another's running beside it).
+    public static func create(users: Int, at location: DatabaseLocation?, for benchmark: String = "live") async throws -> LiveBenchmarkDatabase {
+        let resolved = try BenchmarkDatabase.location(location, for: benchmark)
         do {
             let tokens = try await resolved.withApplication { app in try await insertUsers(users, on: app.db) }
             return LiveBenchmarkDatabase(location: resolved, tokens: tokens)
