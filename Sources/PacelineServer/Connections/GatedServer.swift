@@ -75,7 +75,8 @@ final class GateOpening: Sendable {
     }
 
     /// Connects to the server at `address` and asks for the upgrade; succeeds once the gate
-    /// is in place, fails after 10 s without.
+    /// is in place, fails after 30 s without (a start on a machine busy with other work,
+    /// a CI's tests starting servers by the dozen on 2 cores, waited longer than 10 s).
     func open(reaching address: SocketAddress?) -> EventLoopFuture<Void> {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         guard let address else { return loop.makeFailedFuture(GateNotOpened.notListening) }
@@ -91,7 +92,7 @@ final class GateOpening: Sendable {
                 finish(.failure(error))
             }
         }
-        loop.scheduleTask(in: .seconds(10)) { [self] in finish(.failure(GateNotOpened.noAnswer)) }
+        loop.scheduleTask(in: .seconds(30)) { [self] in finish(.failure(GateNotOpened.noAnswer)) }
         return promise.futureResult
     }
 
