@@ -35,23 +35,24 @@ struct ConnectionLimitsTests {
     @Test("a body slower than the minimum rate: closed; one at the rate: answered", arguments: TestDatabase.available)
     func bodyRate(database: TestDatabase) async throws {
         var connections = ConnectionSettings()
-        connections.bodyRateWindow = 1
+        connections.bodyRateWindow = 2
         connections.minimumBodyRate = 100
         try await withServer(database, connections: connections) { server in
-            let head = "POST /api/v1/auth/login HTTP/1.1\r\nHost: paceline\r\nContent-Type: application/json\r\nContent-Length: 802\r\n\r\n"
+            let head = "POST /api/v1/auth/login HTTP/1.1\r\nHost: paceline\r\nContent-Type: application/json\r\nContent-Length: 1602\r\n\r\n"
             let slow = try await HeldConnection.open(port: server.baseURL.port!, sending: head + "{")
             let steady = try await HeldConnection.open(port: server.baseURL.port!, sending: head + "{")
-            // 10 bytes a second against 200 a second, for four seconds.
+            // 10 bytes a second against 400 a second, four times the minimum (a busy CI
+            // machine's pauses of a second must not make the steady one slow), for four seconds.
             let sending = Task {
                 for tick in 0..<20 {
                     try await Task.sleep(for: .milliseconds(200))
                     if tick % 5 == 0 { try? await slow.send(String(repeating: " ", count: 10)) }
-                    try await steady.send(String(repeating: " ", count: 40))
+                    try await steady.send(String(repeating: " ", count: 80))
                 }
                 try await steady.send("}")
             }
             defer { sending.cancel() }
-            #expect(await slow.closed(within: .seconds(3)))
+            #expect(await slow.closed(within: .seconds(5)))
             try await sending.value
             for _ in 0..<50 where !steady.answer.contains("\r\n\r\n") { try await Task.sleep(for: .milliseconds(100)) }
             #expect(steady.answer.hasPrefix("HTTP/1.1 4"), "answered: \(steady.answer.prefix(80))")
