@@ -73,6 +73,19 @@ public final class HeldConnection: Sendable {
         try await channel.writeAndFlush(ByteBuffer(string: bytes))
     }
 
+    /// Writes `bytes` `times` times, the first after `interval` and each next `interval`
+    /// after the one before as the connection's event loop keeps time (so a test process's
+    /// task pool, busy with other tests, cannot hold the writes back, and a late write is
+    /// followed by the next on time); returns after the last.
+    public func trickle(_ bytes: String, every interval: Duration, times: Int) async throws {
+        let loop = channel.eventLoop, channel = channel
+        let step = TimeAmount.nanoseconds(interval.components.seconds * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000)
+        let writes = (1...max(1, times)).map { index in
+            loop.flatScheduleTask(in: step * Int64(index)) { channel.writeAndFlush(ByteBuffer(string: bytes)) }.futureResult
+        }
+        try await EventLoopFuture.andAllSucceed(writes, on: loop).get()
+    }
+
     /// What the server has sent so far.
     public var answer: String { received.text.withLock { $0 } }
 

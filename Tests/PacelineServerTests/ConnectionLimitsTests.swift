@@ -41,20 +41,16 @@ struct ConnectionLimitsTests {
             let head = "POST /api/v1/auth/login HTTP/1.1\r\nHost: paceline\r\nContent-Type: application/json\r\nContent-Length: 1602\r\n\r\n"
             let slow = try await HeldConnection.open(port: server.baseURL.port!, sending: head + "{")
             let steady = try await HeldConnection.open(port: server.baseURL.port!, sending: head + "{")
-            // 10 bytes a second against 400 a second, four times the minimum (a busy CI
-            // machine's pauses of a second must not make the steady one slow), for four seconds.
-            let sending = Task {
-                for tick in 0..<20 {
-                    try await Task.sleep(for: .milliseconds(200))
-                    if tick % 5 == 0 { try? await slow.send(String(repeating: " ", count: 10)) }
-                    try await steady.send(String(repeating: " ", count: 80))
-                }
-                try await steady.send("}")
-            }
-            defer { sending.cancel() }
+            // 10 bytes a second against 400 a second, four times the minimum, for four
+            // seconds, written on the connections' event loops: a CI machine's task pool, busy
+            // with other tests' files for seconds, once held the steady one's writes back.
+            async let slowly: Void? = try? slow.trickle(String(repeating: " ", count: 10), every: .seconds(1), times: 4)
+            async let steadily: Void = steady.trickle(String(repeating: " ", count: 80), every: .milliseconds(200), times: 20)
             #expect(await slow.closed(within: .seconds(5)))
-            try await sending.value
-            for _ in 0..<50 where !steady.answer.contains("\r\n\r\n") { try await Task.sleep(for: .milliseconds(100)) }
+            _ = await slowly
+            try await steadily
+            try await steady.send("}")
+            for _ in 0..<100 where !steady.answer.contains("\r\n\r\n") { try await Task.sleep(for: .milliseconds(100)) }
             #expect(steady.answer.hasPrefix("HTTP/1.1 4"), "answered: \(steady.answer.prefix(80))")
         }
     }
