@@ -93,6 +93,23 @@ import Testing
         #expect(abs(try! #require(summary.movingSeconds) - 300) < 1e-9)
     }
 
+    @Test func theFirstSplitStartsAtTheStartNotAtTheFirstPosition() throws {
+        // 100 s counted without a position (300 m), then 3,000 s with positions, all at 3 m/s:
+        // every whole kilometre takes 333.3 s. The first was measured from the first position,
+        // 700 m in 233.3 s, and was the run's fastest "kilometre".
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let before = (0..<100).map { k in var fix = Fix(time: start.addingTimeInterval(Double(k))); fix.distance = Double(k) * 3; return fix }
+        let after = Self.run(seconds: 3_000, start: start.addingTimeInterval(100)) { 300 + Double($0) * 3 }
+        let splits = Self.summary([before + after]).splits
+        #expect(splits.count == 10)
+        for split in splits.prefix(9) {
+            #expect(abs(split.seconds - 1_000 / 3) < 1e-6 && abs(split.elapsedSeconds - 1_000 / 3) < 1e-6, "\(split)")
+        }
+        let last = try #require(splits.last)
+        #expect(abs(last.distanceMeters - 300) < 1e-6 && abs(last.seconds - 100) < 1e-6)
+        #expect(abs(splits.map(\.distanceMeters).reduce(0, +) - 9_300) < 1e-6)
+    }
+
     @Test func aForgedOdometerIsNotTrustedAndNothingFasterThanTheSportIsCredited() {
         // 100 km claimed for a 200 s run: the positions measure it, and 12.5 m/s is the most credited.
         let summary = Self.summary([Self.run(seconds: 200) { Double($0) * 500 }])

@@ -9,6 +9,51 @@ import Testing
 /// connection picked up where it was, and the run saved and classified at the end.
 @Suite("Live follow")
 struct LiveFollowTests {
+    @Test("a route that starts in its creator's zone is raced from where it is shown: any run's pace, and live",
+          arguments: TestDatabase.available)
+    func paceFromWhereTheRouteIsShown(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: ._public)
+            let annRunID = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
+            let home = try #require(try await ann.client.getRun(path: .init(runId: annRunID)).ok.body.json.start)
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: home.latitude, longitude: home.longitude, radiusMeters: 300)])))
+            let zone = try #require(try await server.privacyZones(of: ann).first)
+            let route = try await ann.client.createRoute(body: .json(.init(runId: annRunID, name: "From home"))).created.body.json
+            // Bo, who has no zone, ran it too, from Ann's door.
+            let bo = try await server.newUser("Bo", sharing: ._public)
+            let boRunID = try #require(try await server.upload("gpx/run.gpx", as: bo).json?["id"] as? String)
+            _ = try await bo.client.addRouteRun(path: .init(routeId: route.id), body: .json(.init(runId: boRunID))).created
+
+            // Cy races Bo's pace: it starts where the route is shown, as Ann's does.
+            let cy = try await server.newUser("Cy", sharing: ._public)
+            for runID in [annRunID, boRunID] {
+                let pace = try await cy.client.getPace(path: .init(routeId: route.id), query: .init(runId: runID)).ok.body.json.checkpoints
+                #expect(!pace.isEmpty && pace.allSatisfy { !zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) })
+                #expect(pace.first?.distanceMeters == 0 && pace.first?.elapsedSeconds == 0, "\(runID): \(String(describing: pace.first))")
+            }
+            // Bo's own run is his to see whole, but he races it on Ann's route from where she shows it.
+            let own = try await bo.client.getPace(path: .init(routeId: route.id), query: .init(runId: boRunID)).ok.body.json.checkpoints
+            #expect(own.first?.distanceMeters == 0 && own.first.map { !zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) } == true)
+
+            // Live, Cy starts where the route is shown, at Ann's pace: level with it, not minutes off.
+            let shown = try RouteTests.follower(of: "gpx/run.gpx", startingAfter: 86_400, slower: 1, seed: 3)
+                .filter { !zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) }
+            let fixes = shown.prefix(120).enumerated().map { index, fix in
+                LiveFix(sequence: index + 1, latitude: fix.latitude, longitude: fix.longitude, elevation: fix.elevation, accuracy: 5, time: fix.time)
+            }
+            let live = try await server.live(cy)
+            try await live.send(.follow(.init(routeId: route.id)))
+            _ = try await live.next(waitingFor: "followStarted") { if case .followStarted(let s) = $0 { s } else { nil } }
+            try await LiveRace.send(fixes, over: live, batch: 20)
+            let cue = try await live.next(timeout: .seconds(10), waitingFor: "a cue on the route") {
+                if case .cue(let c) = $0, !c.deviated, c.elapsedSeconds > 20 { c } else { nil }
+            }
+            let gap = try #require(cue.aheadSeconds)
+            #expect(abs(gap) < 15, "\(gap) s ahead after \(cue.elapsedSeconds) s at the pace's own speed")
+            await live.close()
+        }
+    }
+
     @Test("a follow streams cues, survives a drop, and joins the leaderboard", arguments: TestDatabase.available)
     func followAcrossADrop(database: TestDatabase) async throws {
         try await withServer(database) { server in

@@ -90,6 +90,30 @@ struct LiveSessionTests {
         }
     }
 
+    @Test("the saved run measures what the result says: a 1 km race makes a 1 km run and its 1 km best effort", arguments: TestDatabase.available)
+    func theSavedRunIsTheRace(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann"), bo = try await server.newUser("Bo")
+            let race = try await Self.startRace(server, [ann, bo], distance: 1_000)
+            // GPS noise: the race's 5 m steps and the run's smoothing measure it differently
+            // (the saved run read 0.99 km beside the result's 1.00 km, and had no 1 km effort).
+            async let annSent: Void = LiveRace.send(LiveRace.fixes(speed: 4, length: 1_100, start: race.startsAt, noise: 3), over: race.clients[0])
+            async let boSent: Void = LiveRace.send(LiveRace.fixes(speed: 3.8, length: 1_100, start: race.startsAt, lane: 5, noise: 3), over: race.clients[1])
+            _ = try await (annSent, boSent)
+            let results = try await race.clients[0].nextResults()
+            for (entry, runner) in zip(results.entries, [ann, bo]) {
+                let seconds = try #require(entry.seconds)
+                let run = try await runner.client.getRun(path: .init(runId: try #require(entry.runId))).ok.body.json
+                #expect(abs(run.distanceMeters - entry.distanceMeters) < 1e-6, "saved \(run.distanceMeters) m, raced \(entry.distanceMeters) m")
+                #expect(abs(run.elapsedSeconds - seconds) < 0.01, "saved \(run.elapsedSeconds) s, raced \(seconds) s")
+                let efforts = try await runner.client.getRunBestEfforts(path: .init(runId: run.id)).ok.body.json.efforts
+                let kilometre = try #require(efforts.first { $0.name == "1 km" }, "\(efforts.map(\.name))")
+                #expect(kilometre.seconds <= seconds + 0.01 && kilometre.seconds > seconds - 5, "1 km in \(kilometre.seconds) s, raced in \(seconds) s")
+            }
+            for client in race.clients { await client.close() }
+        }
+    }
+
     @Test("a runner's position inside their privacy zone is not sent to the others; their distance is", arguments: TestDatabase.available)
     func privacyZone(database: TestDatabase) async throws {
         try await withServer(database) { server in

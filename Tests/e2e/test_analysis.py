@@ -1,5 +1,7 @@
 """The analysis screen (#/runs/ID): numbers, a chart that pans and moves the map's marker,
 the chart's three modes, comparing with another run of the route, renaming."""
+import datetime
+import math
 import pathlib
 import re
 
@@ -339,3 +341,36 @@ def test_best_efforts_mark_the_owners_records_and_nobody_elses(server, browser):
     b.visible(f".feed-run[data-run='{steady['id']}'] .new-records")
     assert b.find(f".feed-run[data-run='{steady['id']}'] .new-records").text.upper() == "NEW RECORDS 400 M, 1 KM, 1 MILE"
     b.shot("feed-new-records")
+
+
+def test_a_few_metres_after_the_last_kilometre_are_a_partial_split_never_the_fastest(server, browser):
+    """The last split of a run that ended 15 m past its 2nd kilometre: its own distance and
+    the pace over it, not a "kilometre" in 0:03 marked as the fastest (issue 37, item 5)."""
+    account = server.register("Pia")
+    begin = datetime.datetime.fromisoformat("2026-03-07T07:00:00+00:00")
+    latitude, longitude = 55.86, -4.25
+    metres_per_degree = 111_320 * math.cos(math.radians(latitude))
+    # Straight east at 3.2 m/s, a fix a second, then the last 15 m sprinted.
+    fixes = [(second, 3.2 * second) for second in range(0, 626)] + [(626 + k, 2000 + 5 * k) for k in range(1, 4)]
+    body = {"sport": "run", "fixes": [{"time": (begin + datetime.timedelta(seconds=t)).isoformat().replace("+00:00", "Z"),
+                                       "latitude": latitude, "longitude": round(longitude + x / metres_per_degree, 7),
+                                       "horizontalAccuracy": 4} for t, x in fixes]}
+    status, run = server.api("POST", "/runs", body, account.token)
+    assert status == 201, run
+    splits = run["splits"]
+    assert [split["distanceMeters"] for split in splits[:-1]] == [1000, 1000] and 1 <= splits[-1]["distanceMeters"] < 50, splits
+    b = browser(phone=True)
+    b.log_in(account)
+    open_run(b, run["id"])
+    b.js("document.querySelector('.splits-card').scrollIntoView()")
+    rows = b.finds(".splits-card table.splits tbody tr")
+    assert len(rows) == 3
+    cells = [cell.text for cell in rows[-1].find_elements("css selector", "td")]
+    last = splits[-1]
+    assert cells[0] == f"{last['distanceMeters'] / 1000:.2f}", cells
+    pace = last["seconds"] / (last["distanceMeters"] / 1000)
+    assert cells[1].startswith(f"{int(pace // 60)}:") and cells[1].endswith(" /km"), (cells, pace)
+    assert "fastest" not in (rows[-1].get_attribute("class") or "")
+    assert len(b.finds(".splits-card tr.fastest")) == 1
+    b.shot("analysis-partial-split")
+    assert b.errors() == []

@@ -232,7 +232,9 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     assert "70 kg assumed" in text(a, ".footnote")
     # Who won what, and the race as a chart of distance against time (from the reports seen).
     assert "Bo" in text(a, ".stat-winners li[data-stat=time]") and "You" in text(b, ".stat-winners li[data-stat=time]")
-    assert a.finds(".stat-winners li[data-stat=calories]")
+    # Most calories goes to one runner only when their figure, as shown, beats the other's (7 and 7 kcal: no one).
+    calories = [cell.text for cell in a.finds(".results-table tbody tr:last-child td")]
+    assert bool(a.finds(".stat-winners li[data-stat=calories]")) == (calories[0] != calories[1]), calories
     a.wait(lambda: a.js("return document.querySelector('canvas.race-chart')?.width > 0"), message="no race chart")
     # The race was heard: the countdown, and a finish.
     for window in (a, b):
@@ -446,3 +448,63 @@ def test_fixes_taken_offline_survive_the_app_dying(server, browser):
     assert sum("kept in memory only" in entry["message"] for entry in logged) <= 1, logged
     assert [entry for entry in logged if entry["level"] == "SEVERE" and "127.0.0.1:9/" not in entry["message"]] == []
     assert c.errors() == []
+
+
+def test_a_runner_sees_their_own_dot_inside_their_zone_and_a_tie_awards_no_one(server, browser):
+    """Ann races 100 m inside her own privacy zone, level with Bo: her screen shows her own
+    dot all the same (a zone hides her from others, never from herself), Bo's does not show
+    it, and the calories they tie on (as shown) are awarded to no one (issue 37, item 6)."""
+    ann, bo = server.register("Ann"), server.register("Bo")
+    befriend(server, ann, bo)
+    status, _ = server.api("PUT", "/me/privacy-zones", {"zones": [{"latitude": START[0], "longitude": START[1], "radiusMeters": 400}]}, ann[0])
+    assert status == 200
+    bo_id = bo[1]["id"]
+    starts = {"ann": START, "bo": (START[0] + 30 / METERS_PER_DEGREE_LATITUDE, START[1])}
+    a, b = browser(), browser()
+    a.locate(*starts["ann"])
+    b.locate(*starts["bo"])
+    sign_in(a, ann)
+    sign_in(b, bo)
+    b.open("/#/friends")
+    connected(b)
+    a.open("/#/friends")
+    connected(a)
+    press(a, ".distances button[data-meters=custom]")
+    a.type("input[name=custom-distance]", "0.1")
+    press(a, f"input[name=invite][value='{bo_id}']")
+    press(a, "button[name=create]")
+    a.wait(lambda: "#/live/" in a.driver.current_url, message="Ann did not reach the lobby")
+    session_id = a.driver.current_url.rsplit("/", 1)[1]
+    press(b, f".invitation[data-session-id='{session_id}'] button[name=join-invitation]")
+    for window in (a, b):
+        shown(window, f".members li[data-user-id='{bo_id}']")
+    press(a, "button[name=ready]")
+    press(b, "button[name=ready]")
+    for window in (a, b):
+        window.wait(lambda: window.js("return document.querySelector('.live').dataset.phase") == "race", seconds=15)
+
+    labels = "return [...document.querySelectorAll('.leaflet-tooltip.runner-label')].map((e) => e.textContent)"
+    began = time.time()
+    seen_myself = seen_by_bo = False
+    for second in range(1, 40):
+        for who, window in (("ann", a), ("bo", b)):
+            window.locate(*east(starts[who], 5 * second))
+        if second >= 5:
+            seen_myself |= "You" in a.js(labels)
+            seen_by_bo |= "Ann" in b.js(labels)
+        if second == 10:
+            a.shot("race-own-dot-in-zone")
+        if all(window.finds(".results-table") for window in (a, b)):
+            break
+        time.sleep(max(0, began + second - time.time()))
+    assert seen_myself, "Ann's own dot never showed on her screen"
+    assert not seen_by_bo, "Bo saw Ann inside her zone"
+    for window in (a, b):
+        shown(window, ".results-table", seconds=15)
+    calories = [cell.text for cell in a.finds(".results-table tbody tr:last-child td")]
+    assert len(calories) == 2 and calories[0] == calories[1], calories
+    assert a.finds(".stat-winners li[data-stat=calories]") == []
+    a.js("document.querySelector('.stat-winners')?.scrollIntoView({block: 'center'})")
+    a.shot("results-calories-tie")
+    for window in (a, b):
+        assert window.errors() == []

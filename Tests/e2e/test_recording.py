@@ -4,6 +4,7 @@ a second runner follows it and hears the cues; a reload mid-run resumes
 with the right elapsed time; a paused run counts neither the pause nor the way walked
 meanwhile, even across a reload, and uploads as two segments; too short is refused; far
 from a route's start, Follow refuses politely."""
+import datetime
 import re
 import urllib.request
 
@@ -269,3 +270,53 @@ def test_too_short_is_refused_and_far_away_follow_refused_politely(server, brows
     message = b.wait(lambda: "from the start" in b.find(".follow-message").text and b.find(".follow-message").text)
     assert re.search(r"You are 5\.\d km from the start", message), message
     b.shot("follow-refused")
+
+
+def straight_run(begin, meters, speed, origin=START):
+    """An upload body: north from `origin` at `speed` m/s, a fix a second."""
+    start = datetime.datetime.fromisoformat(begin)
+    fixes = []
+    for second in range(int(meters / speed) + 1):
+        latitude, longitude = north(origin, speed * second)
+        fixes.append({"time": (start + datetime.timedelta(seconds=second)).isoformat().replace("+00:00", "Z"),
+                      "latitude": round(latitude, 7), "longitude": longitude, "horizontalAccuracy": 4})
+    return {"sport": "run", "fixes": fixes}
+
+
+def test_following_a_route_that_starts_in_its_creators_zone_races_the_pace_from_where_it_is_shown(server, browser):
+    """Ann's route starts at her door, in her privacy zone; Bo ran it too. Cy follows it
+    against Bo's run from where the route is shown, at Bo's speed: level with him, not
+    "2 minutes ahead" four seconds in (issue 37, item 3)."""
+    ann, bo, cy = server.register("Ann"), server.register("Bo"), server.register("Cy")
+    status, zones = server.api("PUT", "/me/privacy-zones", {"zones": [{"latitude": START[0], "longitude": START[1], "radiusMeters": 200}]}, ann.token)
+    assert status == 200, zones
+    status, mine = server.api("POST", "/runs?privacy=public", straight_run("2026-03-01T08:00:00+00:00", 1500, 3.0), ann.token)
+    assert status == 201, mine
+    status, route = server.api("POST", "/routes", {"runId": mine["id"], "name": "From the door"}, ann.token)
+    assert status == 201, route
+    status, theirs = server.api("POST", "/runs?privacy=public", straight_run("2026-03-02T08:00:00+00:00", 1500, 3.0), bo.token)
+    assert status == 201, theirs
+    status, joined = server.api("POST", f"/routes/{route['id']}/runs", {"runId": theirs["id"]}, bo.token)
+    assert status == 201, joined
+    status, detail = server.api("GET", f"/routes/{route['id']}", token=cy.token)
+    shown = (detail["route"]["start"]["latitude"], detail["route"]["start"]["longitude"])
+    away = (shown[0] - START[0]) * METERS_PER_DEGREE
+    assert 100 < away < 400, away  # the route is shown from outside the zone
+
+    b = browser()
+    b.log_in(cy)
+    b.locate(*shown)
+    b.open(f"/#/record?follow={route['id']}&pace={theirs['id']}")
+    b.visible("button[name=begin]")
+    b.click("button[name=begin]")
+    b.visible("button[name=end]")
+    gaps = []
+    for second in range(1, 31):
+        b.step(*north(shown, 3.0 * second))
+        if second in (10, 20, 30):
+            gaps.append(b.find("#gap").text)
+    b.shot("following-from-a-zone")
+    for gap in gaps:
+        assert gap == "on pace" or (gap.endswith((" ahead", " behind")) and re.fullmatch(r"\d+ s", gap.rsplit(" ", 1)[0])
+                                    and int(gap.split(" ")[0]) <= 10), gaps
+    assert b.errors() == []

@@ -389,27 +389,35 @@ async function showBestEfforts(card, runId, unit, pace, fresh = []) {
       h('td', {}, units.clock(effort.seconds)))))));
 }
 
-/** The splits as rows with a bar each: longer bar, slower split; the fastest marked. */
+/**
+ * The splits as rows with a bar each: longer bar, slower split; the fastest whole one
+ * marked. A partial last split shows its own distance and the pace over it, and is never
+ * the fastest: a few metres at a sprint are no kilometre.
+ */
 function splitsTable(run, points, unit, pace) {
   const perUnit = units.unitMeters(unit);
   const rows = unit === 'metric' && run.splits?.length
-    ? run.splits.map((split, index) => {
-      const meters = index === run.splits.length - 1 ? Math.min(1000, run.distanceMeters - index * 1000) : 1000;
-      return { index: split.kilometer, meters: meters > 50 ? meters : 1000, seconds: split.seconds };
-    })
+    ? run.splits.map((split) => ({ index: split.kilometer, meters: split.distanceMeters, seconds: split.seconds }))
     : splitsOf(points, unit);
   if (!rows.length) return h('p', { class: 'muted empty' }, `Shorter than a ${unit === 'imperial' ? 'mile' : 'kilometre'}: no splits.`);
+  const partial = (row) => row.meters < perUnit * 0.99;  // a last "kilometre" of 999.4 m is the 2nd, not 1.00
   const perUnitSeconds = rows.map((row) => row.seconds * perUnit / row.meters);
-  const slowest = Math.max(...perUnitSeconds), fastest = Math.min(...perUnitSeconds);
+  const slowest = Math.max(...perUnitSeconds);
+  const fastest = Math.min(...perUnitSeconds.filter((value, index) => !partial(rows[index])));
+  const whole = rows.filter((row) => !partial(row)).length;
   return h('table', { class: 'splits' },
     h('thead', {}, h('tr', {}, h('th', {}, units.unitName(unit)), h('th', {}, pace ? 'Pace' : 'Speed'), h('th', { class: 'bar-cell' }, ''), h('th', {}, 'Time'))),
     h('tbody', {}, rows.map((row, index) => {
-      const partial = row.meters < perUnit * 0.99;  // a last "kilometre" of 999.4 m is the 2nd, not 1.00
       const value = perUnitSeconds[index];
-      return h('tr', { class: value === fastest && rows.length > 1 ? 'fastest' : '' },
-        h('td', {}, partial ? (row.meters / perUnit).toFixed(2) : String(row.index)),
+      return h('tr', { class: !partial(row) && value === fastest && whole > 1 ? 'fastest' : '' },
+        h('td', {}, partial(row) ? splitLength(row.meters, perUnit) : String(row.index)),
         h('td', {}, pace ? units.pace(value * 1000 / perUnit, unit) : units.speed(perUnit / value, unit)),
         h('td', { class: 'bar-cell' }, h('span', { class: 'bar', style: `width:${Math.max(8, 100 * value / slowest).toFixed(0)}%` })),
         h('td', {}, units.clock(row.seconds)));
     })));
+}
+
+/** A partial split's length in units (0.42), or in metres when under a hundredth of one. */
+function splitLength(meters, perUnit) {
+  return meters >= perUnit * 0.005 ? (meters / perUnit).toFixed(2) : `${Math.round(meters)} m`;
 }

@@ -301,11 +301,14 @@ function boardRow(screen, member) {
 }
 
 function placeOnMap(screen, item) {
-  // No position while the runner is in one of their privacy zones: the marker waits where it was.
-  if (!Number.isFinite(item.latitude) || !Number.isFinite(item.longitude)) return;
+  // The server sends no position while a runner is in one of their privacy zones: another
+  // runner's marker waits where it was. Zones hide a runner from others, never from
+  // themselves, so the runner's own marker follows their own phone's GPS.
   const me = item.userId === screen.me;
+  const where = me && screen.lastFix ? screen.lastFix : item;
+  if (!Number.isFinite(where.latitude) || !Number.isFinite(where.longitude)) return;
   screen.raceMap?.place(item.userId, { name: me ? 'You' : nameOf(screen, item.userId), colour: colourOf(screen, item.userId),
-    latitude: item.latitude, longitude: item.longitude, me });
+    latitude: where.latitude, longitude: where.longitude, me });
 }
 
 /** 3, 2, 1, GO against the server's clock; the race's own clock after. */

@@ -19,6 +19,11 @@ public struct Split: Sendable, Hashable, Codable {
     /// was not credited makes no split faster than the sport allows; for an honest recording
     /// it is the recorded distance), by interpolating the instant each whole kilometre was
     /// crossed between the two fixes around it; at most `maximumCount`.
+    ///
+    /// The first split starts at 0 m, not at the first fix: a watch that counted metres
+    /// before its GPS found itself puts the first fix past the start (the vivoactive's at
+    /// 274 m, its moving time at the 93 s it took), and a split from there was a "kilometre"
+    /// of 726 m, the run's fastest.
     /// - Complexity: O(n).
     public static func kilometers(of profile: TrackProfile, credited: CreditedDistance) -> [Split] {
         var splits: [Split] = []
@@ -28,11 +33,9 @@ public struct Split: Sendable, Hashable, Codable {
             guard let movingTimes = segment.movingTimes, let times = segment.times else { return [] }
             for k in 0..<segment.count {
                 let here = (distance: distances[k], moving: movingTimes[k], clock: times[k])
-                guard let before = previous else {
-                    previous = here
-                    lastMark = here
-                    continue
-                }
+                // The start: 0 m and 0 moving seconds, as long before the first fix as it had moved.
+                let before = previous ?? (distance: 0, moving: 0, clock: here.clock - here.moving)
+                if lastMark == nil { lastMark = before }
                 while let mark = lastMark, here.distance >= Double(splits.count + 1) * 1000, here.distance > before.distance {
                     guard splits.count < maximumCount else { return splits }
                     let target = Double(splits.count + 1) * 1000

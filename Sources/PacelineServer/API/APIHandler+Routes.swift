@@ -104,7 +104,7 @@ extension APIHandler {
         let viewer = AuthenticatedUser.current?.id
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: viewer, on: database)
         let run = try await runOnRoute(input.query.runId ?? route.$run.id.uuidString, route: route, viewer: viewer)
-        let checkpoints = try run.checkpoints(seenBy: viewer).map { checkpoint in
+        let checkpoints = try await RoutePace.checkpoints(of: run, on: route, seenBy: viewer, on: database).map { checkpoint in
             Components.Schemas.Checkpoint(
                 latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
                 distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,

@@ -48,7 +48,7 @@ extension Run {
             maxSpeedMetersPerSecond: maxSpeed.storedOrNil,
             averagePaceSecondsPerKilometer: averagePace.storedOrNil,
             calories: calories.storedOrNil,
-            splits: splits.map { .init(kilometer: $0.kilometer, seconds: $0.seconds) },
+            splits: splits.map { .init(kilometer: $0.kilometer, seconds: $0.seconds, distanceMeters: $0.distanceMeters) },
             start: start,
             routeId: $route.id?.apiID,
             gearId: gearID?.apiID,

@@ -34,19 +34,31 @@ export function resultsTable(results, { units, me, colourOf }) {
 
 /**
  * Who won what: the fastest time (finishers), the best average pace, the top speed and the
- * most calories, each with its runner and figure. A stat no one has is left out.
+ * most calories, each with its runner and figure. A stat no one has is left out, and so is
+ * one where the best figure, as shown, is shared (68 and 68 kcal): a tie awards no one, as
+ * "most" names the one runner who did more than everyone else, and a prize handed out on a
+ * decimal the screen does not show would look arbitrary.
  */
 export function statWinners(results, { units }) {
-  const best = (entries, value, better) => entries.filter((entry) => Number.isFinite(value(entry)))
-    .reduce((winner, entry) => (!winner || better(value(entry), value(winner)) ? entry : winner), null);
   const finished = results.entries.filter((entry) => entry.status === 'finished');
-  return [
-    ['time', 'Fastest', best(finished, (entry) => entry.seconds, (a, b) => a < b), (entry) => preciseClock(entry.seconds)],
-    ['pace', 'Best average pace', best(results.entries, (entry) => entry.averageSpeedMetersPerSecond, (a, b) => a > b),
+  const stats = [
+    ['time', 'Fastest', finished, (entry) => entry.seconds, (a, b) => a < b, (entry) => preciseClock(entry.seconds)],
+    ['pace', 'Best average pace', results.entries, (entry) => entry.averageSpeedMetersPerSecond, (a, b) => a > b,
       (entry) => paceFromSpeed(entry.averageSpeedMetersPerSecond, units)],
-    ['speed', 'Top speed', best(results.entries, (entry) => entry.maxSpeedMetersPerSecond, (a, b) => a > b), (entry) => speed(entry.maxSpeedMetersPerSecond, units)],
-    ['calories', 'Most calories', best(results.entries, (entry) => entry.kilocalories, (a, b) => a > b), (entry) => `${Math.round(entry.kilocalories)} kcal`],
-  ].filter(([, , winner]) => winner).map(([stat, label, winner, figure]) => ({ stat, label, userId: winner.userId, displayName: winner.displayName, figure: figure(winner) }));
+    ['speed', 'Top speed', results.entries, (entry) => entry.maxSpeedMetersPerSecond, (a, b) => a > b, (entry) => speed(entry.maxSpeedMetersPerSecond, units)],
+    ['calories', 'Most calories', results.entries, (entry) => entry.kilocalories, (a, b) => a > b, (entry) => `${Math.round(entry.kilocalories)} kcal`],
+  ];
+  return stats.flatMap(([stat, label, entries, value, better, figure]) => {
+    const winner = soleBest(entries, value, better, figure);
+    return winner ? [{ stat, label, userId: winner.userId, displayName: winner.displayName, figure: figure(winner) }] : [];
+  });
+}
+
+/** The entry whose `value` is `better` than every other's, unless another's `figure` reads the same; else null. */
+function soleBest(entries, value, better, figure) {
+  const measured = entries.filter((entry) => Number.isFinite(value(entry)));
+  const winner = measured.reduce((best, entry) => (!best || better(value(entry), value(best)) ? entry : best), null);
+  return winner && !measured.some((entry) => entry !== winner && figure(entry) === figure(winner)) ? winner : null;
 }
 
 /** The winners as a list: "Fastest · Ann · 2:08.2". */

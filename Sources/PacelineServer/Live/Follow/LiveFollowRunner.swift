@@ -14,14 +14,14 @@ struct LiveFollowRunner {
     var speaker: CueSpeaker
     var lastSequence = 0
 
-    /// A follow of `paceRun` on `route`, for a runner who reads `units`.
-    init(followID: UUID, route: Route, paceRun: Run, units: UnitSystem) throws {
+    /// A follow of `paceRun` on `route`, whose `pace` is `RoutePace`'s, for a runner who reads `units`.
+    init(followID: UUID, route: Route, paceRun: Run, pace: [Checkpoint], units: UnitSystem) {
         self.followID = followID
         self.route = route
         sport = paceRun.sport
         var configuration = FollowSession.Configuration()
         configuration.maximumSpeed = SportThresholds.for(sport).maximumSpeed
-        session = FollowSession(pace: try paceRun.checkpoints(), configuration: configuration)
+        session = FollowSession(pace: pace, configuration: configuration)
         speaker = CueSpeaker(units: units)
     }
 
@@ -48,7 +48,8 @@ extension LiveConnection {
         follow.$route.id = try route.requireID()
         follow.$paceRun.id = try paceRun.requireID()
         try await follow.create(on: hub.database)
-        let runner = try LiveFollowRunner(followID: try follow.requireID(), route: route, paceRun: paceRun, units: user.units)
+        let pace = try await RoutePace.checkpoints(of: paceRun, on: route, seenBy: userID, on: hub.database)
+        let runner = LiveFollowRunner(followID: try follow.requireID(), route: route, paceRun: paceRun, pace: pace, units: user.units)
         state.current = .follow(runner)
         send(.followStarted(.init(followId: runner.followID.apiID, routeId: try route.requireID().apiID,
                                   paceRunId: try paceRun.requireID().apiID, routeDistanceMeters: route.distanceMeters, lastSequence: 0)))
@@ -64,8 +65,11 @@ extension LiveConnection {
             throw APIError(status: .conflict, code: "follow_finished", message: "that follow has finished; its run is \(follow.runID!.apiID)")
         }
         let route = try await RouteAccess.visibleRoute(follow.$route.id.uuidString, to: userID, on: hub.database)
-        guard let paceRun = try await Run.find(follow.$paceRun.id, on: hub.database) else { throw APIError.notFound("pace") }
-        var runner = try LiveFollowRunner(followID: id, route: route, paceRun: paceRun, units: user.units)
+        guard let paceRun = try await Run.query(on: hub.database).filter(\.$id == follow.$paceRun.id).with(\.$owner).first() else {
+            throw APIError.notFound("pace")
+        }
+        let pace = try await RoutePace.checkpoints(of: paceRun, on: route, seenBy: userID, on: hub.database)
+        var runner = LiveFollowRunner(followID: id, route: route, paceRun: paceRun, pace: pace, units: user.units)
         let (fixes, last) = try await LiveFixLog.fixes(of: id, on: hub.database)
         _ = runner.add(fixes)
         runner.lastSequence = last

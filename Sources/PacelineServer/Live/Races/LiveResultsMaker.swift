@@ -58,9 +58,12 @@ enum LiveResultsMaker {
         var race = RaceProgress(target: session.distanceMeters, start: startsAt, sport: sport)
         var raced: [Fix] = []
         var standing: Fix?  // the last fix before the gun: where the runner stood
-        for fix in fixes where !race.isFinished {
+        for var fix in fixes where !race.isFinished {
             race.add(fix)
             guard let time = fix.time else { continue }
+            // The race's own measure goes on each fix as the run's odometer (a watch's
+            // distance on its records): the run measures what the result says.
+            fix.distance = race.distance
             if time >= startsAt { raced.append(fix) } else if fix.coordinate != nil { standing = fix }
         }
         let weight = member.user.weightKilograms
@@ -82,26 +85,31 @@ enum LiveResultsMaker {
 
     /// The race as the run keeps it, so the run's time is the race's to the second: from the
     /// gun (where the runner stood) to the instant the line was crossed (a point placed
-    /// between the fixes either side of it, in time), not from the first fix after the gun
-    /// to the first past the line.
+    /// between the fixes either side of it, in time, and the fixes after it left out: the
+    /// race's last step may span several fixes, as it accrues in steps of 5 m), not from the
+    /// first fix after the gun to the first past the line. Each fix carries the race's
+    /// distance at it (`Fix.distance`, 0 at the gun, the race's distance at the line), which
+    /// the run takes as its odometer, so it measures the race's distance, not its own
+    /// smoothing's (0.99 km for a 1 km race).
     static func raceTrack(_ raced: [Fix], standing: Fix?, start: Date, finishSeconds: Double?) -> [Fix] {
         var track = raced
         if let standing, let first = track.first?.time, first > start {
             var gun = standing
             gun.time = start
+            gun.distance = 0
             track.insert(gun, at: 0)
         }
-        if let finishSeconds, track.count >= 2 {
-            let finish = start.addingTimeInterval(finishSeconds)
-            let last = track[track.count - 1], before = track[track.count - 2]
-            if let to = last.time, let from = before.time, let a = before.coordinate, let b = last.coordinate,
-               from <= finish, finish < to {
+        let finish = finishSeconds.map { start.addingTimeInterval($0) }
+        if let finish, let past = track.firstIndex(where: { ($0.time ?? .distantPast) > finish }), past > 0 {
+            let after = track[past], before = track[past - 1]
+            if let to = after.time, let from = before.time, let a = before.coordinate, let b = after.coordinate {
                 let share = to > from ? finish.timeIntervalSince(from) / to.timeIntervalSince(from) : 1
-                var line = last
+                var line = after
                 line.time = finish
                 line.coordinate = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * share,
                                              longitude: a.longitude + (b.longitude - a.longitude) * share)
-                track[track.count - 1] = line
+                line.distance = track[track.count - 1].distance
+                track = Array(track[..<past]) + [line]
             }
         }
         return track
