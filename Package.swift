@@ -28,7 +28,6 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.9.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.1"),
         .package(url: "https://github.com/vapor/sql-kit", from: "3.28.0"),
-        .package(url: "https://github.com/vapor/swift-openapi-vapor", from: "1.0.0"),
         .package(url: "https://github.com/vapor/websocket-kit", from: "2.15.0"),
     ],
     targets: [
@@ -73,7 +72,6 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -2,7 +2,6 @@ import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import OpenAPIRuntime
-import OpenAPIVapor
 import SQLKit
 import PacelineAPI
 import Vapor
@@ -116,7 +115,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     let handler = APIHandler(app: app, settings: settings, passwords: passwords, limiter: limiter,
                              healthProbe: HealthProbe(database: app.db))
     try handler.registerHandlers(
-        on: VaporTransport(routesBuilder: app),
+        on: APITransport(routes: app),
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
         middlewares: [ETag.Header(), ResponseCompression(), APIErrorTranslator(logger: app.logger), RequestBodyLimit(), VerbatimHeaders(),
