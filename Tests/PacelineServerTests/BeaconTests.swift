@@ -23,6 +23,14 @@ struct BeaconTests {
         }
     }
 
+    /// The metres between two of `fixes` one second apart (3 m, as a degree of latitude is
+    /// about 111 km; exactly, as the geodesy measures it).
+    static let step: Double = {
+        let two = fixes(2)
+        return Geodesy.distance(Coordinate(latitude: two[0].latitude, longitude: two[0].longitude),
+                                Coordinate(latitude: two[1].latitude, longitude: two[1].longitude))
+    }()
+
     static func token(of beacon: Components.Schemas.Beacon) -> String {
         String(beacon.address.dropFirst("/#/beacon/".count))
     }
@@ -100,7 +108,7 @@ struct BeaconTests {
             let inside = try await server.client().getBeaconView(path: .init(token: Self.token(of: hidden))).ok.body.json
             #expect(inside.position == nil && inside.inPrivateArea && inside.path.isEmpty)
             #expect(inside.distanceMeters == 0 && inside.elapsedSeconds == nil && inside.startedAt == nil)
-            #expect(inside.lastUpdate == nil && inside.currentSpeedMetersPerSecond == nil)
+            #expect(inside.lastUpdate == nil && inside.currentSpeedMetersPerSecond == nil && !inside.sinceLeavingPrivateArea && !inside.paused)
             let open = try await server.client().getBeaconView(path: .init(token: Self.token(of: shown))).ok.body.json
             #expect(open.position != nil && !open.inPrivateArea && open.path.first?.count ?? 0 > 10)
 
@@ -112,8 +120,10 @@ struct BeaconTests {
             let zone = try #require(try await server.privacyZones(of: ann).first)
             let points = outside.path.flatMap { $0 }.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
             let shownLength = zip(points, points.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) }
-            #expect(outside.elapsedSeconds == nil && abs(outside.distanceMeters - shownLength) < 0.01 && (30...250).contains(shownLength),
-                    "the way shown: \(shownLength) m")
+            // The numbers are the way shown's: from where it leaves the zone, said so.
+            #expect(outside.sinceLeavingPrivateArea && abs(outside.distanceMeters - shownLength) < 6 && (30...250).contains(shownLength),
+                    "the way shown: \(shownLength) m, the distance said: \(outside.distanceMeters) m")
+            #expect(abs((outside.elapsedSeconds ?? 0) - outside.distanceMeters / Self.step) < 0.01)
             #expect(!points.isEmpty && points.allSatisfy { !zone.contains($0) && Geodesy.distance($0, home) > 200 })
 
             // At most three open at once: a fourth is 409 until one ends.
@@ -121,6 +131,54 @@ struct BeaconTests {
             #expect(try await server.raw(.POST, "/beacons", token: ann.token, headers: [("Content-Type", "application/json")], body: Data("{}".utf8)).status == 409)
             _ = try await ann.client.endBeacon(path: .init(beaconId: shown.id)).noContent
             _ = try await ann.client.createBeacon(body: .json(.init())).created
+        }
+    }
+
+    @Test("from a private area: time, distance and pace since leaving it; a pause is said, its time and way left out; home again, the numbers stop",
+          arguments: TestDatabase.available)
+    func sinceLeaving(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let home = LiveRace.origin
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: home.latitude, longitude: home.longitude, radiusMeters: 200)]))).ok
+            let zone = try #require(try await server.privacyZones(of: ann).first)
+            let beacon = try await ann.client.createBeacon(body: .json(.init(sport: .run))).created.body.json
+            let token = Self.token(of: beacon)
+            func view() async throws -> Components.Schemas.BeaconView {
+                try await server.client().getBeaconView(path: .init(token: token)).ok.body.json
+            }
+            func send(_ fixes: [Components.Schemas.BeaconFix], pausedAt: Date? = nil) async throws {
+                _ = try await ann.client.addBeaconFixes(path: .init(beaconId: beacon.id), body: .json(.init(fixes: fixes, pausedAt: pausedAt))).noContent
+            }
+            // 200 s north at 3 m/s from home: first seen at the first fix outside the zone.
+            try await send(Self.fixes(200))
+            let seen = try #require(Self.fixes(200).firstIndex { !zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) })
+            let running = try await view()
+            #expect(running.sinceLeavingPrivateArea && !running.paused && !running.inPrivateArea)
+            #expect(running.startedAt == Self.start.addingTimeInterval(Double(seen)))
+            #expect(abs(running.distanceMeters - Self.step * Double(199 - seen)) < 0.01 && running.elapsedSeconds == Double(199 - seen),
+                    "\(running.distanceMeters) m in \(running.elapsedSeconds ?? -1) s since fix \(seen)")
+            #expect(abs((running.currentSpeedMetersPerSecond ?? 0) - 3) < 0.01)
+
+            // Paused 5.5 s after the next six fixes: said, and no current pace while paused.
+            try await send(Self.fixes(6, from: 200), pausedAt: Self.start.addingTimeInterval(205.5))
+            let paused = try await view()
+            #expect(paused.paused && paused.currentSpeedMetersPerSecond == nil && paused.lastUpdate != nil)
+            #expect(paused.elapsedSeconds == Double(205 - seen))
+            // Resumed 94.5 s later, 285 m on (the phone's dot moved while the recording was
+            // paused): neither the pause's time nor that way counts.
+            try await send(Self.fixes(20, from: 300))
+            let resumed = try await view()
+            #expect(!resumed.paused && abs((resumed.currentSpeedMetersPerSecond ?? 0) - 3) < 0.01)
+            #expect(abs(resumed.distanceMeters - Self.step * Double(205 - seen + 19)) < 0.01, "\(resumed.distanceMeters) m")
+            #expect(abs((resumed.elapsedSeconds ?? 0) - (Double(319 - seen) - 94.5)) < 0.001, "\(resumed.elapsedSeconds ?? -1) s")
+
+            // Home again: where they are and how far in is hidden; the numbers stop where they were last seen.
+            try await send([320, 330, 340].map { .init(time: Self.start.addingTimeInterval($0), latitude: home.latitude, longitude: home.longitude) },
+                           pausedAt: Self.start.addingTimeInterval(341))
+            let home2 = try await view()
+            #expect(home2.inPrivateArea && home2.position == nil && home2.lastUpdate == nil && !home2.paused && home2.currentSpeedMetersPerSecond == nil)
+            #expect(home2.distanceMeters == resumed.distanceMeters && home2.elapsedSeconds == resumed.elapsedSeconds)
         }
     }
 

@@ -38,6 +38,30 @@ struct SegmentTests {
                                                               name: name, privacy: privacy))).created.body.json
     }
 
+    @Test("an effort over a pause keeps its time from gate to gate and says how much of it was paused",
+          arguments: TestDatabase.available)
+    func pausedEffort(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public)
+            let segment = try await Self.segment(of: try await Self.upload(ann, speed: 3, hoursAgo: 6), by: ann)
+            // Bo pauses 90 s at 1,500 m, in the middle of the segment, and goes on.
+            let fixes = Self.straightRun(speed: 3, hoursAgo: 3).fixes ?? []
+            let after = fixes[500...].map { fix in
+                var later = fix
+                later.time = fix.time.addingTimeInterval(90)
+                return later
+            }
+            let run = try await bo.client.uploadRun(body: .json(.init(sport: .run, segments: [Array(fixes[..<500]), after]))).created.body.json
+            let effort = try #require(try await bo.client.getRunSegmentEfforts(path: .init(runId: run.id)).ok.body.json.efforts.first)
+            #expect(effort.segment.id == segment.id)
+            #expect(abs(effort.elapsedSeconds - (1_000 / 3 + 91)) < 3, "gate to gate, the pause included: \(effort.elapsedSeconds) s")
+            #expect(abs((effort.pausedSeconds ?? 0) - 91) < 0.01, "from the last fix before the pause to the first after")
+            // Ann's run, never paused, says nothing of a pause.
+            let annEfforts = try await ann.client.getRunSegmentEfforts(path: .init(runId: try #require(segment.yourBest?.runId))).ok.body.json
+            #expect(annEfforts.efforts.allSatisfy { $0.pausedSeconds == nil })
+        }
+    }
+
     @Test("a segment matches its maker's runs and everyone's after; the board ranks each person's best; ranks are personal",
           arguments: TestDatabase.available)
     func matchingAndLeaderboard(database: TestDatabase) async throws {
@@ -48,7 +72,7 @@ struct SegmentTests {
             _ = try await Self.upload(ann, speed: 3.5, hoursAgo: 5)
             let segment = try await Self.segment(of: slow, by: ann)
             #expect(abs(segment.distanceMeters - 1_000) < 2 && segment.path.count >= 50)
-            #expect(segment.effortCount == 2, "both of Ann's runs pass it")
+            #expect(segment.effortCount == 2 && segment.runnerCount == 1, "both of Ann's runs pass it: two efforts, one runner")
             #expect(abs((segment.yourBest?.elapsedSeconds ?? 0) - 1_000 / 3.5) < 2)
 
             // Later activities are matched as they are stored; the other way is not the segment.

@@ -90,3 +90,55 @@ def test_share_a_live_link_while_recording(server, browser):
     assert b.errors() == []
     assert [error for error in friend.errors() if "410 (Gone)" not in error] == [], "only the ended link's answer"
 
+
+
+def test_watching_a_runner_who_starts_at_home(server, browser):
+    """A privacy zone at the start: the watcher gets time, distance and average pace since
+    the runner was first seen, labelled so; a pause shows as "Paused", never a pace."""
+    runner = server.register("Ann")
+    status, _ = server.api("PUT", "/me/privacy-zones", {"zones": [{"latitude": START[0], "longitude": START[1], "radiusMeters": 200}]},
+                           token=runner.token)
+    assert status == 200
+    b = browser(phone=True)
+    b.resize(375, 812)
+    b.log_in(runner)
+    # The run below takes 160 s of the app's clock: begun 150 s ago, its fixes are never
+    # ahead of the server's (which drops those over 2 minutes ahead).
+    b.js("pacelineTestClock.advance(-150000)")
+    b.locate(*START)
+    b.open("/#/record")
+    b.click("button[name=begin]")
+    b.visible("button[name=end]")
+    b.click("button[name=share-live]")
+    b.click("button[name=create-beacon]")
+    b.visible("input[name=beacon-address]")
+    address = b.find("input[name=beacon-address]").get_attribute("value")
+    # 3 m/s north for 160 s: out of the zone (its hidden circle reaches at most 400 m) at the end.
+    for step in range(1, 81):
+        b.step(*north(6.0 * step), seconds=2)
+    b.wait(lambda: b.js("return localStorage.getItem('paceline.beacon') !== null"), 2, "the link is kept")
+
+    friend = browser(phone=True)
+    friend.resize(375, 812)
+    friend.driver.get(address)
+    friend.visible(".beacon-dot")
+    figures = {f.find_element("css selector", "span").text: f.find_element("css selector", "strong").text
+               for f in friend.finds(".beacon-page .figure")}
+    assert figures["Time"] != "–" and figures["Average pace"] != "–", figures
+    distance = float(figures["Distance"].split()[0])
+    assert 0.05 < distance < 0.3, f"counted from where Ann left the zone, not from home: {figures}"
+    assert figures["Current pace"].endswith("/km"), figures
+    assert "Since leaving a private area" in friend.find(".beacon-counted").text
+    assert friend.find(".beacon-since").text.startswith("Moving")
+    friend.shot("beacon-since-leaving")
+
+    b.click("button[name=pause]")
+    b.visible("#paused")
+    friend.wait(lambda: (friend.driver.refresh(), friend.visible(".beacon-since"),
+                         friend.find(".beacon-since").text.startswith("Paused"))[-1], 10, "the watcher sees the pause")
+    current = [f.find_element("css selector", "strong").text for f in friend.finds(".beacon-page .figure")
+               if f.find_element("css selector", "span").text == "Current pace"]
+    assert current == ["paused"], current
+    friend.shot("beacon-paused")
+    assert friend.overflowing() == []
+    assert b.errors() == [] and friend.errors() == []

@@ -104,7 +104,10 @@ def test_a_strava_export_moves_in_and_dropping_it_again_makes_nothing_twice(serv
     assert status().startswith("Done: 7 new activities, 0 already here, 1 not imported."), status()
     assert "1 activity was entered by hand" in status()
     problems = [row.text for row in b.finds(".archive-import .problems li")]
-    assert len(problems) == 1 and problems[0].startswith("activities/4.fit") and "can't be read" in problems[0], problems
+    # Named as the export names the activity, with its file, what is wrong in words, then the detail.
+    assert len(problems) == 1 and problems[0].startswith("Broken · Jan 1, 2014, 9:00:00 AM\nactivities/4.fit"), problems
+    assert "The file is damaged or cut short, so it can’t be read." in problems[0], problems
+    assert b.find(".archive-import .problems .problem-detail").text.startswith("the FIT file can't be read"), problems
     b.shot("import-archive-done")
     _, page = server.api("GET", "/runs?limit=50", token=account.token)
     runs = {run.get("name"): run for run in page["runs"]}

@@ -46,6 +46,8 @@ def test_make_a_segment_and_race_it(server, browser):
 
     # Jon runs the same way, faster, two hours later: his run gets a time on the segment.
     faster = upload(server, jon[0], meters=3000, speed=3.5, step=2, begin="2026-03-01T10:00:00+00:00")
+    # Ivy runs it again: three efforts, and the board's two rows are each runner's best.
+    upload(server, ivy[0], meters=3000, speed=2.8, step=2, begin="2026-03-02T10:00:00+00:00")
     b.log_in(jon)
     b.open(f"/#/runs/{faster['id']}")
     b.visible(".segment-table tbody tr")
@@ -53,6 +55,9 @@ def test_make_a_segment_and_race_it(server, browser):
     b.visible(".segment-board tbody tr")
     names = [cell.text for cell in b.finds(".segment-board tbody td:nth-child(2) a")]
     assert names == ["You", "Ivy"]
+    efforts = b.find("[data-name=efforts]").text
+    assert efforts.startswith("3") and "Efforts by 2 runners" in efforts, efforts
+    assert "Each runner’s best" in b.find(".segment-board").find_element("xpath", "..").text
     assert "1.00 km" in b.find(".segment-head .muted").text and "made by Ivy" in b.find(".segment-head .muted").text
     assert b.find("[data-name=your-best] span").text.lower().startswith("your best, mar 1")
     b.js("window.scrollTo(0, 0)")

@@ -1,7 +1,8 @@
 // #/beacon/SECRET: a runner's live safety link, for whoever holds it (no account): where
-// they are on a map, their way so far, distance, time, pace and how long ago the link
-// last heard from them; asked again every 15 s. Inside one of their privacy zones (unless
-// they chose to show them) the dot is left out and the page says so.
+// they are on a map, their way so far, distance, time, pace, whether they are moving or
+// paused and how long ago the link last heard from them; asked again every 15 s. Inside
+// one of their privacy zones (unless they chose to show them) the dot is left out and the
+// page says so; started inside one, the numbers count from where they left it, and say so.
 import { api } from '../engine/api/paceline.js';
 import { h, mount, describe } from '../ui.js';
 import * as units from '../engine/core/units.js';
@@ -10,6 +11,8 @@ import { basemap, retire } from './map/basemap.js';
 import { usesPace } from './analysis/format.js';
 
 const EVERY = 15_000;
+/** A current pace older than this (seconds, two of the phone's sends and some) is no longer current. */
+const CURRENT_FOR = 25;
 
 export async function render({ token }) {
   const page = h('section', { class: 'page beacon-page' }, h('p', { class: 'muted loading' }, 'Loading the live link…'));
@@ -18,29 +21,51 @@ export async function render({ token }) {
   const title = h('h1', {});
   const since = h('p', { class: 'beacon-since', role: 'status' });
   const note = h('p', { class: 'beacon-note', hidden: true });
+  const counted = h('p', { class: 'beacon-counted muted', hidden: true });
   const figures = h('div', { class: 'figures' });
   const mapElement = h('div', { class: 'map' });
   let map = null, L = null, layers = [], timer = null, ticker = null, latest = null, fitted = false;
 
+  /** Seconds since the link last heard from the runner, or null. */
+  function age() {
+    return latest?.lastUpdate ? Math.max(0, (Date.now() - Date.parse(latest.lastUpdate)) / 1000) : null;
+  }
+
   function ago() {
     if (latest?.inPrivateArea) { since.textContent = 'In a private area'; since.classList.remove('stale'); return; }
-    if (!latest?.lastUpdate) { since.textContent = 'Waiting for the first position…'; return; }
-    const seconds = Math.max(0, (Date.now() - Date.parse(latest.lastUpdate)) / 1000);
-    since.textContent = `Last update ${seconds < 60 ? `${Math.round(seconds)} s` : units.clock(seconds)} ago`;
+    const seconds = age();
+    if (seconds === null) { since.textContent = 'Waiting for the first position…'; return; }
+    const state = latest.paused ? 'Paused' : moving() ? 'Moving' : 'Not moving';
+    since.textContent = `${state} · last update ${seconds < 60 ? `${Math.round(seconds)} s` : units.clock(seconds)} ago`;
     since.classList.toggle('stale', seconds > 120);
+    if (figures.isConnected) showFigures();
+  }
+
+  /** Whether the last send says the runner moves: not paused, a speed, and recent. */
+  function moving() {
+    return !latest.paused && latest.currentSpeedMetersPerSecond > 0.3 && age() !== null && age() <= CURRENT_FOR;
+  }
+
+  function showFigures() {
+    const view = latest;
+    const foot = usesPace(view.sport);
+    const average = view.distanceMeters > 0 && Number.isFinite(view.elapsedSeconds) ? view.elapsedSeconds / (view.distanceMeters / 1000) : null;
+    const current = moving() ? view.currentSpeedMetersPerSecond : null;
+    figures.replaceChildren(
+      figure('Distance', units.distance(view.distanceMeters, unit)),
+      figure('Time', Number.isFinite(view.elapsedSeconds) ? units.clock(view.elapsedSeconds) : '–'),
+      figure(foot ? 'Average pace' : 'Average speed', average ? (foot ? units.pace(average, unit) : units.speed(1000 / average, unit)) : '–'),
+      figure(foot ? 'Current pace' : 'Current speed', current ? (foot ? units.paceFromSpeed(current, unit) : units.speed(current, unit))
+        : view.paused && !view.inPrivateArea ? 'paused' : '–'));
   }
 
   function draw(view) {
     latest = view;
     title.textContent = `${view.runner}, live`;
-    const foot = usesPace(view.sport);
-    const average = view.distanceMeters > 0 && Number.isFinite(view.elapsedSeconds) ? view.elapsedSeconds / (view.distanceMeters / 1000) : null;
-    figures.replaceChildren(
-      figure('Distance', units.distance(view.distanceMeters, unit)),
-      figure('Time', Number.isFinite(view.elapsedSeconds) ? units.clock(view.elapsedSeconds) : '–'),
-      figure(foot ? 'Average pace' : 'Average speed', average ? (foot ? units.pace(average, unit) : units.speed(1000 / average, unit)) : '–'),
-      figure(foot ? 'Current pace' : 'Current speed', view.currentSpeedMetersPerSecond > 0.3
-        ? (foot ? units.paceFromSpeed(view.currentSpeedMetersPerSecond, unit) : units.speed(view.currentSpeedMetersPerSecond, unit)) : '–'));
+    counted.hidden = !view.sinceLeavingPrivateArea;
+    counted.textContent = view.sinceLeavingPrivateArea
+      ? `Since leaving a private area: time, distance and pace count from where ${view.runner} was first seen, and where they started is not shown.` : '';
+    showFigures();
     note.hidden = !view.inPrivateArea;
     note.textContent = view.inPrivateArea ? `${view.runner} is in one of their private areas: their position there is not shown.` : '';
     ago();
@@ -71,7 +96,7 @@ export async function render({ token }) {
 
   let first;
   try { first = await api.beaconView(token); } catch (error) { ended(error); return null; }
-  page.replaceChildren(title, since, note, h('div', { class: 'card map-box' }, mapElement), figures,
+  page.replaceChildren(title, since, note, h('div', { class: 'card map-box' }, mapElement), counted, figures,
     h('p', { class: 'muted' }, 'This page updates itself every 15 seconds.'));
   ({ L, map } = await basemap(mapElement, { center: first.position ? [first.position.latitude, first.position.longitude] : [51.5, -0.12], zoom: 15 }));
   draw(first);

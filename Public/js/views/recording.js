@@ -322,6 +322,7 @@ function wireControls(rec) {
     if (!tracker || tracker.isPaused) return;
     const at = clockNow();
     tracker.pause(at);
+    rec.beacon?.pause(at);
     showPaused(rec);
     showNumbers(rec);
     speech.say('Paused');
@@ -331,6 +332,7 @@ function wireControls(rec) {
     if (!rec.tracker?.isPaused) return;
     const at = clockNow();
     rec.tracker.resume(at);
+    rec.beacon?.resume();
     showPaused(rec);
     speech.say('Resumed');
     // Where the runner stands when pressing Resume is where the new segment starts (before

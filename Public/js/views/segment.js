@@ -49,7 +49,7 @@ function figures(segment, fastest) {
     h('div', { class: 'figure', dataset: { name: 'your-best' } }, h('strong', {}, best ? units.clock(best.elapsedSeconds) : '–'),
       h('span', {}, best ? `Your best, ${shortDate(best.date)}` : 'Your best: not run yet')),
     h('div', { class: 'figure', dataset: { name: 'efforts' } }, h('strong', {}, String(segment.effortCount)),
-      h('span', {}, segment.effortCount === 1 ? 'Effort' : 'Efforts')),
+      h('span', {}, `${segment.effortCount === 1 ? 'Effort' : 'Efforts'} by ${segment.runnerCount} ${segment.runnerCount === 1 ? 'runner' : 'runners'}`)),
     h('div', { class: 'figure', dataset: { name: 'fastest' } }, fastest, h('span', {}, 'Fastest')));
 }
 

@@ -64,15 +64,16 @@ extension Badge {
     public static let catalogue: [Badge] = {
         var badges: [Badge] = []
         for km in [10, 50, 100, 250, 500, 1000] {
-            badges.append(Badge(family: .distance, target: Double(km) * 1000, name: "\(km) km",
+            // "in all": the longest family's "First 10 km" is another badge.
+            badges.append(Badge(family: .distance, target: Double(km) * 1000, name: "\(km) km in all",
                                 rule: "Cover \(km) km on foot (runs, walks and hikes together)."))
         }
         for hours in [1, 10, 25, 50, 100] {
             badges.append(Badge(family: .time, target: Double(hours) * 3600, name: "\(hours) h moving",
                                 rule: "Be on the move for \(hours) h on foot (moving time, all activities together)."))
         }
-        for (name, meters, what) in [("5 km", 5000.0, "5 km"), ("10 km", 10_000, "10 km"),
-                                     ("Half marathon", 21_097.5, "a half marathon (21.1 km)"), ("Marathon", 42_195, "a marathon (42.2 km)")] {
+        for (name, meters, what) in [("First 5 km", 5000.0, "5 km"), ("First 10 km", 10_000, "10 km"),
+                                     ("First half marathon", 21_097.5, "a half marathon (21.1 km)"), ("First marathon", 42_195, "a marathon (42.2 km)")] {
             badges.append(Badge(family: .longest, target: meters, name: name, rule: "Cover \(what) in one activity on foot."))
         }
         for days in [3, 7, 14, 30, 100] {

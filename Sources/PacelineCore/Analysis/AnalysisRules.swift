@@ -16,5 +16,6 @@ public enum AnalysisRules {
     ///    (records between positions, laps, sessions, and before the first position) the
     ///    distance; virtual rides marked (no route, segment or heat-map line); a phone's
     ///    satellite altitude no longer judged step by step as an altimeter's.
-    public static let version = 3
+    /// 4. issue 37: a segment effort over a pause keeps how much of its time was paused.
+    public static let version = 4
 }

@@ -12,6 +12,12 @@ public struct SegmentEffort: Sendable, Hashable {
     /// The effort's time: from gate to gate, stops included, as a segment is raced.
     public var elapsedSeconds: Double { endElapsed - startElapsed }
 
+    /// The seconds of the effort that fall in `breaks` (the run's, `Track.breaks`): its
+    /// time holds them, as a segment is raced, and a page says so.
+    public func pausedSeconds(in breaks: [ClosedRange<Double>]) -> Double {
+        breaks.reduce(0) { $0 + max(0, min($1.upperBound, endElapsed) - max($1.lowerBound, startElapsed)) }
+    }
+
     public init(startElapsed: Double, endElapsed: Double, startDistance: Double, endDistance: Double) {
         self.startElapsed = startElapsed
         self.endElapsed = endElapsed

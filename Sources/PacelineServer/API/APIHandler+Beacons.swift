@@ -35,7 +35,7 @@ extension APIHandler {
     func addBeaconFixes(_ input: Operations.AddBeaconFixes.Input) async throws -> Operations.AddBeaconFixes.Output {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
-        try await BeaconBook.append(body.fixes, to: input.path.beaconId, by: user.id, on: database)
+        try await BeaconBook.append(body.fixes, pausedAt: body.pausedAt, to: input.path.beaconId, by: user.id, on: database)
         return .noContent(.init())
     }
 

@@ -90,12 +90,13 @@ extension APIHandler {
     private func segmentSchema(_ segment: Segment, path: SegmentPath, viewer: UUID?) async throws -> Components.Schemas.Segment {
         var best: Components.Schemas.SegmentEffort?
         if let viewer { best = try await SegmentBoard.best(of: viewer, on: segment, on: reads) }
+        let counts = try await SegmentBoard.effortCounts(on: segment, path: path, viewer: viewer, on: reads)
         return .init(id: try segment.requireID().apiID, name: segment.name,
               owner: .init(id: segment.$owner.id.apiID, displayName: segment.owner.displayName),
               sport: segment.sport.schema, privacy: segment.privacy.schema, distanceMeters: segment.distanceMeters,
               path: segment.points(seenBy: viewer, path: path).map { .init(latitude: $0.latitude, longitude: $0.longitude) },
               createdAt: segment.createdAt ?? Date(),
-              effortCount: try await SegmentBoard.effortCount(on: segment, path: path, viewer: viewer, on: reads),
+              effortCount: counts.efforts, runnerCount: counts.runners,
               yourBest: best)
     }
 }

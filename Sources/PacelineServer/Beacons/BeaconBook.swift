@@ -44,6 +44,9 @@ enum BeaconBook {
         beacon.pointCount = 0
         beacon.distanceMeters = 0
         beacon.windowSends = 0
+        beacon.seenFromMeters = 0
+        beacon.seenToMeters = 0
+        beacon.pausedSeconds = 0
         try await database.lockingUser(owner) { transaction in
             // The links that are over go: their ways are nobody's business any more.
             try await Beacon.query(on: transaction).filter(\.$owner.$id == owner).group(.or) { over in
@@ -68,15 +71,18 @@ enum BeaconBook {
 
     /// Adds `fixes` to the way of `owner`'s link `id`, after the last one it has: those
     /// whose numbers can't be true (a position off the Earth, a time not near now) are left
-    /// out. 409 once the link has ended.
-    static func append(_ fixes: [Components.Schemas.BeaconFix], to id: String, by owner: UUID, on database: any Database) async throws {
+    /// out. With `pausedAt`, the runner paused their recording then (after these fixes); the
+    /// next fix resumes. 409 once the link has ended.
+    static func append(_ fixes: [Components.Schemas.BeaconFix], pausedAt: Date? = nil, to id: String, by owner: UUID,
+                       on database: any Database) async throws {
         guard fixes.count <= maximumFixesPerRequest else {
             throw APIError.badRequest("fixes: \(fixes.count), more than \(maximumFixesPerRequest) at once")
         }
         let now = Date()
+        let nearNow = { @Sendable (time: Date) in time.timeIntervalSince(now) < latestAhead && now.timeIntervalSince(time) < lifetime }
         let valid = fixes.filter { fix in
             fix.latitude.isFinite && fix.longitude.isFinite && (-90...90).contains(fix.latitude) && (-180...180).contains(fix.longitude)
-                && fix.time.timeIntervalSince(now) < latestAhead && now.timeIntervalSince(fix.time) < lifetime
+                && nearNow(fix.time)
         }.sorted { $0.time < $1.time }
         try await database.lockingUser(owner) { transaction in
             let beacon = try await owned(id, by: owner, on: transaction)
@@ -94,7 +100,11 @@ enum BeaconBook {
                 beacon.windowStart = now
                 beacon.windowSends = 1
             }
-            beacon.add(valid.filter { fix in beacon.lastTime.map { fix.time > $0 } ?? true })
+            let zones = beacon.showsZones ? [] : (try await User.find(owner, on: transaction))?.privacyZones ?? []
+            beacon.add(valid.filter { fix in beacon.lastTime.map { fix.time > $0 } ?? true }, hiding: zones)
+            if let pausedAt, nearNow(pausedAt), beacon.pausedAt == nil {
+                beacon.pausedAt = max(pausedAt, beacon.lastTime ?? pausedAt)
+            }
             try await beacon.save(on: transaction)
         }
     }
@@ -111,22 +121,22 @@ enum BeaconBook {
         // The way in pieces, cut where it enters a zone (never drawn across one), as every
         // track leaving the server is.
         let way = Track(segments: [(HeatLine.decode(beacon.points) ?? []).map { Fix(coordinate: $0) }])
-        let shownWay = way.hiding(zones)
-        let lines = shownWay.segments.map { $0.compactMap(\.coordinate) }
-        var hidSome = shownWay.fixCount < way.fixCount
+        let lines = way.hiding(zones).segments.map { $0.compactMap(\.coordinate) }
         let last = beacon.lastLatitude.flatMap { latitude in beacon.lastLongitude.map { Coordinate(latitude: latitude, longitude: $0) } }
         let shown = last.flatMap { zones.hide($0) ? nil : $0 }
         let inPrivateArea = last != nil && shown == nil
-        hidSome = hidSome || inPrivateArea
-        // With something hidden, the numbers would tell what: how far and how long inside a
-        // zone (so where in it), whether the runner is there now. The distance is then the
-        // way shown, and the clock and the speed are left out.
-        let elapsed = beacon.firstTime.flatMap { first in beacon.lastTime.map { $0.timeIntervalSince(first) } }
-        let shownDistance = lines.reduce(0.0) { total, line in total + zip(line, line.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) } }
+        // The numbers are the seen stretch's (`Beacon.add`): from where the runner first
+        // showed outside a zone to where they last did, so they never tell how far or how
+        // long the runner was inside one at either end.
+        let seen = beacon.seenFromTime.flatMap { from in beacon.seenToTime.map { (from: from, to: $0) } }
+        let paused = beacon.pausedAt != nil && !inPrivateArea
         return .init(runner: beacon.owner.displayName, sport: beacon.sport.schema,
-                     startedAt: hidSome ? nil : beacon.firstTime, lastUpdate: inPrivateArea ? nil : beacon.lastTime,
-                     distanceMeters: hidSome ? shownDistance : beacon.distanceMeters, elapsedSeconds: hidSome ? nil : elapsed,
-                     currentSpeedMetersPerSecond: inPrivateArea ? nil : beacon.currentSpeed,
+                     startedAt: seen?.from, lastUpdate: inPrivateArea ? nil : beacon.lastTime,
+                     distanceMeters: seen == nil ? 0 : beacon.seenToMeters - beacon.seenFromMeters,
+                     elapsedSeconds: seen.map { max(0, $0.to.timeIntervalSince($0.from) - beacon.pausedSeconds) },
+                     sinceLeavingPrivateArea: seen.map { $0.from.timeIntervalSince(beacon.firstTime ?? $0.from) > 0.0005 } ?? false,
+                     paused: paused,
+                     currentSpeedMetersPerSecond: inPrivateArea || paused ? nil : beacon.currentSpeed,
                      position: shown.map { .init(latitude: $0.latitude, longitude: $0.longitude) },
                      inPrivateArea: inPrivateArea,
                      path: lines.filter { $0.count > 1 }.map { $0.map { .init(latitude: $0.latitude, longitude: $0.longitude) } },
@@ -144,22 +154,40 @@ extension Beacon {
     }
 
     /// Adds `fixes` (in time order, after the last one kept): the distance fix to fix, a
-    /// point every `BeaconBook.spacing` metres, the speed over the fixes added.
-    func add(_ fixes: [Components.Schemas.BeaconFix]) {
+    /// point every `BeaconBook.spacing` metres, the speed over the fixes added, and the
+    /// stretch seen outside `zones`. After a pause the first fix starts afresh: the way
+    /// between adds no distance (the recording counts none), and the pause's time in the
+    /// seen stretch is left out of it.
+    func add(_ fixes: [Components.Schemas.BeaconFix], hiding zones: [PrivacyZone]) {
         guard let first = fixes.first, let lastFix = fixes.last else { return }
+        let resuming = pausedAt
+        if let resuming, let seenTo = seenToTime, let lastTime, abs(lastTime.timeIntervalSince(seenTo)) < 0.0005 {
+            pausedSeconds += max(0, first.time.timeIntervalSince(max(resuming, seenTo)))
+        }
+        pausedAt = nil
         var points = HeatLine.decode(self.points) ?? []
-        var previous = lastLatitude.flatMap { latitude in lastLongitude.map { Coordinate(latitude: latitude, longitude: $0) } }
+        var previous = resuming != nil ? nil : lastLatitude.flatMap { latitude in lastLongitude.map { Coordinate(latitude: latitude, longitude: $0) } }
         var added = 0.0
         for fix in fixes {
             let here = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
             if let previous { added += Geodesy.distance(previous, here) }
             previous = here
+            if !zones.hide(here) {
+                if seenFromTime == nil {
+                    seenFromTime = fix.time
+                    seenFromMeters = distanceMeters + added
+                }
+                seenToTime = fix.time
+                seenToMeters = distanceMeters + added
+            }
             if points.count < BeaconBook.maximumPoints, points.last.map({ Geodesy.distance($0, here) >= BeaconBook.spacing }) ?? true {
                 points.append(here)
             }
         }
-        let span = lastFix.time.timeIntervalSince(lastTime ?? first.time)
-        currentSpeed = span >= 5 ? added / span : currentSpeed
+        // Over this send's fixes (one send behind at most), from the last before them
+        // unless a pause came between.
+        let span = lastFix.time.timeIntervalSince(resuming == nil ? lastTime ?? first.time : first.time)
+        currentSpeed = span >= 5 ? added / span : (resuming == nil ? currentSpeed : nil)
         distanceMeters += added
         firstTime = firstTime ?? first.time
         lastTime = lastFix.time

@@ -67,5 +67,9 @@ enum Migrations {
         AddUserHistoryPending(),
         // 032: the tiles of a digital elevation model, for phones' elevations.
         CreateElevationTiles(),
+        // 033: what a live link's viewers may be told of its way, and the runner's pauses.
+        AddBeaconSeenStretch(),
+        // 034: the paused part of a segment effort's time.
+        AddSegmentEffortPause(),
     ]
 }

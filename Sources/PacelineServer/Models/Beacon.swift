@@ -28,6 +28,17 @@ final class Beacon: Model, @unchecked Sendable {
     @OptionalField(key: "last_lon") var lastLongitude: Double?
     /// Metres per second over the last fixes sent (the most recent minute or so).
     @OptionalField(key: "current_speed") var currentSpeed: Double?
+    /// The stretch of the way its viewers may be told of: from the first fix outside the
+    /// owner's privacy zones (every fix when the link shows them) to the last, each end's
+    /// time and `distanceMeters` there. Nil times until a fix is seen.
+    @OptionalField(key: "seen_from_time") var seenFromTime: Date?
+    @OptionalField(key: "seen_to_time") var seenToTime: Date?
+    @Field(key: "seen_from_m") var seenFromMeters: Double
+    @Field(key: "seen_to_m") var seenToMeters: Double
+    /// When the runner paused their recording (their phone's clock); nil while they move.
+    @OptionalField(key: "paused_at") var pausedAt: Date?
+    /// Seconds the runner was paused within the seen stretch, left out of its time.
+    @Field(key: "paused_s") var pausedSeconds: Double
     /// The minute its sends are counted in, and how many it has had (`BeaconBook.sendsPerMinute`).
     @OptionalField(key: "window_start") var windowStart: Date?
     @Field(key: "window_sends") var windowSends: Int

@@ -13,6 +13,8 @@ final class SegmentEffortRow: Model, @unchecked Sendable {
     @Field(key: "start_elapsed_s") var startElapsedSeconds: Double
     @Field(key: "start_distance_m") var startDistanceMeters: Double
     @Field(key: "end_distance_m") var endDistanceMeters: Double
+    /// Seconds of `elapsedSeconds` the recording was paused (`SegmentEffort.pausedSeconds`).
+    @Field(key: "paused_s") var pausedSeconds: Double
     /// When the effort started: the run's start plus `startElapsedSeconds`.
     @Field(key: "started_at") var startedAt: Date
 

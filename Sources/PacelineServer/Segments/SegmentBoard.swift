@@ -48,8 +48,9 @@ enum SegmentBoard {
         }
     }
 
-    /// How many efforts on `segment` (with `path`) `viewer` may see.
-    static func effortCount(on segment: Segment, path: SegmentPath, viewer: UUID?, on database: any Database) async throws -> Int {
+    /// How many efforts on `segment` (with `path`) `viewer` may see, and by how many runners
+    /// (the leaderboard's rows: one a runner).
+    static func effortCounts(on segment: Segment, path: SegmentPath, viewer: UUID?, on database: any Database) async throws -> (efforts: Int, runners: Int) {
         let rows = try await database.sql.raw("""
             SELECT segment_efforts.runner_id, users.privacy_zones, COUNT(*) AS efforts
             FROM segment_efforts
@@ -58,11 +59,11 @@ enum SegmentBoard {
             WHERE segment_efforts.segment_id = \(bind: try segment.requireID()) AND \(visible(to: viewer))
             GROUP BY segment_efforts.runner_id, users.privacy_zones
             """).all()
-        return try rows.reduce(0) { total, row in
+        return try rows.reduce((efforts: 0, runners: 0)) { total, row in
             let runner = try row.decode(column: "runner_id", as: UUID.self)
             let zones = try zones(row)
-            let shown = runner == viewer || !path.passes(through: zones)
-            return total + (shown ? try row.decode(column: "efforts", as: Int.self) : 0)
+            guard runner == viewer || !path.passes(through: zones) else { return total }
+            return (total.efforts + (try row.decode(column: "efforts", as: Int.self)), total.runners + 1)
         }
     }
 
@@ -154,7 +155,7 @@ extension SegmentEffortRow {
     func schema(segment: Segment, personalRank: Int) throws -> Components.Schemas.SegmentEffort {
         .init(id: try requireID().apiID, runId: $run.id.apiID,
               segment: .init(id: try segment.requireID().apiID, name: segment.name, distanceMeters: segment.distanceMeters),
-              elapsedSeconds: elapsedSeconds, startElapsedSeconds: startElapsedSeconds,
+              elapsedSeconds: elapsedSeconds, pausedSeconds: pausedSeconds > 0 ? pausedSeconds : nil, startElapsedSeconds: startElapsedSeconds,
               startDistanceMeters: startDistanceMeters, endDistanceMeters: endDistanceMeters,
               date: startedAt, personalRank: personalRank <= 3 ? personalRank : nil)
     }

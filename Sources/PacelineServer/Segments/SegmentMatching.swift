@@ -23,9 +23,11 @@ package enum SegmentMatching {
     static func record(_ run: Run, checkpoints: [Checkpoint], on database: any Database) async throws {
         let matcher = SegmentMatcher(run: checkpoints)
         let candidates = try await candidates(near: matcher.cellKeys, sport: run.sport, seenBy: run.$owner.id, on: database)
+        var breaks: [ClosedRange<Double>]?  // read from the track once an effort needs them
         for candidate in candidates {
             for effort in matcher.efforts(along: candidate.points) {
-                try await row(of: effort, on: candidate.id, by: run).create(on: database)
+                if breaks == nil { breaks = Self.breaks(of: run) }
+                try await row(of: effort, on: candidate.id, by: run, breaks: breaks ?? []).create(on: database)
             }
         }
     }
@@ -81,8 +83,9 @@ package enum SegmentMatching {
         for candidate in passing {
             guard let run = try await Run.find(candidate.id, on: database),
                   let checkpoints = try? Normalization.checkpoints(of: run.activity()) else { continue }
+            let breaks = Self.breaks(of: run)
             for effort in SegmentMatcher(run: checkpoints).efforts(on: path) {
-                try await row(of: effort, on: segmentID, by: run).create(on: database)
+                try await row(of: effort, on: segmentID, by: run, breaks: breaks).create(on: database)
             }
         }
     }
@@ -99,7 +102,12 @@ package enum SegmentMatching {
         }
     }
 
-    private static func row(of effort: SegmentEffort, on segment: UUID, by run: Run) throws -> SegmentEffortRow {
+    /// Where `run`'s recording paused (`Track.breaks`), on the clock its checkpoints keep.
+    private static func breaks(of run: Run) -> [ClosedRange<Double>] {
+        (try? run.activity())?.track.breaks ?? []
+    }
+
+    private static func row(of effort: SegmentEffort, on segment: UUID, by run: Run, breaks: [ClosedRange<Double>]) throws -> SegmentEffortRow {
         let row = SegmentEffortRow()
         row.$segment.id = segment
         row.$run.id = try run.requireID()
@@ -108,6 +116,7 @@ package enum SegmentMatching {
         row.startElapsedSeconds = effort.startElapsed
         row.startDistanceMeters = effort.startDistance
         row.endDistanceMeters = effort.endDistance
+        row.pausedSeconds = effort.pausedSeconds(in: breaks)
         row.startedAt = (run.startTime ?? Date()).addingTimeInterval(effort.startElapsed)
         return row
     }

@@ -82,7 +82,7 @@ export const api = {
 
   // Live safety links
   createBeacon: (beacon) => request('/beacons', { method: 'POST', json: beacon }),
-  addBeaconFixes: (id, fixes) => request(`/beacons/${id}/fixes`, { method: 'POST', json: { fixes } }),
+  addBeaconFixes: (id, fixes, pausedAt) => request(`/beacons/${id}/fixes`, { method: 'POST', json: { fixes, pausedAt } }),
   endBeacon: (id) => request(`/beacons/${id}`, { method: 'DELETE' }),
   beaconView: (token) => request(`/beacon-views/${encodeURIComponent(token)}`),
 

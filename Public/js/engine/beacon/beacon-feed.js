@@ -4,7 +4,9 @@
 // link is kept in localStorage with the activity it belongs to, so a reload mid-run goes on
 // feeding it, and never another activity. `end` ends it on the server, when the activity
 // ends or the runner stops sharing; an end that could not reach the server is tried again
-// the next time a recording starts (and the link expires within a day anyway).
+// the next time a recording starts (and the link expires within a day anyway). A pause is
+// sent at once, so the people watching see "Paused" rather than a pace frozen in time; the
+// next fix, after Resume, says the runner moves again.
 import { api } from '../api/paceline.js';
 import { now as clockNow } from '../clock.js';
 
@@ -22,6 +24,8 @@ export class BeaconFeed {
     this.waiting = [];
     this.sentAt = 0;
     this.sending = false;
+    /** When the runner paused (ms), until a send has told the server. */
+    this.pausedAt = null;
   }
 
   /**
@@ -66,15 +70,29 @@ export class BeaconFeed {
     if (clockNow() - this.sentAt >= SEND_EVERY) this.send();
   }
 
-  /** Sends the fixes waiting; on failure they wait for the next send. */
+  /** The runner paused at `at` (ms): sent now, with the fixes waiting. */
+  pause(at) {
+    this.pausedAt = at;
+    this.send();
+  }
+
+  /**
+   * The runner resumed: a pause the server never heard of is forgotten (the next fix
+   * would otherwise come before it).
+   */
+  resume() { this.pausedAt = null; }
+
+  /** Sends the fixes waiting (and a pause); on failure they wait for the next send. */
   async send() {
-    if (this.sending || !this.waiting.length) return;
+    if (this.sending || (!this.waiting.length && this.pausedAt === null)) return;
     this.sending = true;
     this.sentAt = clockNow();
     const batch = this.waiting.slice();
+    const pausedAt = this.pausedAt;
     try {
-      await api.addBeaconFixes(this.link.id, batch);
+      await api.addBeaconFixes(this.link.id, batch, pausedAt === null ? undefined : new Date(pausedAt).toISOString());
       this.waiting.splice(0, batch.length);
+      if (this.pausedAt === pausedAt) this.pausedAt = null;
     } catch (error) {
       if (error?.status === 409 || error?.status === 404) { this.forget(); this.ended = true; }
     } finally {

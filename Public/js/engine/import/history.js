@@ -30,13 +30,13 @@ function listings(text) {
   const column = (name) => header.findIndex((title) => title.trim() === name);
   const file = column('Filename');
   if (file < 0) throw new Error('activities.csv has no Filename column');
-  const [name, type, description] = ['Activity Name', 'Activity Type', 'Activity Description'].map(column);
+  const [name, type, description, date] = ['Activity Name', 'Activity Type', 'Activity Description', 'Activity Date'].map(column);
   const byFile = new Map();
   let withoutFile = 0;
   for (const row of rows) {
     const value = (index) => (index >= 0 ? row[index]?.trim() || undefined : undefined);
     if (!value(file)) { withoutFile++; continue; }
-    byFile.set(baseName(value(file)), { name: value(name), sport: sportOf(value(type)), description: value(description) });
+    byFile.set(baseName(value(file)), { name: value(name), sport: sportOf(value(type)), description: value(description), date: value(date) });
   }
   return { byFile, withoutFile };
 }

@@ -35,7 +35,8 @@ async function keyOf(bytes, path) {
 /**
  * Uploads `files` ({path, listing, read()}), counting `problems` ({path, reason}: what
  * of the export could not be read) as not imported; `progress(tally)` after each, where tally is
- * {done, total, made, there, failed: [{path, reason}], leftOut: [{path, reason}]}.
+ * {done, total, made, there, failed: [{path, listing, reason, code}], leftOut: [{path, reason}]}
+ * (`listing`: what activities.csv says of the file, `code`: the server's error code).
  * `shouldStop()` ends it after the uploads under way. Resolves to the tally.
  */
 export async function importFiles(files, { privacy, problems = [], progress = () => {}, shouldStop = () => false } = {}) {
@@ -55,7 +56,7 @@ export async function importFiles(files, { privacy, problems = [], progress = ()
       if (run.created) tally.made += count; else tally.there += count;
       for (const left of run.body.activitiesLeftOut ?? []) tally.leftOut.push({ path: `${file.path} #${left.activity}`, reason: left.message });
     } catch (error) {
-      tally.failed.push({ path: file.path, reason: error.message });
+      tally.failed.push({ path: file.path, listing: file.listing, reason: error.message, code: error.code });
     }
     tally.done++;
     progress(tally);

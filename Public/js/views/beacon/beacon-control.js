@@ -25,6 +25,12 @@ export class BeaconControl {
     if (this.feed?.ended) { this.feed = null; this.show(); }
   }
 
+  /** The runner paused at `at` (ms): the link's viewers see it within seconds. */
+  pause(at) { this.feed?.pause(at); }
+
+  /** The runner resumed: their next fix says so. */
+  resume() { this.feed?.resume(); }
+
   /** Ends the link (the activity ended); true unless it could not reach the server. */
   async end() {
     const feed = this.feed;

@@ -52,9 +52,27 @@ export function archiveImport(file) {
     status.textContent = (stopping && tally.done < tally.total
       ? `Stopped after ${count(tally.done)} of ${count(tally.total)} files. Drop the archive again to go on; nothing is imported twice.`
       : `Done: ${plural(tally.made, 'new activity', 'new activities')}, ${count(tally.there)} already here, ${count(tally.failed.length)} not imported.`) + manual;
-    for (const { path, reason } of [...tally.failed, ...tally.leftOut]) {
-      problems.append(h('li', {}, h('strong', {}, path), h('span', { class: 'error' }, reason)));
-    }
+    for (const problem of [...tally.failed, ...tally.leftOut]) problems.append(problemItem(problem));
   })();
   return panel;
+}
+
+/** Plain words for the server's refusals of a file; its own message follows as the detail. */
+const SAID = {
+  invalid_file: 'The file is damaged or cut short, so it can’t be read.',
+  over_limit: 'The file holds more than an upload may.',
+  unsupported_media_type: 'Not a GPX, TCX or FIT file.',
+};
+
+/**
+ * A file that was not imported: the activity as the export names it (its name and date
+ * from activities.csv) with its file, what went wrong in words, and the reader's detail.
+ */
+function problemItem({ path, listing, reason, code }) {
+  const activity = [listing?.name, listing?.date].filter(Boolean).join(' · ');
+  return h('li', {},
+    h('strong', {}, activity || path),
+    activity ? h('span', { class: 'muted problem-file' }, path) : null,
+    h('span', { class: 'error' }, SAID[code] ?? reason),
+    SAID[code] ? h('small', { class: 'muted problem-detail' }, reason) : null);
 }

@@ -19,13 +19,16 @@ export async function journeyMap(element, mission, journey) {
   });
   const done = new Set((journey?.completedStages ?? []).map((stage) => `${stage.route}/${stage.stage}`));
   const stages = journey ? journeyStages(mission, journey) : mission.routes.flatMap((route, r) => route.stages.map((stage, s) => ({ route: r, stage: s, ...stage })));
+  // With more than one leg, a stage's number restarts on each: the leg says which.
+  const leg = (stage) => mission.routes.length > 1 ? `${mission.routes[stage.route].name} · ` : '';
   for (const stage of stages) {
     const unlocked = done.has(`${stage.route}/${stage.stage}`);
     const marker = L.marker([stage.end.latitude, stage.end.longitude], {
       icon: L.divIcon({ className: `stage-icon ${unlocked ? 'unlocked' : 'locked'}`, iconSize: [18, 18], html: h('span', {}, unlocked ? '✓' : '') }),
-      title: `Stage ${stage.stage + 1}: ${stage.name}${unlocked ? '' : ' (locked)'}`,
+      title: `${leg(stage)}Stage ${stage.stage + 1}: ${stage.name}${unlocked ? '' : ' (locked)'}`,
     }).addTo(map);
-    marker.bindPopup(h('div', {}, h('strong', {}, `Stage ${stage.stage + 1}: ${stage.name}`), h('br'), unlocked ? 'Unlocked' : 'Locked'));
+    marker.bindPopup(h('div', {}, h('strong', {}, `Stage ${stage.stage + 1}: ${stage.name}`), h('br'),
+      `${leg(stage)}${unlocked ? 'Unlocked' : 'Locked'}`));
   }
   if (journey) {
     const at = [journey.place.position.latitude, journey.place.position.longitude];

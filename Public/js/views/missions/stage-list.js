@@ -18,28 +18,40 @@ export function journeyStages(mission, journey) {
 /** Orders two {route, stage} places. */
 const compare = (a, b) => a.route - b.route || a.stage - b.stage;
 
-/** The list element. */
+/**
+ * The list element: one list of stages per leg (route) the journey covers, under the leg's
+ * name when there is more than one, so "Stage 1" after a leg's last stage says where.
+ */
 export function stageList(mission, journey, unit) {
   const done = new Map(journey.completedStages.map((stage) => [`${stage.route}/${stage.stage}`, stage]));
-  return h('ol', { class: 'stage-list' }, journeyStages(mission, journey).map((stage) => {
-    const completed = done.get(`${stage.route}/${stage.stage}`);
-    const title = h('span', { class: 'stage-title' }, `Stage ${stage.stage + 1} · ${stage.name}`);
-    const facts = h('span', { class: 'muted' }, `${stage.routeName} · ${units.distance(stage.endMeters - stage.startMeters, unit, 1)}`);
-    if (!completed) {
-      return h('li', { class: 'stage locked', dataset: { route: stage.route, stage: stage.stage } },
-        h('span', { class: 'stage-lock', 'aria-hidden': 'true' }, icon('lock')),
-        h('div', {}, title, facts, h('span', { class: 'muted' }, 'Locked: complete the stage to see its photo')));
-    }
-    const photo = completed.photo;
-    const picture = !photo ? h('span', { class: 'photo-missing' }, stage.name)
-      : h('a', { href: photo.page ?? photo.url, target: '_blank', rel: 'noopener', class: ownAddress(photo.url) ? null : 'photo-link' },
-        ownAddress(photo.url)
-          ? h('img', { src: photo.url, alt: stage.name, loading: 'lazy', onerror: (event) => event.target.replaceWith(
-            h('span', { class: 'photo-missing' }, stage.name)) })
-          : ['Photo', h('small', {}, 'opens its page')]);
-    return h('li', { class: 'stage unlocked', dataset: { route: stage.route, stage: stage.stage } },
-      h('div', { class: 'stage-photo' }, picture),
-      h('div', {}, title, facts, h('span', { class: 'stage-date' }, `Unlocked ${units.date(completed.completedAt)}`),
-        photo ? h('small', { class: 'muted credit' }, photo.attribution) : ''));
-  }));
+  const stages = journeyStages(mission, journey);
+  const legs = [...new Set(stages.map((stage) => stage.route))];
+  const list = (route) => h('ol', { class: 'stage-list' }, stages.filter((stage) => stage.route === route)
+    .map((stage) => stageItem(stage, done.get(`${stage.route}/${stage.stage}`), unit, legs.length > 1)));
+  if (legs.length === 1) return list(legs[0]);
+  return h('div', { class: 'stage-legs' }, legs.flatMap((route, index) => [
+    h('h3', { class: 'stage-leg' }, `Leg ${index + 1} of ${legs.length}: ${mission.routes[route].name}`), list(route)]));
+}
+
+/** One stage: unlocked with its photo, credit and date, or locked. */
+function stageItem(stage, completed, unit, underLeg) {
+  const title = h('span', { class: 'stage-title' }, `Stage ${stage.stage + 1} · ${stage.name}`);
+  const length = units.distance(stage.endMeters - stage.startMeters, unit, 1);
+  const facts = h('span', { class: 'muted' }, underLeg ? length : `${stage.routeName} · ${length}`);
+  if (!completed) {
+    return h('li', { class: 'stage locked', dataset: { route: stage.route, stage: stage.stage } },
+      h('span', { class: 'stage-lock', 'aria-hidden': 'true' }, icon('lock')),
+      h('div', {}, title, facts, h('span', { class: 'muted' }, 'Locked: complete the stage to see its photo')));
+  }
+  const photo = completed.photo;
+  const picture = !photo ? h('span', { class: 'photo-missing' }, stage.name)
+    : h('a', { href: photo.page ?? photo.url, target: '_blank', rel: 'noopener', class: ownAddress(photo.url) ? null : 'photo-link' },
+      ownAddress(photo.url)
+        ? h('img', { src: photo.url, alt: stage.name, loading: 'lazy', onerror: (event) => event.target.replaceWith(
+          h('span', { class: 'photo-missing' }, stage.name)) })
+        : ['Photo', h('small', {}, 'opens its page')]);
+  return h('li', { class: 'stage unlocked', dataset: { route: stage.route, stage: stage.stage } },
+    h('div', { class: 'stage-photo' }, picture),
+    h('div', {}, title, facts, h('span', { class: 'stage-date' }, `Unlocked ${units.date(completed.completedAt)}`),
+      photo ? h('small', { class: 'muted credit' }, photo.attribution) : ''));
 }

@@ -47,7 +47,9 @@ export function segmentsCard({ run, points, unit, owned, highlight, cursor }) {
         h('span', { class: 'muted segment-length' }, units.distance(effort.segment.distanceMeters, unit))),
       h('td', {}, effortPace(effort.endDistanceMeters - effort.startDistanceMeters, effort.elapsedSeconds, run.sport, unit)),
       h('td', {}, h('button', { type: 'button', class: 'link', name: 'show-effort', title: 'Show it on the map',
-        onclick: () => highlight(stretchOf(effort)) }, units.clock(effort.elapsedSeconds))));
+        onclick: () => highlight(stretchOf(effort)) }, units.clock(effort.elapsedSeconds)),
+        // A segment is raced against the clock: a pause on it counts, and is said.
+        effort.pausedSeconds ? h('span', { class: 'muted effort-paused' }, `incl. ${units.clock(effort.pausedSeconds)} paused`) : ''));
   }
 
   async function load() {

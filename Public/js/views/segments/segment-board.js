@@ -55,5 +55,5 @@ export function segmentBoard(segment, { unit, onFastest }) {
   }
 
   load('all', 'everyone');
-  return h('div', { class: 'card' }, h('h2', {}, 'Leaderboard'), switcher, board);
+  return h('div', { class: 'card' }, h('h2', {}, 'Leaderboard'), h('p', { class: 'muted board-note' }, 'Each runner’s best effort.'), switcher, board);
 }
