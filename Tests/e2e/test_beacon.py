@@ -73,7 +73,7 @@ def test_share_a_live_link_while_recording(server, browser):
     assert friend.find(".beacon-page h1").text == "Mia <b>R</b>, live"
     assert friend.finds(".beacon-page h1 b") == []
     friend.visible(".beacon-dot")
-    assert friend.find(".beacon-since").text.startswith("Last update")
+    assert friend.find(".beacon-since").text.startswith("Moving · last update")
     distance = friend.finds(".beacon-page .figure strong")[0].text
     assert distance.endswith("km") and float(distance.split()[0]) > 0.05, distance
     friend.shot("beacon-viewer")
@@ -122,8 +122,8 @@ def test_watching_a_runner_who_starts_at_home(server, browser):
     friend.resize(375, 812)
     friend.driver.get(address)
     friend.visible(".beacon-dot")
-    figures = {f.find_element("css selector", "span").text: f.find_element("css selector", "strong").text
-               for f in friend.finds(".beacon-page .figure")}
+    figures = friend.js("return Object.fromEntries([...document.querySelectorAll('.beacon-page .figure')]"
+                        ".map((f) => [f.querySelector('span').textContent, f.querySelector('strong').textContent]))")
     assert figures["Time"] != "–" and figures["Average pace"] != "–", figures
     distance = float(figures["Distance"].split()[0])
     assert 0.05 < distance < 0.3, f"counted from where Ann left the zone, not from home: {figures}"
@@ -136,8 +136,8 @@ def test_watching_a_runner_who_starts_at_home(server, browser):
     b.visible("#paused")
     friend.wait(lambda: (friend.driver.refresh(), friend.visible(".beacon-since"),
                          friend.find(".beacon-since").text.startswith("Paused"))[-1], 10, "the watcher sees the pause")
-    current = [f.find_element("css selector", "strong").text for f in friend.finds(".beacon-page .figure")
-               if f.find_element("css selector", "span").text == "Current pace"]
+    current = friend.js("return [...document.querySelectorAll('.beacon-page .figure')]"
+                        ".filter((f) => f.querySelector('span').textContent === 'Current pace').map((f) => f.querySelector('strong').textContent)")
     assert current == ["paused"], current
     friend.shot("beacon-paused")
     assert friend.overflowing() == []

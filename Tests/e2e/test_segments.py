@@ -1,6 +1,7 @@
 """Segments (the activity page's "Segments" card and #/segments/ID): a runner makes a
 segment from a stretch of their run with two sliders, a friend's later run on the same way
 gets a time on it, and the segment's page ranks them; names stay text."""
+import datetime
 import re
 
 from conftest import Server  # noqa: F401  (the fixtures)
@@ -55,8 +56,8 @@ def test_make_a_segment_and_race_it(server, browser):
     b.visible(".segment-board tbody tr")
     names = [cell.text for cell in b.finds(".segment-board tbody td:nth-child(2) a")]
     assert names == ["You", "Ivy"]
-    efforts = b.find("[data-name=efforts]").text
-    assert efforts.startswith("3") and "Efforts by 2 runners" in efforts, efforts
+    efforts = b.js("return document.querySelector('[data-name=efforts]').textContent")
+    assert efforts == "3Efforts by 2 runners", efforts
     assert "Each runner’s best" in b.find(".segment-board").find_element("xpath", "..").text
     assert "1.00 km" in b.find(".segment-head .muted").text and "made by Ivy" in b.find(".segment-head .muted").text
     assert b.find("[data-name=your-best] span").text.lower().startswith("your best, mar 1")
@@ -69,6 +70,20 @@ def test_make_a_segment_and_race_it(server, browser):
     assert b.finds("button[name=delete-segment]") == [], "only its maker may delete it"
     assert b.accessibility(exclude=()) == []
     assert b.errors() == []
+
+    # Jon runs it again and pauses two minutes on it: the time counts the pause, and says so.
+    from synthetic_runs import fixes
+    track = fixes(meters=3000, speed=3.2, step=2, begin="2026-03-03T10:00:00+00:00")
+    split = next(i for i in range(len(track)) if i * 3.2 * 2 > 1000)
+    later = [dict(fix, time=(datetime.datetime.fromisoformat(fix["time"].replace("Z", "+00:00")) + datetime.timedelta(seconds=120))
+                  .isoformat().replace("+00:00", "Z")) for fix in track[split:]]
+    status, paused = server.api("POST", "/runs?privacy=public", {"sport": "run", "segments": [track[:split], later]}, jon[0])
+    assert status == 201, paused
+    b.open(f"/#/runs/{paused['id']}")
+    note = b.visible(".segment-table .effort-paused").text
+    assert note == "incl. 2:02 paused", note
+    b.js("document.querySelector('.segments-card').scrollIntoView({block: 'center'})")
+    b.shot("segment-effort-paused")
 
     # Its maker finds it on her profile, and deletes it.
     b.log_in(ivy)
