@@ -15,6 +15,13 @@ struct BadgeProgressTests {
         report.badges.first { $0.badge.id == id }!
     }
 
+    @Test("every badge has a name of its own: a total's '10 km in all' is not the longest's 'First 10 km'")
+    func namesAreUnique() {
+        let names = Badge.catalogue.map(\.name)
+        #expect(Set(names).count == names.count, "\(Dictionary(grouping: names) { $0 }.filter { $0.value.count > 1 }.keys.sorted())")
+        #expect(names.contains("10 km in all") && names.contains("First 10 km"))
+    }
+
     @Test("a total badge is earned by the activity that crossed it, on its date; the next shows progress")
     func totals() {
         // 4 + 4 + 4 km: the third run crosses 10 km.

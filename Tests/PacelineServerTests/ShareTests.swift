@@ -88,7 +88,7 @@ struct ShareTests {
             #expect(try PNGPeer.decode(png.bytes).width == 1200)
 
             let badge = try await Self.get(server, "/share/badges/\(ann.id)/longest-5")
-            #expect(badge.status == 200 && badge.body.contains("og:title\" content=\"Ann earned “5 km”\""))
+            #expect(badge.status == 200 && badge.body.contains("og:title\" content=\"Ann earned “First 5 km”\""))
             #expect(Self.metaContent(badge.body, "og:image")?.hasSuffix("/share/runs/\(run.id)/map.png") == true)
             #expect(badge.body.contains("og:image:type\" content=\"image/png\""))
             #expect(try await Self.get(server, "/share/badges/\(ann.id)/distance-1000").status == 404, "not earned")
