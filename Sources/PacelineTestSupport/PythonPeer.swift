@@ -1,12 +1,16 @@
 import Foundation
+import Testing
 
 /// Runs a Python snippet that uses a peer library (gpxpy, tcxreader…) to read
 /// something Paceline wrote, and hands back the JSON the snippet prints.
 ///
-/// Tests use it to check writers against independent readers. A missing
-/// interpreter or module is a failure with a message naming the `pip install`
-/// to run, never a silent skip. `PACELINE_PYTHON` overrides the interpreter
-/// (default `python3` from `PATH`).
+/// Tests use it to check writers against independent readers. The interpreter is
+/// `PACELINE_PYTHON` if set; else `python3` on `PATH` when it has every peer reader; else a
+/// virtual environment of the tests' own (`.build/peer-python`), made on first use with
+/// the versions `.ci/requirements.txt` pins, so a fresh clone's `swift test` needs nothing
+/// installed by hand. Where that cannot be made (no Python, or no package index within
+/// reach), a test that needs a peer is cancelled with one line saying why: never failed
+/// for a missing module, never passed without its check.
 ///
 /// ```swift
 /// let json = try PythonPeer.runJSON(
@@ -41,9 +45,66 @@ public enum PythonPeer {
         public var description: String
     }
 
-    /// The interpreter: `PACELINE_PYTHON`, or `python3` found on `PATH`.
-    public static var interpreter: String {
-        ProcessInfo.processInfo.environment["PACELINE_PYTHON"] ?? "python3"
+    /// Every peer reader the tests use, made ready together.
+    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow]
+
+    /// The interpreter the snippets run with, found (or made) once for the whole test run.
+    public static var interpreter: String { readiness.interpreter }
+
+    /// The interpreter, and why the peers are missing if they are.
+    private static let readiness: (interpreter: String, unavailable: String?) = {
+        if let chosen = ProcessInfo.processInfo.environment["PACELINE_PYTHON"] { return (chosen, nil) }
+        if (try? missing(peers, from: "python3"))?.isEmpty == true { return ("python3", nil) }
+        let environment = packageRoot.appendingPathComponent(".build/peer-python")
+        let python = environment.appendingPathComponent("bin/python3").path
+        if (try? missing(peers, from: python))?.isEmpty == true { return (python, nil) }
+        do {
+            try make(environment)
+            return (python, nil)
+        } catch {
+            return ("python3", "the peer readers could not be installed (\(error)): run `pip install -r .ci/requirements.txt`")
+        }
+    }()
+
+    /// The package's folder: this file is `Sources/PacelineTestSupport/PythonPeer.swift` in it.
+    private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Makes the virtual environment at `folder` and installs the peers into it, at the
+    /// versions `.ci/requirements.txt` pins (CI's own).
+    private static func make(_ folder: URL) throws {
+        let pins = (try? String(contentsOf: packageRoot.appendingPathComponent(".ci/requirements.txt"), encoding: .utf8)) ?? ""
+        let packages = peers.map { peer in
+            pins.split(whereSeparator: \.isNewline).map(String.init).first { line in
+                line.split(separator: "=").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } == peer.pipPackage.lowercased()
+            } ?? peer.pipPackage
+        }
+        FileHandle.standardError.write(Data("PythonPeer: installing \(packages.joined(separator: " ")) into .build/peer-python (once)\n".utf8))
+        let created = try command("python3", ["-m", "venv", "--clear", folder.path])
+        guard created.status == 0 else { throw Failure(description: "python3 -m venv failed: \(firstLine(of: created.standardError))") }
+        let python = folder.appendingPathComponent("bin/python3").path
+        let installed = try command(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "30"] + packages)
+        guard installed.status == 0 else {
+            try? FileManager.default.removeItem(at: folder)
+            throw Failure(description: "pip install failed: \(firstLine(of: installed.standardError))")
+        }
+    }
+
+    /// What a tool's error output says first: its first line naming an error, or its first line.
+    private static func firstLine(of text: String) -> String {
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return String((lines.first { $0.contains("ERROR") || $0.contains("Error") } ?? lines.first ?? "no output").prefix(200))
+    }
+
+    /// Which of `modules` `python` cannot import.
+    private static func missing(_ modules: [Module], from python: String) throws -> [String] {
+        let check = """
+            import importlib.util, sys
+            missing = [m for m in sys.argv[1:] if importlib.util.find_spec(m) is None]
+            print(" ".join(missing))
+            """
+        let result = try command(python, ["-c", check] + modules.map(\.importName))
+        guard result.status == 0 else { throw Failure(description: "\(python) could not check for modules (exit \(result.status))") }
+        return result.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
     /// Runs `script` with `python3 -c` and the given arguments (`sys.argv[1...]`)
@@ -51,29 +112,20 @@ public enum PythonPeer {
     /// what it prints to standard output as JSON (`JSONSerialization`, fragments
     /// allowed).
     ///
-    /// - Throws: `Failure` when Python is missing, a module is missing (the
-    ///   message says which `pip install` to run), the script exits non-zero
-    ///   (with its standard error), or its output is not JSON.
+    /// - Throws: `Failure` when a module is missing from an interpreter the tests were told
+    ///   to use (the message says which `pip install` to run), the script exits non-zero
+    ///   (with its standard error), or its output is not JSON. Cancels the test, saying
+    ///   why, when the peers could not be installed at all.
     public static func runJSON(_ script: String, arguments: [String] = [], requiring modules: [Module] = []) throws -> Any {
-        let installHint = modules.isEmpty ? "" : " and run `pip install \(modules.map(\.pipPackage).joined(separator: " "))`"
+        if let unavailable = readiness.unavailable, !modules.isEmpty { try Test.cancel("skipped: \(unavailable)") }
         if !modules.isEmpty {
-            let check = """
-                import importlib.util, sys
-                missing = [m for m in sys.argv[1:] if importlib.util.find_spec(m) is None]
-                print(" ".join(missing))
-                """
-            let result = try run(check, arguments: modules.map(\.importName), installHint: installHint)
-            guard result.status == 0 else {
-                throw Failure(description: "\(interpreter) could not check for modules (exit \(result.status)): \(result.standardError)")
-            }
-            let missing = result.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init)
+            let missing = try missing(modules, from: interpreter)
             if !missing.isEmpty {
                 let packages = modules.filter { missing.contains($0.importName) }.map(\.pipPackage)
                 throw Failure(description: "Python module(s) \(missing.joined(separator: ", ")) missing for \(interpreter): run `pip install \(packages.joined(separator: " "))`")
             }
         }
-
-        let result = try run(script, arguments: arguments, installHint: installHint)
+        let result = try command(interpreter, ["-c", script] + arguments)
         guard result.status == 0 else {
             throw Failure(description: "Python snippet failed (exit \(result.status)):\n\(result.standardError)")
         }
@@ -107,9 +159,9 @@ public enum PythonPeer {
         var standardError: String
     }
 
-    /// Runs the interpreter with `-c script`, capturing output through temporary
-    /// files (pipes could fill up and deadlock on large outputs).
-    private static func run(_ script: String, arguments: [String], installHint: String) throws -> Result {
+    /// Runs `program` with `arguments`, capturing output through temporary files (pipes
+    /// could fill up and deadlock on large outputs).
+    private static func command(_ program: String, _ arguments: [String]) throws -> Result {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("paceline-python-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -123,7 +175,7 @@ public enum PythonPeer {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [interpreter, "-c", script] + arguments
+        process.arguments = [program] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONIOENCODING"] = "utf-8"
         process.environment = environment
@@ -133,7 +185,7 @@ public enum PythonPeer {
         do {
             try process.run()
         } catch {
-            throw Failure(description: "cannot start \(interpreter): \(error); install Python 3\(installHint)")
+            throw Failure(description: "cannot start \(program): \(error); install Python 3")
         }
         process.waitUntilExit()
         try? outHandle.close()
@@ -141,9 +193,9 @@ public enum PythonPeer {
 
         let standardOutput = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
         let standardError = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-        // env exits 127 when the interpreter is not on PATH.
+        // env exits 127 when the program is not on PATH.
         if process.terminationStatus == 127 {
-            throw Failure(description: "\(interpreter) not found on PATH: install Python 3\(installHint)")
+            throw Failure(description: "\(program) not found: install Python 3")
         }
         return Result(status: process.terminationStatus, standardOutput: standardOutput, standardError: standardError)
     }

@@ -52,6 +52,15 @@ struct ConnectionLimitsTests {
             try await steady.send("}")
             for _ in 0..<100 where !steady.answer.contains("\r\n\r\n") { try await Task.sleep(for: .milliseconds(100)) }
             #expect(steady.answer.hasPrefix("HTTP/1.1 4"), "answered: \(steady.answer.prefix(80))")
+            // The slow one's body, cut short by the server, is the client's doing: a 400, never a 500.
+            var logins = ""
+            for _ in 0..<50 {
+                let metrics = try await server.raw(.GET, "/metrics", headers: [("Authorization", "Bearer \(TestServer.metricsToken)")], underAPI: false)
+                logins = String(decoding: metrics.body, as: UTF8.self).split(separator: "\n").filter { $0.contains("route=\"/api/v1/auth/login\"") }.joined(separator: "\n")
+                if logins.contains("status=\"400\"} 2") { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(logins.contains("status=\"400\"} 2") && !logins.contains("status=\"500\""), "\(logins)")
         }
     }
 

@@ -26,37 +26,14 @@ export async function render({ token }) {
   const mapElement = h('div', { class: 'map' });
   let map = null, L = null, layers = [], timer = null, ticker = null, latest = null, fitted = false;
 
-  /** Seconds since the link last heard from the runner, or null. */
-  function age() {
-    return latest?.lastUpdate ? Math.max(0, (Date.now() - Date.parse(latest.lastUpdate)) / 1000) : null;
-  }
-
   function ago() {
     if (latest?.inPrivateArea) { since.textContent = 'In a private area'; since.classList.remove('stale'); return; }
-    const seconds = age();
+    const seconds = age(latest);
     if (seconds === null) { since.textContent = 'Waiting for the first position…'; return; }
-    const state = latest.paused ? 'Paused' : moving() ? 'Moving' : 'Not moving';
+    const state = latest.paused ? 'Paused' : moving(latest) ? 'Moving' : 'Not moving';
     since.textContent = `${state} · last update ${seconds < 60 ? `${Math.round(seconds)} s` : units.clock(seconds)} ago`;
     since.classList.toggle('stale', seconds > 120);
-    if (figures.isConnected) showFigures();
-  }
-
-  /** Whether the last send says the runner moves: not paused, a speed, and recent. */
-  function moving() {
-    return !latest.paused && latest.currentSpeedMetersPerSecond > 0.3 && age() !== null && age() <= CURRENT_FOR;
-  }
-
-  function showFigures() {
-    const view = latest;
-    const foot = usesPace(view.sport);
-    const average = view.distanceMeters > 0 && Number.isFinite(view.elapsedSeconds) ? view.elapsedSeconds / (view.distanceMeters / 1000) : null;
-    const current = moving() ? view.currentSpeedMetersPerSecond : null;
-    figures.replaceChildren(
-      figure('Distance', units.distance(view.distanceMeters, unit)),
-      figure('Time', Number.isFinite(view.elapsedSeconds) ? units.clock(view.elapsedSeconds) : '–'),
-      figure(foot ? 'Average pace' : 'Average speed', average ? (foot ? units.pace(average, unit) : units.speed(1000 / average, unit)) : '–'),
-      figure(foot ? 'Current pace' : 'Current speed', current ? (foot ? units.paceFromSpeed(current, unit) : units.speed(current, unit))
-        : view.paused && !view.inPrivateArea ? 'paused' : '–'));
+    if (figures.isConnected) figures.replaceChildren(...figuresOf(latest, unit));
   }
 
   function draw(view) {
@@ -65,7 +42,7 @@ export async function render({ token }) {
     counted.hidden = !view.sinceLeavingPrivateArea;
     counted.textContent = view.sinceLeavingPrivateArea
       ? `Since leaving a private area: time, distance and pace count from where ${view.runner} was first seen, and where they started is not shown.` : '';
-    showFigures();
+    figures.replaceChildren(...figuresOf(view, unit));
     note.hidden = !view.inPrivateArea;
     note.textContent = view.inPrivateArea ? `${view.runner} is in one of their private areas: their position there is not shown.` : '';
     ago();
@@ -103,6 +80,31 @@ export async function render({ token }) {
   timer = setInterval(load, EVERY);
   ticker = setInterval(ago, 1000);
   return () => { clearInterval(timer); clearInterval(ticker); if (map) retire(map); };
+}
+
+/** Seconds since the link last heard from the runner, or null. */
+function age(view) {
+  return view?.lastUpdate ? Math.max(0, (Date.now() - Date.parse(view.lastUpdate)) / 1000) : null;
+}
+
+/** Whether the last send says the runner moves: not paused, a speed, and recent. */
+function moving(view) {
+  const seconds = age(view);
+  return !view.paused && view.currentSpeedMetersPerSecond > 0.3 && seconds !== null && seconds <= CURRENT_FOR;
+}
+
+/** Distance, time, average and current pace (or speed, for a ride) of `view`. */
+function figuresOf(view, unit) {
+  const foot = usesPace(view.sport);
+  const average = view.distanceMeters > 0 && Number.isFinite(view.elapsedSeconds) ? view.elapsedSeconds / (view.distanceMeters / 1000) : null;
+  const current = moving(view) ? view.currentSpeedMetersPerSecond : null;
+  return [
+    figure('Distance', units.distance(view.distanceMeters, unit)),
+    figure('Time', Number.isFinite(view.elapsedSeconds) ? units.clock(view.elapsedSeconds) : '–'),
+    figure(foot ? 'Average pace' : 'Average speed', average ? (foot ? units.pace(average, unit) : units.speed(1000 / average, unit)) : '–'),
+    figure(foot ? 'Current pace' : 'Current speed', current ? (foot ? units.paceFromSpeed(current, unit) : units.speed(current, unit))
+      : view.paused && !view.inPrivateArea ? 'paused' : '–'),
+  ];
 }
 
 function figure(label, value) {

@@ -1,11 +1,13 @@
-import NIOConcurrencyHelpers
 import NIOCore
 import OpenAPIRuntime
+import Synchronization
 import Vapor
 
 /// A request's body as it arrives, chunk by chunk, for `APITransport`: read from the
 /// connection through Vapor's `drain`, at most 20 chunks ahead of the reader (NIO's
 /// producer with high and low watermarks; reading resumes below 5).
+///
+/// A body the connection cut short is a 400 `body_incomplete`, the client's doing.
 ///
 /// Vapor's own async sequence over a body traps when NIO asks it for more twice without a
 /// pause between (vapor/vapor#3153); here a second ask finds nothing waiting and is let
@@ -31,7 +33,10 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
                 case .dropped: return eventLoop.makeFailedFuture(CancellationError())
                 }
             case .error(let error):
-                source.finish(error)
+                // The connection ended mid-body (the client went, or a deadline closed it):
+                // the client's doing, a 400 in the log and /metrics, never a 500.
+                source.finish(APIError(status: .badRequest, code: "body_incomplete",
+                                       message: "the request's body ended before it was whole (\(error))"))
             case .end:
                 source.finish()
             }
@@ -53,23 +58,23 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
     final class Demand: NIOAsyncSequenceProducerDelegate, Sendable {
         private let eventLoop: any EventLoop
         /// The pause the reading is in, if it is in one; touched on the event loop only.
-        private let waiting = NIOLockedValueBox<EventLoopPromise<Void>?>(nil)
+        private let waiting = Mutex<EventLoopPromise<Void>?>(nil)
 
         init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
 
         /// A pause in the reading, until the reader wants more.
         func wait() -> EventLoopFuture<Void> {
             let promise = eventLoop.makePromise(of: Void.self)
-            waiting.withLockedValue { $0 = promise }
+            waiting.withLock { $0 = promise }
             return promise.futureResult
         }
 
         func produceMore() {
-            eventLoop.execute { self.waiting.withLockedValue { promise in defer { promise = nil }; return promise }?.succeed() }
+            eventLoop.execute { self.waiting.withLock { promise in defer { promise = nil }; return promise }?.succeed() }
         }
 
         func didTerminate() {
-            eventLoop.execute { self.waiting.withLockedValue { promise in defer { promise = nil }; return promise }?.fail(CancellationError()) }
+            eventLoop.execute { self.waiting.withLock { promise in defer { promise = nil }; return promise }?.fail(CancellationError()) }
         }
     }
 }
