@@ -6,7 +6,9 @@ import NIOHTTP1
 /// HTTP decoder): a new connection's first request header must have come within
 /// `ConnectionSettings.headerTimeout`, a kept-alive connection's next one within
 /// `idleTimeout` of the last answer, and a request body must bring `minimumBodyRate` bytes a
-/// second over each `bodyRateWindow` until its end. A connection that misses one is closed.
+/// second over each `bodyRateWindow` until its end, counted over the time the server was
+/// asking for it (a handler behind in reading a body stops the server asking, and that
+/// time is the server's, not the client's). A connection that misses one is closed.
 /// While the server is answering, it sets none (Vapor's idle timer still closes a
 /// connection silent for `idleTimeout`). Upgraded to a live socket, the connection leaves
 /// its HTTP deadlines, and its address's count, behind: the live hub counts it, and its
@@ -26,6 +28,10 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingBody = false
     /// Body bytes come in the current window.
     private var bodyBytes = 0
+    /// Seconds of the current window the server asked for bytes, and since when it asks
+    /// (nil while it does not: its handlers are behind).
+    private var askedSeconds = 0.0
+    private var askedSince: NIODeadline?
 
     init(settings: ConnectionSettings, place: HeldPlace?) {
         self.settings = settings
@@ -59,6 +65,19 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
             awaitHeaderIfIdle(context: context)
         }
         context.fireChannelRead(data)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if askedSince == nil { askedSince = context.eventLoop.now }
+        context.read()
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if let since = askedSince {
+            askedSeconds += seconds(context.eventLoop.now - since)
+            askedSince = nil
+        }
+        context.fireChannelReadComplete()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -95,12 +114,17 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Closes the connection at the end of a window that brought less than the minimum rate
-    /// of a body still coming; starts the next window otherwise.
+    /// of a body still coming, over the time the server asked for it; starts the next window
+    /// otherwise. A window the server asked for less than half of is not judged.
     private func checkBodyRate(context: ChannelHandlerContext) {
         deadline?.cancel()
+        askedSeconds = 0
+        askedSince = askedSince.map { _ in context.eventLoop.now }
         deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeAmount(settings.bodyRateWindow)) {
             guard self.readingBody else { return }
-            guard Double(self.bodyBytes) >= Double(self.settings.minimumBodyRate) * self.settings.bodyRateWindow else {
+            let asked = self.askedSeconds + (self.askedSince.map { seconds(context.eventLoop.now - $0) } ?? 0)
+            let judged = asked >= self.settings.bodyRateWindow / 2
+            guard !judged || Double(self.bodyBytes) >= Double(self.settings.minimumBodyRate) * asked else {
                 context.close(mode: .all, promise: nil)
                 return
             }
@@ -109,6 +133,9 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 }
+
+/// `amount` in seconds.
+private func seconds(_ amount: TimeAmount) -> Double { Double(amount.nanoseconds) / 1e9 }
 
 /// `seconds` as NIO counts time, to the millisecond.
 private func timeAmount(_ seconds: Double) -> TimeAmount { .milliseconds(Int64(seconds * 1_000)) }
