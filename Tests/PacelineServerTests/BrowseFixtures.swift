@@ -56,7 +56,7 @@ struct BrowseFixtures {
         run.$owner.id = owner
         run.sport = .run
         run.privacy = .public
-        run.format = "gpx"
+        run.format = .gpx
         run.points = 0
         run.distanceMeters = 5_000
         run.creditedDistanceMeters = 5_000

@@ -20,7 +20,7 @@ import Testing
         owner.id = UUID()
         let recorded: (run: Run, checkpoints: [Checkpoint]?)
         do {
-            recorded = try RunRecorder.run(of: activity, format: "gpx", owner: owner, privacy: .private, name: nil)
+            recorded = try RunRecorder.run(of: activity, format: .gpx, owner: owner, privacy: .private, name: nil)
         } catch let refused as APIError {
             // Not a run (no timed path, or too short to credit): refused, nothing to match.
             #expect(refused.status == .unprocessableContent, "\(url.lastPathComponent): \(refused)")

@@ -159,7 +159,7 @@ public enum BrowseBenchmark {
         let fixes = (0...60).map { second in
             Fix(time: start.addingTimeInterval(Double(second)), coordinate: Coordinate(latitude: 51.5 + Double(second) * 3 / 111_250, longitude: -0.12))
         }
-        let run = try RunRecorder.run(of: Activity(format: .gpx, sport: .run, track: Track(segments: [fixes])), format: "gpx",
+        let run = try RunRecorder.run(of: Activity(format: .gpx, sport: .run, track: Track(segments: [fixes])), format: .gpx,
                                       owner: user, privacy: .public, name: nil).run
         try await run.create(on: database)
         return (try user.requireID(), try run.requireID())

@@ -79,9 +79,9 @@ struct AccountExport {
         activity.deviceTotals = DeviceTotals(ascentMeters: run.ascentMeters, descentMeters: run.descentMeters)
         let name = "activities/\(try run.fileStem())"
         switch run.format {
-        case "fit": return ("\(name).fit", FITWriter.write(activity))
-        case "tcx": return ("\(name).tcx", Data(TCXWriter.write(activity).utf8))
-        default: return ("\(name).gpx", Data(GPXWriter.write(activity).utf8))
+        case .fit: return ("\(name).fit", FITWriter.write(activity))
+        case .tcx: return ("\(name).tcx", Data(TCXWriter.write(activity).utf8))
+        case .gpx, .json, .live: return ("\(name).gpx", Data(GPXWriter.write(activity).utf8))
         }
     }
 }

@@ -23,37 +23,5 @@ final class Original: Model, @unchecked Sendable {
     @Field(key: "bytes") var bytes: Data
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
-    /// What an original is.
-    enum Format: String, Codable, Sendable, CaseIterable {
-        /// Activity files, as the upload's readers read them (`ActivityFile`).
-        case gpx, tcx, fit
-        /// The app's recording: the JSON body of `POST /runs` (`FixUpload`).
-        case json
-        /// A live race's or follow's fixes as the phone sent them and the server logged
-        /// them: one `fixes` message of the live protocol holding them all.
-        case live
-    }
-
     init() {}
-}
-
-extension Original.Format {
-    /// An activity file's format.
-    init(_ format: ActivityFormat) {
-        switch format {
-        case .gpx: self = .gpx
-        case .tcx: self = .tcx
-        case .fit: self = .fit
-        }
-    }
-
-    /// The activity file format it is; nil for the app's JSON and live fixes.
-    var activityFormat: ActivityFormat? {
-        switch self {
-        case .gpx: .gpx
-        case .tcx: .tcx
-        case .fit: .fit
-        case .json, .live: nil
-        }
-    }
 }

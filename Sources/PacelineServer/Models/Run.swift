@@ -12,8 +12,8 @@ package final class Run: Model, @unchecked Sendable {
     @OptionalField(key: "name") var name: String?
     @Field(key: "sport") var sport: Sport
     @Field(key: "privacy") var privacy: Privacy
-    /// What was uploaded: gpx, tcx, fit or json.
-    @Field(key: "format") var format: String
+    /// Where it came from: a device's file, the app's recording, or a live race or follow.
+    @Field(key: "format") var format: RunOrigin
     @OptionalField(key: "idempotency_key") var idempotencyKey: String?
     @OptionalField(key: "start_time") var startTime: Date?
     @OptionalField(key: "end_time") var endTime: Date?

@@ -10,7 +10,7 @@ import SQLKit
 /// (hashed, and gzipped unless they came gzipped): `RunAftermath.store` keeps them with the
 /// run, in the run's transaction, as the owner's `Original`.
 struct OriginalFile: Sendable {
-    let format: Original.Format
+    let format: RunOrigin
     /// Hex SHA-256 of the bytes received.
     let sha256: String
     /// How many bytes were received.
@@ -26,7 +26,7 @@ struct OriginalFile: Sendable {
     static let level: Int32 = 6
 
     /// `received` as it came, of `format`.
-    init(received: Data, format: Original.Format) throws {
+    init(received: Data, format: RunOrigin) throws {
         self.format = format
         sha256 = SHA256.hash(data: received).map { String(format: "%02x", $0) }.joined()
         byteCount = received.count
@@ -80,7 +80,7 @@ extension Run {
     /// it), as an upload keeps one: for the benchmarks that store runs without uploading
     /// them. Run it in the transaction that stores the run.
     package func keepOriginal(_ received: Data, format: ActivityFormat, index: Int = 0, on database: any Database) async throws {
-        originalID = try await OriginalFile(received: received, format: Original.Format(format)).keep(for: $owner.id, on: database)
+        originalID = try await OriginalFile(received: received, format: RunOrigin(format)).keep(for: $owner.id, on: database)
         originalActivity = index
     }
 }

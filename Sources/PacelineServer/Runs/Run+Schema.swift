@@ -33,7 +33,7 @@ extension Run {
             description: description,
             sport: sport.schema,
             privacy: privacy.schema,
-            format: format,
+            format: format.rawValue,
             startTime: startTime,
             endTime: endTime,
             points: points,

@@ -13,7 +13,7 @@ package enum RunRecorder {
     /// A new run of `activity`, and its checkpoints (nil when it has no timed path to
     /// measure them on), measured from the same profile as its statistics: what its
     /// segment efforts are found on (`RunAftermath`).
-    package static func run(of activity: Activity, format: String, owner: User, privacy: Privacy,
+    package static func run(of activity: Activity, format: RunOrigin, owner: User, privacy: Privacy,
                             name: String?) throws -> (run: Run, checkpoints: [Checkpoint]?) {
         let run = Run()
         run.$owner.id = owner.id!

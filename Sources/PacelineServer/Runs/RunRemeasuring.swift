@@ -113,7 +113,7 @@ package enum RunRemeasuring {
     /// (stored before originals were kept), or it is a live run, whose stored track is the
     /// stretch of the phone's fixes the race or follow made the run of.
     static func original(of run: Run, on database: any Database) async throws -> Activity? {
-        guard run.format != "live", var activity = try await RunOriginal.activity(of: run, on: database) else { return nil }
+        guard run.format != .live, var activity = try await RunOriginal.activity(of: run, on: database) else { return nil }
         activity.track = FixLimits(now: run.createdAt ?? Date()).screen(activity.track).0
         return try await ElevationTiles.elevations(for: activity, on: database)
     }

@@ -11,7 +11,7 @@ enum RunUpload {
         /// One, unless a file holds several (`ActivityReader.readAll`), in the file's order.
         var activities: [Activity]
         /// What they came in: "gpx", "tcx", "fit" or "json".
-        var format: String
+        var format: RunOrigin
         /// The body as received (a form's file part), which the runs keep.
         var original: OriginalFile
     }
@@ -26,7 +26,7 @@ enum RunUpload {
         case .binary(let file): return try received(try await collect(file), as: nil)
         case .json(let upload):
             let activity = try activity(from: upload)
-            return Received(activities: [activity], format: "json",
+            return Received(activities: [activity], format: .json,
                             original: try OriginalFile(received: try ReceivedJSONBody.required(), format: .json))
         case .multipartForm(let parts): return try await activities(from: parts)
         }
@@ -66,8 +66,8 @@ enum RunUpload {
     /// The activities of an uploaded file, and the file, to keep once it has been read.
     private static func received(_ upload: Data, as format: ActivityFormat?) throws -> Received {
         let (activities, format) = try read(upload, as: format)
-        return Received(activities: activities, format: format.rawValue,
-                        original: try OriginalFile(received: upload, format: Original.Format(format)))
+        return Received(activities: activities, format: RunOrigin(format),
+                        original: try OriginalFile(received: upload, format: RunOrigin(format)))
     }
 
     /// Reads an uploaded file (or an original kept of one: `RunOriginal`), inflated as it

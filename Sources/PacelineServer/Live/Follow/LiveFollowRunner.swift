@@ -88,7 +88,7 @@ extension LiveConnection {
         guard let follow = try await LiveFollow.find(runner.followID, on: hub.database) else { throw APIError.notFound("follow") }
         let activity = try await ElevationTiles.elevations(for: Activity(format: .gpx, sport: runner.sport, track: Track(segments: [fixes])),
                                                            on: hub.database)
-        let (run, checkpoints) = try RunRecorder.run(of: activity, format: "live", owner: user, privacy: user.defaultPrivacy,
+        let (run, checkpoints) = try RunRecorder.run(of: activity, format: .live, owner: user, privacy: user.defaultPrivacy,
                                                      name: "Follow of \(runner.route.name)")
         try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: try .live(fixes),
                                      on: hub.database) { transaction in

@@ -123,7 +123,7 @@ enum LiveResultsMaker {
         let activity = try await ElevationTiles.elevations(for: Activity(format: .gpx, name: nil, sport: sport, track: Track(segments: [fixes])),
                                                            on: database)
         let name = "Live \(DistanceText.short(distance)) \(sport.rawValue)"
-        guard let recorded = try? RunRecorder.run(of: activity, format: "live", owner: owner, privacy: owner.defaultPrivacy, name: name) else {
+        guard let recorded = try? RunRecorder.run(of: activity, format: .live, owner: owner, privacy: owner.defaultPrivacy, name: name) else {
             return nil
         }
         let (run, checkpoints) = recorded
