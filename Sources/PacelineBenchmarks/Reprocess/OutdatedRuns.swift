@@ -20,7 +20,7 @@ public enum OutdatedRuns {
                 let runs = try (start..<min(start + 200, count)).map { k in
                     let activity = SyntheticHistory.activity(k, minutes: minutes)
                     let (format, file) = try SyntheticHistory.file(of: activity, k)
-                    let run = try RunRecorder.run(of: activity, format: format.rawValue, owner: users[k % users.count],
+                    let run = try RunRecorder.run(of: activity, format: RunOrigin(format), owner: users[k % users.count],
                                                   privacy: .private, name: "Run \(k)").run
                     run.analysisVersion = 1
                     return (run, format, file)

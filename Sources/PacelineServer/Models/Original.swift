@@ -13,7 +13,7 @@ final class Original: Model, @unchecked Sendable {
     @Parent(key: "owner_id") var owner: User
     /// Hex SHA-256 of the bytes as received.
     @Field(key: "sha256") var sha256: String
-    @Field(key: "format") var format: Format
+    @Field(key: "format") var format: RunOrigin
     /// How many bytes were received.
     @Field(key: "byte_count") var byteCount: Int
     /// Whether `bytes` is the server's gzip of what was received; false when what was

@@ -3,7 +3,7 @@ import PacelineCore
 /// Where a run came from: a device's file, the app's recording, or a live race or follow.
 /// A run keeps it (`Run.format`), and so does its original (`Original.format`), in the
 /// `format` column of each.
-enum RunOrigin: String, Codable, Sendable, CaseIterable {
+package enum RunOrigin: String, Codable, Sendable, CaseIterable {
     /// Activity files, as the upload's readers read them (`ActivityFile`).
     case gpx, tcx, fit
     /// The app's recording: the JSON body of `POST /runs` (`FixUpload`).
@@ -15,7 +15,7 @@ enum RunOrigin: String, Codable, Sendable, CaseIterable {
 
 extension RunOrigin {
     /// An activity file's format.
-    init(_ format: ActivityFormat) {
+    package init(_ format: ActivityFormat) {
         switch format {
         case .gpx: self = .gpx
         case .tcx: self = .tcx

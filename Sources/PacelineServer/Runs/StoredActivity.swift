@@ -5,7 +5,7 @@ extension Run {
     /// The run's activity, rebuilt from its compact track.
     func activity() throws -> Activity {
         let (track, barometric) = try CompactTrack.decode(track)
-        var activity = Activity(format: ActivityFormat(rawValue: format) ?? .gpx, name: name,
+        var activity = Activity(format: format.activityFormat ?? .gpx, name: name,
                                 sport: sport, track: track, hasBarometricElevation: barometric)
         activity.isVirtual = $isVirtual.value ?? false  // nil for a run read without the column
         return activity
