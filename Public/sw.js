@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v14';
+const VERSION = 'paceline-v15';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -19,7 +19,7 @@ const SHELL = [
   '/js/engine/core/geodesy.js', '/js/engine/core/live-odometer.js', '/js/engine/core/route-position.js',
   '/js/engine/core/run-meter.js', '/js/engine/core/run-speaker.js', '/js/engine/live/race-speaker.js', '/js/engine/core/sport-thresholds.js', '/js/engine/core/stored-fix.js',
   '/js/engine/core/units.js',
-  '/js/engine/discovery/poi-box.js', '/js/engine/import/csv.js', '/js/engine/import/history.js',
+  '/js/engine/core/nearby-box.js', '/js/engine/import/csv.js', '/js/engine/import/history.js',
   '/js/engine/import/importer.js', '/js/engine/import/zip.js', '/js/engine/gps/simulator.js', '/js/engine/gps/source.js',
   '/js/engine/live/invitations.js', '/js/engine/live/live-socket.js', '/js/engine/recording/run-tracker.js',
   '/js/engine/sensors/heart-rate-strap.js', '/js/engine/recording/resume.js', '/js/engine/social/waiting.js',

@@ -1,9 +1,9 @@
 // The points of interest on a walk's map: loaded around the walker as they move (see
-// poi-box.js), drawn as markers (gold once discovered), each opening its detail on tap.
+// engine/core/nearby-box.js), drawn as markers (gold once discovered), each opening its detail on tap.
 // A point the walk passes within the discovery radius turns gold at once: the server
 // credits it when the walk is saved, from the same fixes.
 import { discoveryApi } from '../../engine/api/discovery.js';
-import { PoiBoxPlanner } from '../../engine/discovery/poi-box.js';
+import { NearbyBoxPlanner } from '../../engine/core/nearby-box.js';
 import { distance } from '../../engine/core/geodesy.js';
 import { h } from '../../ui.js';
 import { DISCOVERY_RADIUS } from './poi-detail.js';
@@ -14,7 +14,7 @@ export class PoiLayer {
   /** @param {{onOpen: (id: string, passed: boolean) => void}} options `passed`: the walk went by it */
   constructor(L, map, { onOpen }) {
     this.L = L;
-    this.planner = new PoiBoxPlanner();
+    this.planner = new NearbyBoxPlanner();
     this.group = L.layerGroup().addTo(map);
     this.markers = new Map();   // id → {marker, point}
     this.passed = new Set();    // ids of the points this walk went by

@@ -2,7 +2,7 @@
 // they move (a box of 1.5 km each way, asked again after 750 m), each fix is fed to the
 // segment watch, and while a segment is being run the line says how far is left of it.
 import { api } from '../../engine/api/paceline.js';
-import { PoiBoxPlanner, boxAround } from '../../engine/discovery/poi-box.js';
+import { NearbyBoxPlanner, boxAround } from '../../engine/core/nearby-box.js';
 import { SegmentWatch } from '../../engine/segments/segment-watch.js';
 import * as units from '../../engine/core/units.js';
 import { h } from '../../ui.js';
@@ -14,7 +14,7 @@ export class SegmentLine {
     this.unit = unit;
     this.sport = sport;
     this.watch = new SegmentWatch();
-    this.planner = new PoiBoxPlanner({ refreshDistance: BOX_HALF_SIZE / 2 });
+    this.planner = new NearbyBoxPlanner({ refreshDistance: BOX_HALF_SIZE / 2 });
     this.element = h('div', { class: 'wide segment-line', id: 'segment-line', hidden: true, 'aria-live': 'polite' });
   }
 

@@ -1,8 +1,8 @@
-// When to ask the server for the points of interest around a walker: a box of
-// BOX_HALF_SIZE metres each way around where they were, asked again only when they have
-// walked REFRESH_DISTANCE from its centre (so the points ahead are always loaded), and
-// never more often than every MINIMUM_INTERVAL ms.
-import { distance } from '../core/geodesy.js';
+// When to ask the server for what lies near a runner or walker (the points of interest of
+// a walk, the segments of a run): a box of BOX_HALF_SIZE metres each way around where they
+// were, asked again only when they have gone REFRESH_DISTANCE from its centre (so what lies
+// ahead is always loaded), and never more often than every MINIMUM_INTERVAL ms.
+import { distance } from './geodesy.js';
 import { now as clockNow } from '../clock.js';
 
 /** Half the box's side, metres: the points within about 500 m. */
@@ -20,7 +20,7 @@ export function boxAround({ latitude, longitude }, half = BOX_HALF_SIZE) {
 }
 
 /** Decides, fix by fix, whether a new box is needed. */
-export class PoiBoxPlanner {
+export class NearbyBoxPlanner {
   constructor({ refreshDistance = REFRESH_DISTANCE, minimumInterval = MINIMUM_INTERVAL } = {}) {
     this.refreshDistance = refreshDistance;
     this.minimumInterval = minimumInterval;
