@@ -33,7 +33,7 @@ public final class HeldConnection: Sendable {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let answered = loop.makePromise(of: Void.self)
         if enough == nil { answered.succeed() }
-        let patience = TimeAmount.nanoseconds(timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+        let patience = TimeAmount(timeout)
         loop.scheduleTask(in: patience) { answered.fail(HeldConnectionError.noAnswer(within: timeout)) }
         let received = Received()
         let channel = try await ClientBootstrap(group: loop)
@@ -79,7 +79,7 @@ public final class HeldConnection: Sendable {
     /// followed by the next on time); returns after the last.
     public func trickle(_ bytes: String, every interval: Duration, times: Int) async throws {
         let loop = channel.eventLoop, channel = channel
-        let step = TimeAmount.nanoseconds(interval.components.seconds * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000)
+        let step = TimeAmount(interval)
         let writes = (1...max(1, times)).map { index in
             loop.flatScheduleTask(in: step * Int64(index)) { channel.writeAndFlush(ByteBuffer(string: bytes)) }.futureResult
         }

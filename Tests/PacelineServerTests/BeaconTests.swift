@@ -31,6 +31,14 @@ struct BeaconTests {
                                 Coordinate(latitude: two[1].latitude, longitude: two[1].longitude))
     }()
 
+    /// Ann, with a privacy zone of 200 m round her home, `LiveRace.origin`, where `fixes` start.
+    static func annAtHome(on server: TestServer) async throws -> TestUser {
+        let ann = try await server.newUser("Ann")
+        let home = LiveRace.origin
+        _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: home.latitude, longitude: home.longitude, radiusMeters: 200)]))).ok
+        return ann
+    }
+
     static func token(of beacon: Components.Schemas.Beacon) -> String {
         String(beacon.address.dropFirst("/#/beacon/".count))
     }
@@ -95,9 +103,8 @@ struct BeaconTests {
           arguments: TestDatabase.available)
     func zones(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await Self.annAtHome(on: server)
             let home = LiveRace.origin
-            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: home.latitude, longitude: home.longitude, radiusMeters: 200)]))).ok
             let hidden = try await ann.client.createBeacon(body: .json(.init(sport: .run))).created.body.json
             let shown = try await ann.client.createBeacon(body: .json(.init(sport: .run, showPrivacyZones: true))).created.body.json
             for beacon in [hidden, shown] {
@@ -138,9 +145,8 @@ struct BeaconTests {
           arguments: TestDatabase.available)
     func sinceLeaving(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann")
+            let ann = try await Self.annAtHome(on: server)
             let home = LiveRace.origin
-            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: home.latitude, longitude: home.longitude, radiusMeters: 200)]))).ok
             let zone = try #require(try await server.privacyZones(of: ann).first)
             let beacon = try await ann.client.createBeacon(body: .json(.init(sport: .run))).created.body.json
             let token = Self.token(of: beacon)

@@ -73,6 +73,20 @@ def text(b, css):
     return (b.js("return document.querySelector(arguments[0])?.innerText", css) or "").strip()
 
 
+def invite_to_100_m(host, guest_id):
+    """On the friends screen, the host picks a 100 m run and ticks the guest's invitation."""
+    press(host, ".distances button[data-meters=custom]")
+    host.type("input[name=custom-distance]", "0.1")
+    press(host, f"input[name=invite][value='{guest_id}']")
+
+
+def create_session(host, name):
+    """The host makes the session chosen; returns its id once in its lobby."""
+    press(host, "button[name=create]")
+    host.wait(lambda: "#/live/" in host.driver.current_url, message=f"{name} did not reach the lobby")
+    return host.driver.current_url.rsplit("/", 1)[1]
+
+
 def test_friend_request_sent_and_accepted_in_the_ui(server, browser):
     dina, eve = server.register("Dina"), server.register("Eve")
     b = browser()
@@ -143,13 +157,9 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     # Ann makes a 100 m run, inviting Bo.
     a.open("/#/friends")
     connected(a)
-    press(a, ".distances button[data-meters=custom]")
-    a.type("input[name=custom-distance]", "0.1")
-    press(a, f"input[name=invite][value='{bo_id}']")
+    invite_to_100_m(a, bo_id)
     a.shot("friends")
-    press(a, "button[name=create]")
-    a.wait(lambda: "#/live/" in a.driver.current_url, message="Ann did not reach the lobby")
-    session_id = a.driver.current_url.rsplit("/", 1)[1]
+    session_id = create_session(a, "Ann")
     shown(a, ".session-code")
     code = text(a, ".session-code")
     assert len(code) == 4 and code.isdigit()
@@ -281,9 +291,7 @@ def test_an_invitation_made_while_offline_shows_on_opening_friends(server, brows
     j.open("/#/friends")
     connected(j)
     press(j, f"input[name=invite][value='{kit[1]['id']}']")
-    press(j, "button[name=create]")
-    j.wait(lambda: "#/live/" in j.driver.current_url, message="Jo did not reach the lobby")
-    session_id = j.driver.current_url.rsplit("/", 1)[1]
+    session_id = create_session(j, "Jo")
     shown(j, f".members li[data-user-id='{kit[1]['id']}'][data-status=invited]")
 
     # Kit opens the app only now: the invitation is on his friends screen, with Join.
@@ -387,12 +395,8 @@ def test_fixes_taken_offline_survive_the_app_dying(server, browser):
         if (key.startsWith('paceline.live.pending.')) throw new DOMException('no room', 'QuotaExceededError');
         return setItem.call(this, key, value);
       };""")
-    press(d, ".distances button[data-meters=custom]")
-    d.type("input[name=custom-distance]", "0.1")
-    press(d, f"input[name=invite][value='{cy_id}']")
-    press(d, "button[name=create]")
-    d.wait(lambda: "#/live/" in d.driver.current_url, message="Di did not reach the lobby")
-    session_id = d.driver.current_url.rsplit("/", 1)[1]
+    invite_to_100_m(d, cy_id)
+    session_id = create_session(d, "Di")
     press(c, f".invitation[data-session-id='{session_id}'] button[name=join-invitation]")
     c.wait(lambda: session_id in c.driver.current_url, message="Cy did not reach the lobby")
     shown(d, f".members li[data-user-id='{cy_id}'][data-status=joined]")
@@ -469,12 +473,8 @@ def test_a_runner_sees_their_own_dot_inside_their_zone_and_a_tie_awards_no_one(s
     connected(b)
     a.open("/#/friends")
     connected(a)
-    press(a, ".distances button[data-meters=custom]")
-    a.type("input[name=custom-distance]", "0.1")
-    press(a, f"input[name=invite][value='{bo_id}']")
-    press(a, "button[name=create]")
-    a.wait(lambda: "#/live/" in a.driver.current_url, message="Ann did not reach the lobby")
-    session_id = a.driver.current_url.rsplit("/", 1)[1]
+    invite_to_100_m(a, bo_id)
+    session_id = create_session(a, "Ann")
     press(b, f".invitation[data-session-id='{session_id}'] button[name=join-invitation]")
     for window in (a, b):
         shown(window, f".members li[data-user-id='{bo_id}']")

@@ -6,11 +6,11 @@ package builds today and breaks the day that package stops bringing it.
 
     python3 docs/tools/check_imports.py     # exit 1, naming each target, module and file
 """
-import json
 import re
-import subprocess
 import sys
 from pathlib import Path
+
+from module_graph import package  # Package.swift as `swift package dump-package` says it
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 # The toolchain's modules: no package provides them.
@@ -21,12 +21,6 @@ TOOLCHAIN = {"Foundation", "FoundationEssentials", "FoundationNetworking", "Foun
 LITERAL = re.compile(r'#*"""[\s\S]*?"""#*')
 IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
                     r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_]\w*)", re.MULTILINE)
-
-
-def package():
-    output = subprocess.run(["swift", "package", "dump-package"], cwd=REPOSITORY, check=True,
-                            capture_output=True, text=True).stdout
-    return json.loads(output)
 
 
 def declared(target):

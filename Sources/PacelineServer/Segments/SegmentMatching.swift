@@ -81,9 +81,9 @@ package enum SegmentMatching {
         let reach = SegmentMatcher.Configuration().gateRadius + 10
         let passing = runs.lazy.filter { passes($0.heatLines, near: [path.start, path.end], within: reach) }.prefix(ownRunsMatched)
         for candidate in passing {
-            guard let run = try await Run.find(candidate.id, on: database),
-                  let checkpoints = try? Normalization.checkpoints(of: run.activity()) else { continue }
-            let breaks = Self.breaks(of: run)
+            guard let run = try await Run.find(candidate.id, on: database), let activity = try? run.activity(),
+                  let checkpoints = try? Normalization.checkpoints(of: activity) else { continue }
+            let breaks = activity.track.breaks
             for effort in SegmentMatcher(run: checkpoints).efforts(on: path) {
                 try await row(of: effort, on: segmentID, by: run, breaks: breaks).create(on: database)
             }
