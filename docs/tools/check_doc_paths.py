@@ -4,11 +4,14 @@ backticks in README.md and docs/*.md (`Sources/PacelineCore/Segments/`, `js/view
 `Runs/RunUpload.swift`); a folder's name alone (`Runs/`, or `originals/` inside an export) and
 patterns (`Migrations/0NN/`) are not checked. A path may be written from the repository's root or from a
 folder the docs write from: a module's (`Sources/X/`, `Tests/X/`) or the web app's
-(`Public/`), at any depth (`Runs/` is `Sources/PacelineServer/Runs/`).
+(`Public/`), at any depth (`Runs/` is `Sources/PacelineServer/Runs/`). A path exists when git
+tracks it (so the check reads a working tree as CI's clean clone does), or when it is a place
+the repository ignores because runs write it (`Tests/e2e/screenshots/`).
 
     python3 docs/tools/check_doc_paths.py     # exit 1, naming each doc, line and path
 """
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -40,17 +43,36 @@ def bases():
     return folders
 
 
+def tracked():
+    """Every file git tracks and every folder above one, from the repository's root."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=REPOSITORY, check=True,
+                           capture_output=True).stdout.decode().split("\0")
+    everything = set()
+    for file in filter(None, files):
+        parts = file.split("/")
+        everything.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return everything
+
+
+def ignored(path):
+    """Whether git ignores the path: a place runs write to (screenshots), not a missing file."""
+    return subprocess.run(["git", "check-ignore", "-q", "--no-index", path], cwd=REPOSITORY).returncode == 0
+
+
 def exists(path, folders, everything):
-    if any((folder / path).exists() for folder in folders):
-        return True
+    folder_cited = path.endswith("/")
+    path = path.rstrip("/")
+    for folder in folders:
+        relative = str(folder.relative_to(REPOSITORY) / path) if folder != REPOSITORY else path
+        if relative in everything or ignored(relative + "/" * folder_cited):
+            return True
     # Written from a folder deeper in a module (`Runs/RunUpload.swift`): any file or folder whose path ends so.
-    return any(known.endswith("/" + path.rstrip("/")) for known in everything)
+    return any(known.endswith("/" + path) for known in everything)
 
 
 def main():
     folders = bases()
-    everything = {str(p.relative_to(REPOSITORY)) for p in REPOSITORY.rglob("*")
-                  if ".build" not in p.parts and ".git" not in p.parts}
+    everything = tracked()
     missing = []
     for document in DOCUMENTS:
         for number, line in enumerate(document.read_text(encoding="utf-8").splitlines(), 1):
