@@ -47,6 +47,7 @@ let package = Package(
         .target(
             name: "PacelineAPI",
             dependencies: [
+                "PacelineCore",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],

@@ -82,7 +82,7 @@ struct ImportCommand: AsyncParsableCommand {
                     continue
                 }
                 let query = Operations.UploadRun.Input.Query(
-                    privacy: privacy, sport: file.listing?.sport.map(Components.Schemas.Sport.init),
+                    privacy: privacy, sport: file.listing?.sport,
                     name: file.listing?.name.map { Self.cut($0, to: 200) }, skipDuplicates: true, batch: true,
                     description: file.listing?.description.map { Self.cut($0, to: 2000) })
                 group.addTask { (file.path, await FileUpload.send(data, named: file.path, query: query, client: client)) }
@@ -106,6 +106,3 @@ struct ImportCommand: AsyncParsableCommand {
     }
 }
 
-extension Components.Schemas.Sport {
-    init(_ sport: Sport) { self = .init(rawValue: sport.rawValue)! }
-}

@@ -40,7 +40,7 @@ struct AccountDataTests {
           arguments: TestDatabase.available)
     func export(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let bo = try await server.newUser("Bo")
             try await server.befriend(ann, bo)
             let fit = try #require(try await server.upload("fit/garmin-fenix-5-run.fit", as: ann).json?["id"] as? String)
@@ -87,8 +87,8 @@ struct AccountDataTests {
           arguments: TestDatabase.available)
     func delete(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             try await server.befriend(ann, bo)
             let annRun = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRun))).created.body.json

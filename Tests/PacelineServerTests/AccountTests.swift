@@ -19,9 +19,9 @@ struct AccountTests {
             let ann = server.client(token: session.token)
             #expect(try await ann.getProfile().ok.body.json.displayName == "Ann")
 
-            let updated = try await ann.updateProfile(body: .json(.init(displayName: "Ann R", units: .imperial, weightKilograms: 61, defaultPrivacy: ._private)))
+            let updated = try await ann.updateProfile(body: .json(.init(displayName: "Ann R", units: .imperial, weightKilograms: 61, defaultPrivacy: .private)))
                 .ok.body.json
-            #expect(updated.displayName == "Ann R" && updated.units == .imperial && updated.weightKilograms == 61 && updated.defaultPrivacy == ._private)
+            #expect(updated.displayName == "Ann R" && updated.units == .imperial && updated.weightKilograms == 61 && updated.defaultPrivacy == .private)
 
             _ = try await ann.logOut().noContent
             let afterLogOut = try await server.raw(.GET, "/me", token: session.token)

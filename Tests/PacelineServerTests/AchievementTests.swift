@@ -36,7 +36,7 @@ struct AchievementTests {
     @Test("points, streak across local midnight, badges with the run and date that earned them; taken back with the run that earned them", arguments: TestDatabase.available)
     func scoreAndBadges(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             // 6 km at 22:30 local (UTC+1) on the 10th, 5 km at 00:10 local on the 11th: two days.
             let late = try await Self.upload(ann, meters: 6000, start: Self.morning.addingTimeInterval(15.5 * 3600), offsetMinutes: 60)
             let first = try await ann.client.getRunBadges(path: .init(runId: late.id)).ok.body.json.badges
@@ -59,7 +59,7 @@ struct AchievementTests {
             #expect(try Self.badge("distance-10", mine).earnedAt == early.startTime)
 
             // The same instants in UTC would be one day: the offset the client gave counts.
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             _ = try await Self.upload(bo, meters: 6000, start: late.startTime!, offsetMinutes: 0)
             _ = try await Self.upload(bo, meters: 5000, start: early.startTime!, offsetMinutes: 0)
             #expect(try await bo.client.getMyAchievements().ok.body.json.streak.longest == 1)
@@ -75,8 +75,8 @@ struct AchievementTests {
     @Test("group points from an accepted invitation backed by a run at its time", arguments: TestDatabase.available)
     func invitationGroup(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let host = try await server.newUser("Host", sharing: ._public)
-            let guest = try await server.newUser("Guest", sharing: ._public)
+            let host = try await server.newUser("Host", sharing: .public)
+            let guest = try await server.newUser("Guest", sharing: .public)
             try await server.befriend(host, guest)
             let startsAt = Date().addingTimeInterval(3600)
             let invitation = try await host.client.createInvitation(body: .json(.init(
@@ -94,14 +94,14 @@ struct AchievementTests {
     @Test("feed, profile and leaderboard respect privacy: a friend's private run and a stranger's runs stay hidden", arguments: TestDatabase.available)
     func privacy(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let bo = try await server.newUser("Bo", sharing: ._public)
-            let stranger = try await server.newUser("Stranger", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let bo = try await server.newUser("Bo", sharing: .public)
+            let stranger = try await server.newUser("Stranger", sharing: .public)
             try await server.befriend(ann, bo)
-            let open = try await Self.upload(bo, meters: 3000, start: Self.morning, privacy: ._public, name: "Open run")
+            let open = try await Self.upload(bo, meters: 3000, start: Self.morning, privacy: .public, name: "Open run")
             let friendsOnly = try await Self.upload(bo, meters: 3000, start: Self.morning.addingTimeInterval(86_400), privacy: .friends)
-            let secret = try await Self.upload(bo, meters: 11_000, start: Self.morning.addingTimeInterval(2 * 86_400), privacy: ._private, name: "Secret")
-            let strangers = try await Self.upload(stranger, meters: 3000, start: Self.morning, privacy: ._public)
+            let secret = try await Self.upload(bo, meters: 11_000, start: Self.morning.addingTimeInterval(2 * 86_400), privacy: .private, name: "Secret")
+            let strangers = try await Self.upload(stranger, meters: 3000, start: Self.morning, privacy: .public)
 
             let feed = try await ann.client.getFeed().ok.body.json.items
             let runIDs = feed.compactMap(\.run?.id)
@@ -127,7 +127,7 @@ struct AchievementTests {
             let board = try await ann.client.getFriendsLeaderboard().ok.body.json.entries
             #expect(board.map(\.user.displayName) == ["Bo", "Ann"])
             #expect(board.map(\.rank) == [1, 2] && board[1].isMe && board[1].points == 0)
-            _ = try await bo.client.updateProfile(body: .json(.init(defaultPrivacy: ._private))).ok
+            _ = try await bo.client.updateProfile(body: .json(.init(defaultPrivacy: .private))).ok
             #expect(try await ann.client.getFriendsLeaderboard().ok.body.json.entries.map(\.user.displayName) == ["Ann"])
             #expect(try await server.raw(.GET, "/users/\(bo.id)/achievements", token: ann.token).status == 404)
             #expect(try await ann.client.getFeed().ok.body.json.items.allSatisfy { $0.kind == .run }, "no badges of a private profile")
@@ -137,8 +137,8 @@ struct AchievementTests {
     @Test("paging the feed gives every item once, in order, though a run and its badges share their instant", arguments: TestDatabase.available)
     func feedPaging(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             try await server.befriend(ann, bo)
             // Each first run earns two badges at its start; Bo's starts when Ann's does.
             for user in [ann, bo] {
@@ -169,7 +169,7 @@ struct AchievementTests {
     @Test("bad input is a 400: offsets beyond any time zone, feed limits")
     func badInput() async throws {
         try await withServer(.sqlite) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let body = try JSONEncoder().encode(["fixes": [[String: String]]()])
             let response = try await server.raw(.POST, "/runs?utcOffsetMinutes=900", token: ann.token,
                                                 headers: [("Content-Type", "application/json")], body: body)

@@ -28,7 +28,7 @@ struct BestEffortsTests {
           arguments: TestDatabase.available)
     func effortsAndRecords(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo")
+            let ann = try await server.newUser("Ann", sharing: .public), bo = try await server.newUser("Bo")
             // 2 km at 4 m/s, then, a day later, 1.2 km at 5 m/s.
             let first = try await ann.client.uploadRun(body: .json(Self.steadyRun(metres: 2_000, speed: 4, daysAgo: 2))).created.body.json
             let second = try await ann.client.uploadRun(body: .json(Self.steadyRun(metres: 1_200, speed: 5, daysAgo: 1))).created.body.json

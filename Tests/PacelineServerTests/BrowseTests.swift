@@ -68,7 +68,7 @@ struct BrowseTests {
             let parkAnswer = try #require(forAnn.routes.first { $0.name == "Park loop" })
             #expect(parkAnswer.id == park.id?.uuidString.lowercased())
             #expect(parkAnswer.runners == 2 && parkAnswer.averageElapsedSeconds == 1_300)
-            #expect(parkAnswer.isFavourite && parkAnswer.creator.displayName == "Creator" && parkAnswer.privacy == ._public)
+            #expect(parkAnswer.isFavourite && parkAnswer.creator.displayName == "Creator" && parkAnswer.privacy == .public)
             #expect(parkAnswer.start.latitude == Self.glasgow.latitude && parkAnswer.start.longitude == Self.glasgow.longitude)
             #expect(abs(parkAnswer.createdAt.timeIntervalSince(created)) < 1)
             let riverAnswer = try #require(forAnn.routes.first { $0.name == "River" })

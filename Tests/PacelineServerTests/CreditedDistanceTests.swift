@@ -31,7 +31,7 @@ struct CreditedDistanceTests {
     @Test("999 km in 0.999 s is refused: none of it can be credited", arguments: TestDatabase.available)
     func theAttack(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let attack = Components.Schemas.FixUpload(sport: .run, fixes: Self.forged(from: Self.glasgow, count: 1_000, metres: 1_000, start: Date()))
             let answer = try await ann.client.uploadRun(body: .json(attack))
             guard case .default(let status, let error) = answer else { Issue.record("stored: \(answer)"); return }
@@ -48,7 +48,7 @@ struct CreditedDistanceTests {
     func honestKilometrePlusForgery(database: TestDatabase) async throws {
         try await withServer(database) { server in
             try await server.importExampleMission("scotland-canals")
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             _ = try await ann.client.joinMission(path: .init(missionId: "scotland-canals"),
                                                  body: .json(.init(start: .init(route: 0, stage: 0), end: .init(route: 0, stage: 7)))).created
             let run = try await ann.client.uploadRun(body: .json(Self.honestThenForged())).created.body.json
@@ -75,7 +75,7 @@ struct CreditedDistanceTests {
     @Test("an honest run is credited what it recorded, exactly", arguments: TestDatabase.available)
     func honest(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             for path in ["gpx/run.gpx", "tcx/garmin_connect.tcx", "fit/garmin-fenix-5-run.fit"] {
                 let upload = try await server.upload(path, as: bo)
                 let run = try await bo.client.getRun(path: .init(runId: try #require(upload.json?["id"] as? String))).ok.body.json
@@ -93,8 +93,8 @@ struct CreditedDistanceTests {
     @Test("a follow whose time on the route is faster than the sport allows does not join its leaderboard", arguments: TestDatabase.available)
     func impossiblyFastFollow(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             let start = Date().addingTimeInterval(-86_400)
             let paceRun = try await ann.client.uploadRun(body: .json(MissionFiles.northward(from: Self.glasgow, metres: 2_000, start: start)))
                 .created.body.json
@@ -121,7 +121,7 @@ struct CreditedDistanceTests {
           arguments: TestDatabase.available)
     func backfill(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let cy = try await server.newUser("Cy", sharing: ._public)
+            let cy = try await server.newUser("Cy", sharing: .public)
             let forged = try await cy.client.uploadRun(body: .json(Self.honestThenForged())).created.body.json
             let honest = try await server.upload("gpx/run.gpx", as: cy)
             let honestID = try #require(honest.json?["id"] as? String)

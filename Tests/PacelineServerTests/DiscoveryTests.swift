@@ -46,7 +46,7 @@ struct DiscoveryTests {
             #expect(try await importPointsOfInterest(renamed, into: server.location) == POIImportCounts(imported: 0, updated: 3))
 
             let ann = try await server.newUser("Ann")
-            let walk = try await ann.client.uploadRun(query: .init(privacy: ._public), body: .json(Self.walk())).created.body.json
+            let walk = try await ann.client.uploadRun(query: .init(privacy: .public), body: .json(Self.walk())).created.body.json
             #expect(walk.sport == .walk && walk.stepsEstimated == true)
             let expectedSteps = Int((walk.distanceMeters / StepCount.defaultStepLength).rounded())
             #expect(walk.steps == expectedSteps)
@@ -151,13 +151,13 @@ struct DiscoveryTests {
     func popular(database: TestDatabase) async throws {
         try await withServer(database) { server in
             let ann = try await server.newUser("Ann"), bo = try await server.newUser("Bo"), cy = try await server.newUser("Cy")
-            func route(_ user: TestUser, day: Double, privacy: Components.Schemas.Privacy = ._public, name: String) async throws -> Components.Schemas.Route {
+            func route(_ user: TestUser, day: Double, privacy: Components.Schemas.Privacy = .public, name: String) async throws -> Components.Schemas.Route {
                 let run = try await user.client.uploadRun(query: .init(privacy: privacy), body: .json(Self.walk(day: day))).created.body.json
                 return try await user.client.createRoute(body: .json(.init(runId: run.id, name: name))).created.body.json
             }
             let first = try await route(ann, day: 0, name: "First")
             let second = try await route(bo, day: 1, name: "Second")
-            let hidden = try await route(cy, day: 2, privacy: ._private, name: "Hidden")
+            let hidden = try await route(cy, day: 2, privacy: .private, name: "Hidden")
             let query = Operations.ListPopularRoutes.Input.Query(latitude: Self.origin.latitude, longitude: Self.origin.longitude, radiusMeters: 1000)
             var popular = try await ann.client.listPopularRoutes(query: query).ok.body.json.routes
             #expect(Set(popular.map(\.route.name)) == ["First", "Second"])  // never the private one

@@ -48,7 +48,7 @@ struct DocumentReadTests {
     @Test("an unchanged document is answered 304; an edit or a new zone changes its ETag", arguments: TestDatabase.available)
     func conditional(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let bo = try await server.newUser("Bo")
             let id = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let paths = ["/runs/\(id)/track", "/runs/\(id)/series", "/runs/\(id)/export?format=gpx", "/runs/\(id)/export?format=fit"]

@@ -11,10 +11,10 @@ struct FriendPrivacyTests {
     @Test("friends see friends-only runs and routes; strangers, anonymous and former friends get 404; private stays private", arguments: TestDatabase.available)
     func friendsOnly(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let owner = try await server.newUser("Owner", sharing: ._public)
-            let friend = try await server.newUser("Friend", sharing: ._public)
-            let stranger = try await server.newUser("Stranger", sharing: ._public)
-            let creator = try await server.newUser("Creator", sharing: ._public)
+            let owner = try await server.newUser("Owner", sharing: .public)
+            let friend = try await server.newUser("Friend", sharing: .public)
+            let stranger = try await server.newUser("Stranger", sharing: .public)
+            let creator = try await server.newUser("Creator", sharing: .public)
             try await server.befriend(owner, friend)
             try await server.befriend(stranger, friend)  // a friend of a friend is still a stranger
 
@@ -22,7 +22,7 @@ struct FriendPrivacyTests {
             let privateRun = try #require(try await server.upload("gpx/run.gpx", as: owner, query: "?privacy=private").json?["id"] as? String)
             let friendsRoute = try await owner.client.createRoute(body: .json(.init(runId: friendsRun))).created.body.json
             let privateRoute = try await owner.client.createRoute(body: .json(.init(runId: privateRun))).created.body.json
-            #expect(friendsRoute.privacy == .friends && privateRoute.privacy == ._private)
+            #expect(friendsRoute.privacy == .friends && privateRoute.privacy == .private)
 
             // A public route on which the owner has a friends-only run and a faster private one.
             let creatorRun = try #require(try await server.upload("gpx/run.gpx", as: creator).json?["id"] as? String)
@@ -32,7 +32,7 @@ struct FriendPrivacyTests {
                 body: .json(.init(fixes: try RouteTests.follower(of: "gpx/run.gpx", startingAfter: 86_400, slower: 1.1, seed: 11)))
             ).created.body.json
             let ownerSecret = try await owner.client.uploadRun(
-                query: .init(privacy: ._private),
+                query: .init(privacy: .private),
                 body: .json(.init(fixes: try RouteTests.follower(of: "gpx/run.gpx", startingAfter: 2 * 86_400, slower: 0.9, seed: 12)))
             ).created.body.json
             for run in [ownerOnPublic, ownerSecret] {
@@ -102,8 +102,8 @@ struct FriendPrivacyTests {
     @Test("a pending request shows nothing friends-only", arguments: TestDatabase.available)
     func pendingIsNotFriends(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let owner = try await server.newUser("Owner", sharing: ._public)
-            let asker = try await server.newUser("Asker", sharing: ._public)
+            let owner = try await server.newUser("Owner", sharing: .public)
+            let asker = try await server.newUser("Asker", sharing: .public)
             let run = try #require(try await server.upload("gpx/run.gpx", as: owner, query: "?privacy=friends").json?["id"] as? String)
             _ = try await asker.client.sendFriendRequest(body: .json(.init(userId: owner.id))).created
             #expect(try await server.raw(.GET, "/runs/\(run)", token: asker.token).status == 404)

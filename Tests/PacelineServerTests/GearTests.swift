@@ -77,8 +77,8 @@ struct GearTests {
           arguments: TestDatabase.available)
     func othersGear(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let mallory = try await server.newUser("Mallory", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let mallory = try await server.newUser("Mallory", sharing: .public)
             let shoes = try await ann.client.createGear(body: .json(Self.shoes("Ann's shoes"))).created.body.json
             let annRun = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let malloryRun = try #require(try await server.upload("gpx/run.gpx", as: mallory).json?["id"] as? String)

@@ -14,7 +14,7 @@ struct HeatMapTests {
     func lines(database: TestDatabase) async throws {
         try await withServer(database) { server in
             let ann = try await server.newUser("Ann")
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             let gpx = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)  // 2012
             let recent = try await AchievementTests.upload(ann, meters: 3_000, start: AchievementTests.morning)  // 2026
             let walk = try await ann.client.updateRun(path: .init(runId: recent.id), body: .json(.init(sport: .walk))).ok.body.json

@@ -14,8 +14,8 @@ struct LeaderboardTests {
     func pointsAgree(database: TestDatabase) async throws {
         try await withServer(database) { server in
             _ = try await importPointsOfInterest(DiscoveryTests.plaques, into: server.location)
-            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public), cy = try await server.newUser("Cy", sharing: ._public)
-            let di = try await server.newUser("Di", sharing: ._public), ed = try await server.newUser("Ed", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public), bo = try await server.newUser("Bo", sharing: .public), cy = try await server.newUser("Cy", sharing: .public)
+            let di = try await server.newUser("Di", sharing: .public), ed = try await server.newUser("Ed", sharing: .public)
             for friend in [bo, cy, di, ed] { try await server.befriend(ann, friend) }
 
             // Bo: runs on two days in a row (distance and streak), a walk past a plaque (discovery).
@@ -35,7 +35,7 @@ struct LeaderboardTests {
             for user in [ann, di] { _ = try await AchievementTests.upload(user, meters: 3000, start: startsAt.addingTimeInterval(300)) }
             // Ed has runs but a private profile.
             _ = try await AchievementTests.upload(ed, meters: 20_000, start: AchievementTests.morning)
-            _ = try await ed.client.updateProfile(body: .json(.init(defaultPrivacy: ._private))).ok
+            _ = try await ed.client.updateProfile(body: .json(.init(defaultPrivacy: .private))).ok
 
             let board = try await ann.client.getFriendsLeaderboard().ok.body.json.entries
             #expect(Set(board.map(\.user.displayName)) == ["Ann", "Bo", "Cy", "Di"], "Ed's profile is private")

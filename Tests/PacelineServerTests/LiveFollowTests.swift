@@ -13,19 +13,19 @@ struct LiveFollowTests {
           arguments: TestDatabase.available)
     func paceFromWhereTheRouteIsShown(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let annRunID = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let home = try #require(try await ann.client.getRun(path: .init(runId: annRunID)).ok.body.json.start)
             _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: home.latitude, longitude: home.longitude, radiusMeters: 300)])))
             let zone = try #require(try await server.privacyZones(of: ann).first)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRunID, name: "From home"))).created.body.json
             // Bo, who has no zone, ran it too, from Ann's door.
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             let boRunID = try #require(try await server.upload("gpx/run.gpx", as: bo).json?["id"] as? String)
             _ = try await bo.client.addRouteRun(path: .init(routeId: route.id), body: .json(.init(runId: boRunID))).created
 
             // Cy races Bo's pace: it starts where the route is shown, as Ann's does.
-            let cy = try await server.newUser("Cy", sharing: ._public)
+            let cy = try await server.newUser("Cy", sharing: .public)
             for runID in [annRunID, boRunID] {
                 let pace = try await cy.client.getPace(path: .init(routeId: route.id), query: .init(runId: runID)).ok.body.json.checkpoints
                 #expect(!pace.isEmpty && pace.allSatisfy { !zone.contains(Coordinate(latitude: $0.latitude, longitude: $0.longitude)) })
@@ -57,13 +57,13 @@ struct LiveFollowTests {
     @Test("a follow streams cues, survives a drop, and joins the leaderboard", arguments: TestDatabase.available)
     func followAcrossADrop(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let uploaded = try await server.upload("gpx/run.gpx", as: ann)
             let annRunID = try #require(uploaded.json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRunID, name: "Park loop"))).created.body.json
 
             // Bo runs the route 10% slower than Ann, live.
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             let fixes = try RouteTests.follower(of: "gpx/run.gpx", startingAfter: 86_400, slower: 1.1, seed: 7).enumerated().map { index, fix in
                 LiveFix(sequence: index + 1, latitude: fix.latitude, longitude: fix.longitude, elevation: fix.elevation, accuracy: 5, time: fix.time)
             }
@@ -109,7 +109,7 @@ struct LiveFollowTests {
             let finished = try await second.next(timeout: .seconds(30), waitingFor: "followFinished") {
                 if case .followFinished(let f) = $0 { f } else { nil }
             }
-            #expect(finished.classification == "follow" && finished.rank == 2 && finished.coverage >= 0.8)
+            #expect(finished.classification == .follow && finished.rank == 2 && finished.coverage >= 0.8)
             let board = try await bo.client.getLeaderboard(path: .init(routeId: route.id)).ok.body.json
             #expect(board.entries.map(\.runner.displayName) == ["Ann", "Bo"])
             let ratio = board.entries[1].elapsedSeconds / board.entries[0].elapsedSeconds
@@ -126,11 +126,11 @@ struct LiveFollowTests {
     @Test("a private route can't be followed by others", arguments: TestDatabase.available)
     func privateRouteRefused(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let uploaded = try await server.upload("gpx/run.gpx", as: ann, query: "?privacy=private")
             let runID = try #require(uploaded.json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: runID))).created.body.json
-            let eve = try await server.newUser("Eve", sharing: ._public)
+            let eve = try await server.newUser("Eve", sharing: .public)
             let live = try await server.live(eve)
             try await live.send(.follow(.init(routeId: route.id)))
             #expect(try await live.nextError().code == "not_found")

@@ -15,7 +15,7 @@ struct LiveMessageTests {
         .follow(.init(routeId: "r1")),
         .resumeFollow(.init(followId: "f1")),
         .finishFollow,
-        .createSession(.init(distanceMeters: 5_000, sport: "run", invite: ["u1", "u2"])),
+        .createSession(.init(distanceMeters: 5_000, sport: .run, invite: ["u1", "u2"])),
         .joinSession(.init(code: "0427")),
         .joinSession(.init(sessionId: "s1")),
         .joinSession(.init(invitationId: "i1")),
@@ -26,7 +26,7 @@ struct LiveMessageTests {
     ]
 
     static let state = LiveSessionState(
-        sessionId: "s1", hostId: "u1", code: "0427", codeExpiresAt: time, distanceMeters: 5_000, sport: "run", phase: .lobby,
+        sessionId: "s1", hostId: "u1", code: "0427", codeExpiresAt: time, distanceMeters: 5_000, sport: .run, phase: .lobby,
         startsAt: nil, invitationId: nil, members: [.init(userId: "u1", displayName: "Ann", status: .ready)])
 
     static let serverMessages: [LiveServerMessage] = [
@@ -43,7 +43,7 @@ struct LiveMessageTests {
         .progress(.init(sessionId: "s1", userId: "u2", distanceMeters: 812.4, speedMetersPerSecond: 3.4, latitude: 55.86,
                         longitude: -4.25, elapsedSeconds: 240, time: time)),
         .finished(.init(sessionId: "s1", userId: "u2", seconds: 1_234.56)),
-        .results(.init(sessionId: "s1", distanceMeters: 5_000, sport: "run", startsAt: time, winnerId: "u2", entries: [
+        .results(.init(sessionId: "s1", distanceMeters: 5_000, sport: .run, startsAt: time, winnerId: "u2", entries: [
             .init(rank: 1, userId: "u2", displayName: "Bo", status: .finished, seconds: 1_234.56, distanceMeters: 5_000,
                   averageSpeedMetersPerSecond: 4.05, maxSpeedMetersPerSecond: 4.9, kilocalories: 380, weightAssumed: false,
                   runId: "x", series: [.init(distanceMeters: 0, seconds: 0, speedMetersPerSecond: 0)]),

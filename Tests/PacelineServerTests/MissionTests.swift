@@ -176,11 +176,11 @@ struct MissionTests {
             let cyFeed = try await cy.client.getFeed().ok.body.json.items
             #expect(cyFeed.isEmpty)
             #expect(seen.user.displayName == "Ann" && abs(seen.distanceMeters - 500) < 0.01)
-            _ = try await ann.client.updateJourney(path: .init(missionId: "tiny"), body: .json(.init(privacy: ._public))).ok
+            _ = try await ann.client.updateJourney(path: .init(missionId: "tiny"), body: .json(.init(privacy: .public))).ok
             let (publicSees, cySeesPublic) = (try await status(server.client()), try await status(cy.client))
             #expect(publicSees == 200 && cySeesPublic == 200)
 
-            _ = try await ann.client.updateJourney(path: .init(missionId: "tiny"), body: .json(.init(privacy: ._private))).ok
+            _ = try await ann.client.updateJourney(path: .init(missionId: "tiny"), body: .json(.init(privacy: .private))).ok
             let hidden = try await bo.client.getFeed().ok.body.json.items.filter { $0.kind == .mission }
             #expect(hidden.isEmpty)
 

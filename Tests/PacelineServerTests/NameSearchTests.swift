@@ -26,9 +26,9 @@ struct NameSearchTests {
         try await withServer(database) { server in
             let ann = try await server.newUser("Ann")
             let bo = try await server.newUser("Bo")
-            let far = try await Self.route("Loch Lomond shore", by: ann, privacy: ._public, latitude: 56.10)
-            let near = try await Self.route("Lochán loop", by: ann, privacy: ._public, latitude: 55.86)
-            let secret = try await Self.route("Loch secret", by: bo, privacy: ._private, latitude: 55.87)
+            let far = try await Self.route("Loch Lomond shore", by: ann, privacy: .public, latitude: 56.10)
+            let near = try await Self.route("Lochán loop", by: ann, privacy: .public, latitude: 55.86)
+            let secret = try await Self.route("Loch secret", by: bo, privacy: .private, latitude: 55.87)
             let friends = try await Self.route("Loch of friends", by: bo, privacy: .friends, latitude: 55.87)
             _ = try await importPointsOfInterest([PointOfInterest(source: "openplaques", sourceID: "9", title: "Lochhead Tower plaque",
                                                                   coordinate: Coordinate(latitude: 55.85, longitude: -4.25))],
@@ -56,7 +56,7 @@ struct NameSearchTests {
             #expect(try await anyone.searchByName(query: .init(q: "lomond")).ok.body.json.routes.isEmpty)
             // Words ending in the last letter or digit still bound their range; a one-letter
             // word beside others is left out ("Zz 9" finds by "zz").
-            let jazz = try await Self.route("Jazz Zz 9 loop", by: ann, privacy: ._public, latitude: 55.9)
+            let jazz = try await Self.route("Jazz Zz 9 loop", by: ann, privacy: .public, latitude: 55.9)
             #expect(try await anyone.searchByName(query: .init(q: "jazz")).ok.body.json.routes.map(\.id) == [jazz])
             #expect(try await anyone.searchByName(query: .init(q: "zz 9")).ok.body.json.routes.map(\.id) == [jazz])
             #expect(try await anyone.searchByName(query: .init(q: "9 q")).ok.body.json.routes.isEmpty)
@@ -76,7 +76,7 @@ struct NameSearchTests {
     func backfill(database: TestDatabase) async throws {
         try await withServer(database) { server in
             let ann = try await server.newUser("Ann")
-            let route = try await Self.route("Canal towpath", by: ann, privacy: ._public, latitude: 55.86)
+            let route = try await Self.route("Canal towpath", by: ann, privacy: .public, latitude: 55.86)
             _ = try await importPointsOfInterest([PointOfInterest(source: "openplaques", sourceID: "7", title: "Canal basin plaque",
                                                                   coordinate: Coordinate(latitude: 55.85, longitude: -4.25))],
                                                  into: server.location)

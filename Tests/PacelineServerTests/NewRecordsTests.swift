@@ -24,15 +24,15 @@ struct NewRecordsTests {
             let ann = try await server.newUser("Ann")
             let bo = try await server.newUser("Bo")
             try await server.befriend(ann, bo)
-            let first = try await Self.upload(ann, speed: 4, daysAgo: 4, privacy: ._public)
+            let first = try await Self.upload(ann, speed: 4, daysAgo: 4, privacy: .public)
             #expect(first.newRecords == Self.all, "the first run over each distance is a record")
-            let secret = try await Self.upload(ann, speed: 5, daysAgo: 3, privacy: ._private)
+            let secret = try await Self.upload(ann, speed: 5, daysAgo: 3, privacy: .private)
             #expect(secret.newRecords == Self.all)
-            let shown = try await Self.upload(ann, speed: 4.5, daysAgo: 2, privacy: ._public)
+            let shown = try await Self.upload(ann, speed: 4.5, daysAgo: 2, privacy: .public)
             #expect(shown.newRecords == Self.all, "compared with her public runs only: the faster private one must not show through")
-            let slower = try await Self.upload(ann, speed: 4.5, daysAgo: 1, privacy: ._private)
+            let slower = try await Self.upload(ann, speed: 4.5, daysAgo: 1, privacy: .private)
             #expect(slower.newRecords?.isEmpty == true, "a private run is compared with all of them")
-            let again = try await Self.upload(ann, speed: 4.5, daysAgo: 0.5, privacy: ._public)
+            let again = try await Self.upload(ann, speed: 4.5, daysAgo: 0.5, privacy: .public)
             #expect(again.newRecords?.isEmpty == true, "an equal time is not a new record")
 
             // Her friend reads the marks in the feed and on the run; the private runs are not there at all.
@@ -44,7 +44,7 @@ struct NewRecordsTests {
             // Made private, it is compared with the private runs too: the faster one came first.
             // And the public run after it, which it outran, is now compared with the first
             // alone: its mark must not hint at a faster run its readers no longer see.
-            let hidden = try await ann.client.updateRun(path: .init(runId: shown.id), body: .json(.init(privacy: ._private))).ok.body.json
+            let hidden = try await ann.client.updateRun(path: .init(runId: shown.id), body: .json(.init(privacy: .private))).ok.body.json
             #expect(hidden.newRecords?.isEmpty == true)
             #expect(try await bo.client.getRun(path: .init(runId: again.id)).ok.body.json.newRecords == Self.all)
             let renamed = try await ann.client.updateRun(path: .init(runId: first.id), body: .json(.init(name: "Renamed"))).ok.body.json
@@ -60,7 +60,7 @@ struct NewRecordsTests {
             _ = try await ann.client.deleteRun(path: .init(runId: first.id)).noContent
             #expect(try await ann.client.getRun(path: .init(runId: again.id)).ok.body.json.newRecords == Self.all)
             // An older run imported now is measured with the others, and they after it.
-            let oldest = try await Self.upload(ann, speed: 6, daysAgo: 10, privacy: ._public)
+            let oldest = try await Self.upload(ann, speed: 6, daysAgo: 10, privacy: .public)
             #expect(oldest.newRecords == Self.all)
             #expect(try await ann.client.getRun(path: .init(runId: again.id)).ok.body.json.newRecords?.isEmpty == true,
                     "the older, faster public run came before it")

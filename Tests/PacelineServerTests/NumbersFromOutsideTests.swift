@@ -32,7 +32,7 @@ struct NumbersFromOutsideTests {
           arguments: TestDatabase.available)
     func theReportedUpload(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let upload = try await server.raw(.POST, "/runs", token: ann.token, headers: Self.json,
                                               body: Self.body(count: 10, metres: 200, seconds: 0.1, elevation: { $0 % 2 == 0 ? 1e308 : -1e308 }))
             #expect(upload.status == 422 && upload.errorCode == "too_short", "\(upload.status) \(String(decoding: upload.body, as: UTF8.self))")
@@ -49,7 +49,7 @@ struct NumbersFromOutsideTests {
     @Test("absurd elevations are removed from their fixes, which are kept and counted", arguments: TestDatabase.available)
     func absurdElevations(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             // 300 fixes a second apart at 3 m/s; every tenth at ±1e308 or 50 km.
             let body = Self.body(count: 300, metres: 3, seconds: 1, elevation: { i in
                 i % 10 != 0 ? 20 : [1e308, -1e308, 50_000][(i / 10) % 3]
@@ -70,7 +70,7 @@ struct NumbersFromOutsideTests {
     @Test("times before 1990 or more than a day ahead are removed; a run left without any is 422", arguments: TestDatabase.available)
     func times(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let cy = try await server.newUser("Cy", sharing: ._public)
+            let cy = try await server.newUser("Cy", sharing: .public)
             for (label, start) in [("1980", Date(timeIntervalSince1970: 315_532_800)), ("two days ahead", Date().addingTimeInterval(2 * 86_400))] {
                 let upload = try await server.raw(.POST, "/runs", token: cy.token, headers: Self.json,
                                                   body: Self.body(count: 200, metres: 3, seconds: 1, start: start))
@@ -94,7 +94,7 @@ struct NumbersFromOutsideTests {
     @Test("a GPX file's impossible numbers are left out the same way", arguments: TestDatabase.available)
     func fromAFile(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let di = try await server.newUser("Di", sharing: ._public)
+            let di = try await server.newUser("Di", sharing: .public)
             let points = (0..<300).map { i in
                 let time = ISO8601DateFormatter().string(from: Self.start.addingTimeInterval(Double(i)))
                 let elevation = i == 150 ? "1e308" : i == 151 ? "50000" : "\(20 + i % 5)"
@@ -122,8 +122,8 @@ struct NumbersFromOutsideTests {
     @Test("rows already holding infinity make no read answer 500", arguments: TestDatabase.available)
     func plantedRows(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             try await server.befriend(ann, bo)
             let run = try await ann.client.uploadRun(body: .json(MissionFiles.northward(
                 from: Coordinate(latitude: 55.86, longitude: -4.25), metres: 1_200, start: Self.start))).created.body.json

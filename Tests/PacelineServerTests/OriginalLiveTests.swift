@@ -36,7 +36,7 @@ struct OriginalLiveTests {
     @Test("a live follow's run keeps every fix the phone sent, resent ones once", arguments: TestDatabase.available)
     func follow(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let annRun = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRun, name: "Park loop"))).created.body.json
             let bo = try await server.newUser("Bo")

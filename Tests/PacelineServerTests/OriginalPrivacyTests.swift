@@ -17,7 +17,7 @@ struct OriginalPrivacyTests {
           arguments: TestDatabase.available)
     func othersGetNothing(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let bo = try await server.newUser("Bo"), cy = try await server.newUser("Cy")
             try await server.befriend(ann, bo)
             // Ann's home is where run.gpx starts.

@@ -17,8 +17,8 @@ struct PrivacyZoneTests {
           arguments: TestDatabase.available)
     func hidden(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             let runID = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: runID))).created.body.json
             let boRun = try #require(try await server.upload("gpx/run.gpx", as: bo).json?["id"] as? String)
@@ -126,7 +126,7 @@ struct PrivacyZoneTests {
             // Reading the zones and others' documents draws nothing.
             let bo = try await server.newUser("Bo")
             _ = try await ann.client.getPrivacyZones().ok
-            _ = try await server.raw(.GET, "/runs/\(try await SegmentTests.upload(ann, speed: 3, hoursAgo: 1, privacy: ._public).id)/track", token: bo.token)
+            _ = try await server.raw(.GET, "/runs/\(try await SegmentTests.upload(ann, speed: 3, hoursAgo: 1, privacy: .public).id)/track", token: bo.token)
             #expect(try await server.privacyZones(of: ann) == after)
         }
     }
@@ -134,7 +134,7 @@ struct PrivacyZoneTests {
     @Test("migration 027 draws the hidden circle of every zone stored before it, once", arguments: TestDatabase.available)
     func migration(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public), bo = try await server.newUser("Bo", sharing: .public)
             let run = try await SegmentTests.upload(ann, speed: 3, hoursAgo: 1)
             let start = try #require(run.start)
             _ = try await bo.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: 10, longitude: 10, radiusMeters: 300)]))).ok
@@ -172,7 +172,7 @@ struct PrivacyZoneTests {
           arguments: TestDatabase.available)
     func efforts(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo")
+            let ann = try await server.newUser("Ann", sharing: .public), bo = try await server.newUser("Bo")
             let run = try await SegmentTests.upload(ann, speed: 3, hoursAgo: 1)
             let segment = try await SegmentTests.segment(of: run, by: ann)
             let start = try #require(run.start)
@@ -218,25 +218,25 @@ struct PrivacyZoneTests {
           arguments: TestDatabase.available)
     func wholeRouteHidden(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let start = Coordinate(latitude: 55.87, longitude: -4.26)
             let short = try await ann.client.uploadRun(body: .json(MissionFiles.northward(from: start, metres: 600, start: Date()))).created.body.json
             let route = try await ann.client.createRoute(body: .json(.init(runId: short.id))).created.body.json
             #expect(try await server.raw(.GET, "/routes/\(route.id)").status == 200)
             _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: 55.8727, longitude: -4.26, radiusMeters: 1_000)]))).ok
             #expect(try await server.raw(.GET, "/routes/\(route.id)").status == 404, "its pin would show the hidden place")
-            #expect(try await ann.client.getRoute(path: .init(routeId: route.id)).ok.body.json.route.privacy == ._private)
+            #expect(try await ann.client.getRoute(path: .init(routeId: route.id)).ok.body.json.route.privacy == .private)
             // Publishing a run wholly inside is refused, saying why.
             let again = try await ann.client.uploadRun(body: .json(MissionFiles.northward(from: start, metres: 600, start: Date().addingTimeInterval(3_600)))).created.body.json
             let refused = try await server.raw(.POST, "/routes", token: ann.token, headers: Self.json, body: Data(#"{"runId": "\#(again.id)"}"#.utf8))
             #expect(refused.status == 422 && String(decoding: refused.body, as: UTF8.self).contains("privacy zones"))
 
             // A public route's picture is its run's path: a run made private keeps it to itself.
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             let boRun = try #require(try await server.upload("gpx/run.gpx", as: bo).json?["id"] as? String)
             let boRoute = try await bo.client.createRoute(body: .json(.init(runId: boRun))).created.body.json
             #expect(try await ShareTests.get(server, "/share/routes/\(boRoute.id)/map.svg").status == 200)
-            _ = try await bo.client.updateRun(path: .init(runId: boRun), body: .json(.init(privacy: ._private))).ok
+            _ = try await bo.client.updateRun(path: .init(runId: boRun), body: .json(.init(privacy: .private))).ok
             #expect(try await ShareTests.get(server, "/share/routes/\(boRoute.id)/map.svg").status == 404)
             #expect(try await ShareTests.get(server, "/share/routes/\(boRoute.id)/map.png").status == 404)
         }

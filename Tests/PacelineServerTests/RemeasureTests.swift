@@ -127,8 +127,8 @@ struct RemeasureTests {
     @Test("a route's length and its leaderboard's times follow the runs measured again", arguments: TestDatabase.available)
     func routesFollow(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             let annRun = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRun))).created.body.json
             let boRun = try #require(try await server.upload("gpx/run.gpx", as: bo).json?["id"] as? String)

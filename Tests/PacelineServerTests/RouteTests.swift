@@ -25,17 +25,17 @@ struct RouteTests {
     @Test("a newcomer's path: upload, route, a second runner follows, leaderboard, favourites, stats", arguments: TestDatabase.available)
     func newcomer(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let uploaded = try await server.upload("gpx/run.gpx", as: ann)
             let annRunID = try #require(uploaded.json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRunID, name: "Park loop"))).created.body.json
-            #expect(route.name == "Park loop" && route.runners == 1 && route.privacy == ._public)
+            #expect(route.name == "Park loop" && route.runners == 1 && route.privacy == .public)
             let annRun = try await ann.client.getRun(path: .init(runId: annRunID)).ok.body.json
             #expect(abs(route.distanceMeters - annRun.distanceMeters) < 25)
             #expect(annRun.routeId == route.id)
 
             // Bo runs the same path 10% slower the next day and joins the route.
-            let bo = try await server.newUser("Bo", sharing: ._public)
+            let bo = try await server.newUser("Bo", sharing: .public)
             let boRun = try await bo.client.uploadRun(body: .json(.init(fixes: try Self.follower(of: "gpx/run.gpx", startingAfter: 86_400, slower: 1.1, seed: 7))))
                 .created.body.json
             let joined = try await bo.client.addRouteRun(path: .init(routeId: route.id), body: .json(.init(runId: boRun.id))).created.body.json
@@ -82,10 +82,10 @@ struct RouteTests {
     @Test("a run of another path is refused with 422 and offered a new route", arguments: TestDatabase.available)
     func notAFollow(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let annRun = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRun))).created.body.json
-            let cy = try await server.newUser("Cy", sharing: ._public)
+            let cy = try await server.newUser("Cy", sharing: .public)
             let elsewhere = try #require(try await server.upload("tcx/garmin_connect.tcx", as: cy).json?["id"] as? String)
             let response = try await server.raw(.POST, "/routes/\(route.id)/runs", token: cy.token,
                                                 headers: [("Content-Type", "application/json")],
@@ -109,7 +109,7 @@ struct RouteTests {
     @Test("a public route is a course for a watch, to anyone: GPX route, TCX Course, FIT course", arguments: TestDatabase.available)
     func course(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let owner = try await server.newUser("Owner", sharing: ._public)
+            let owner = try await server.newUser("Owner", sharing: .public)
             let runID = try #require(try await server.upload("fit/2013-02-06-12-11-14.fit", as: owner, query: "?privacy=public").json?["id"] as? String)
             let route = try await owner.client.createRoute(body: .json(.init(runId: runID, name: "Hill loop"))).created.body.json
             let gpx = try await server.raw(.GET, "/routes/\(route.id)/course")  // no account needed
@@ -122,7 +122,7 @@ struct RouteTests {
             let bad = try await server.raw(.GET, "/routes/\(route.id)/course?format=kml")
             #expect(bad.status == 400)
             // The run made private since: its path is no one else's to download.
-            _ = try await owner.client.updateRun(path: .init(runId: runID), body: .json(.init(privacy: ._private))).ok
+            _ = try await owner.client.updateRun(path: .init(runId: runID), body: .json(.init(privacy: .private))).ok
             #expect(try await server.raw(.GET, "/routes/\(route.id)/course").status == 404)
             #expect(try await server.raw(.GET, "/routes/\(route.id)/course", token: owner.token).status == 200)
         }
@@ -131,11 +131,11 @@ struct RouteTests {
     @Test("a private route and private runs stay private", arguments: TestDatabase.available)
     func privacy(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let owner = try await server.newUser("Owner", sharing: ._public)
+            let owner = try await server.newUser("Owner", sharing: .public)
             let runID = try #require(try await server.upload("gpx/run.gpx", as: owner, query: "?privacy=private").json?["id"] as? String)
             let route = try await owner.client.createRoute(body: .json(.init(runId: runID))).created.body.json
-            #expect(route.privacy == ._private)
-            let other = try await server.newUser("Other", sharing: ._public)
+            #expect(route.privacy == .private)
+            let other = try await server.newUser("Other", sharing: .public)
             let otherRun = try await other.client.uploadRun(body: .json(.init(fixes: try Self.follower(of: "gpx/run.gpx", startingAfter: 0, slower: 1, seed: 1))))
                 .created.body.json
             for (method, path, body) in [
@@ -152,11 +152,11 @@ struct RouteTests {
             // A public route's leaderboard does not show another runner's private run.
             let publicRunID = try #require(try await server.upload("gpx/run.gpx", as: owner).json?["id"] as? String)
             let publicRoute = try await owner.client.createRoute(body: .json(.init(runId: publicRunID))).created.body.json
-            let secretRun = try await other.client.uploadRun(query: .init(privacy: ._private),
+            let secretRun = try await other.client.uploadRun(query: .init(privacy: .private),
                                                              body: .json(.init(fixes: try Self.follower(of: "gpx/run.gpx", startingAfter: 0, slower: 0.9, seed: 2))))
                 .created.body.json
             _ = try await other.client.addRouteRun(path: .init(routeId: publicRoute.id), body: .json(.init(runId: secretRun.id))).created
-            let third = try await server.newUser("Third", sharing: ._public)
+            let third = try await server.newUser("Third", sharing: .public)
             let board = try await third.client.getLeaderboard(path: .init(routeId: publicRoute.id)).ok.body.json
             #expect(board.entries.map(\.runner.displayName) == ["Owner"])
             #expect(try await third.client.getRoute(path: .init(routeId: publicRoute.id)).ok.body.json.route.runners == 1)
@@ -170,7 +170,7 @@ struct RouteTests {
     @Test("deleting a route frees its runs and its favourites", arguments: TestDatabase.available)
     func deletion(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let runID = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: runID))).created.body.json
             _ = try await ann.client.addFavourite(path: .init(routeId: route.id)).noContent
@@ -188,7 +188,7 @@ struct RouteNameTests {
     @Test("a route name with a NUL is a 400 on every database", arguments: TestDatabase.available)
     func nul(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let runID = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let response = try await server.raw(.POST, "/routes", token: ann.token, headers: [("Content-Type", "application/json")],
                                                 body: Data(#"{"runId":"\#(runID)","name":"a\u0000b"}"#.utf8))

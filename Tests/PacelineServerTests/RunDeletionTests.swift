@@ -53,7 +53,7 @@ struct RunDeletionTests {
             _ = try await ann.client.deleteRun(path: .init(runId: annRun)).noContent
             #expect(try await server.raw(.GET, "/routes/\(route.id)", token: cy.token).status == 404)
             let cysRun = try await cy.client.getRun(path: .init(runId: cyRun)).ok.body.json
-            #expect(cysRun.routeId == nil && cysRun.privacy == ._private)
+            #expect(cysRun.routeId == nil && cysRun.privacy == .private)
         }
     }
 

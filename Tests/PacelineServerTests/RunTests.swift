@@ -24,7 +24,7 @@ struct RunTests {
                 #expect(run.points == expected.points)
                 #expect(run.splits.count == expected.splits.count)
                 #expect(run.owner.displayName == "Ann")
-                #expect(run.privacy == ._private, "a new account's default")
+                #expect(run.privacy == .private, "a new account's default")
                 #expect(run.calories ?? 0 > 0)
             }
             // A watch's own distance, the GPS measure beside it.
@@ -194,7 +194,7 @@ struct RunTests {
             #expect(rename.status == 404)
             #expect(try await server.raw(.DELETE, "/runs/\(secretID)", token: other.token).status == 404)
             // Made public, it is readable by others (never editable).
-            _ = try await owner.client.updateRun(path: .init(runId: secretID), body: .json(.init(privacy: ._public))).ok
+            _ = try await owner.client.updateRun(path: .init(runId: secretID), body: .json(.init(privacy: .public))).ok
             #expect(try await server.raw(.GET, "/runs/\(secretID)", token: other.token).status == 200)
         }
     }

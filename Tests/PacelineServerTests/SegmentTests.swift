@@ -32,7 +32,7 @@ struct SegmentTests {
     }
 
     /// The public segment 1,000–2,000 m along `run` of `user`'s.
-    static func segment(of run: Components.Schemas.Run, by user: TestUser, privacy: Components.Schemas.Privacy = ._public,
+    static func segment(of run: Components.Schemas.Run, by user: TestUser, privacy: Components.Schemas.Privacy = .public,
                         name: String = "Green straight") async throws -> Components.Schemas.Segment {
         try await user.client.createSegment(body: .json(.init(runId: run.id, startDistanceMeters: 1_000, endDistanceMeters: 2_000,
                                                               name: name, privacy: privacy))).created.body.json
@@ -42,7 +42,7 @@ struct SegmentTests {
           arguments: TestDatabase.available)
     func pausedEffort(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public), bo = try await server.newUser("Bo", sharing: .public)
             let segment = try await Self.segment(of: try await Self.upload(ann, speed: 3, hoursAgo: 6), by: ann)
             // Bo pauses 90 s at 1,500 m, in the middle of the segment, and goes on.
             let fixes = Self.straightRun(speed: 3, hoursAgo: 3).fixes ?? []
@@ -66,8 +66,8 @@ struct SegmentTests {
           arguments: TestDatabase.available)
     func matchingAndLeaderboard(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let bo = try await server.newUser("Bo", sharing: ._public), cy = try await server.newUser("Cy", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let bo = try await server.newUser("Bo", sharing: .public), cy = try await server.newUser("Cy", sharing: .public)
             let slow = try await Self.upload(ann, speed: 3, hoursAgo: 6)
             _ = try await Self.upload(ann, speed: 3.5, hoursAgo: 5)
             let segment = try await Self.segment(of: slow, by: ann)
@@ -100,7 +100,7 @@ struct SegmentTests {
             // Friends: Ann and Bo; Cy's fast run is on everyone's board only. Dee's effort of last year is not this year's.
             try await server.befriend(ann, bo)
             _ = try await Self.upload(cy, speed: 5, hoursAgo: 0.5)
-            let dee = try await server.newUser("Dee", sharing: ._public)
+            let dee = try await server.newUser("Dee", sharing: .public)
             _ = try await Self.upload(dee, speed: 6, hoursAgo: 24 * 400)
             let everyone = try await ann.client.getSegmentLeaderboard(path: .init(segmentId: segment.id)).ok.body.json
             #expect(everyone.entries.map(\.runner.displayName) == ["Dee", "Cy", "Bo", "Ann"])
@@ -127,12 +127,12 @@ struct SegmentTests {
           arguments: TestDatabase.available)
     func privacy(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public), bo = try await server.newUser("Bo", sharing: .public)
             let annRun = try await Self.upload(ann, speed: 3, hoursAgo: 5)
             // Private by default: nobody else sees it or is matched to it.
             let secret = try await ann.client.createSegment(body: .json(.init(runId: annRun.id, startDistanceMeters: 500,
                                                                                 endDistanceMeters: 1_500, name: "Mine"))).created.body.json
-            #expect(secret.privacy == ._private)
+            #expect(secret.privacy == .private)
             #expect(try await server.raw(.GET, "/segments/\(secret.id)", token: bo.token).status == 404)
             #expect(try await server.raw(.GET, "/segments/\(secret.id)/leaderboard").status == 404)
             let open = try await Self.segment(of: annRun, by: ann)
@@ -144,7 +144,7 @@ struct SegmentTests {
             #expect(try await bo.client.getRunSegmentEfforts(path: .init(runId: annRun.id)).ok.body.json.efforts.map(\.segment.id) == [open.id])
 
             // A private run's effort is on its owner's board alone.
-            let hidden = try await Self.upload(bo, speed: 6, hoursAgo: 3, privacy: ._private)
+            let hidden = try await Self.upload(bo, speed: 6, hoursAgo: 3, privacy: .private)
             #expect(try await bo.client.getRunSegmentEfforts(path: .init(runId: hidden.id)).ok.body.json.efforts.count == 1)
             #expect(try await server.client().getSegmentLeaderboard(path: .init(segmentId: open.id)).ok.body.json.entries.first?.runId == boRun.id)
             #expect(try await bo.client.getSegmentLeaderboard(path: .init(segmentId: open.id)).ok.body.json.entries.first?.runId == hidden.id)
@@ -174,7 +174,7 @@ struct SegmentTests {
                                                body: Data(#"{"runId": "\#(annRun.id)", "startDistanceMeters": 900, "endDistanceMeters": 2000, "name": "Home", "privacy": "public"}"#.utf8))
             #expect(refused.status == 422 && String(decoding: refused.body, as: UTF8.self).contains("in_privacy_zone"))
             _ = try await ann.client.createSegment(body: .json(.init(runId: annRun.id, startDistanceMeters: 900, endDistanceMeters: 2_000,
-                                                                     name: "Home", privacy: ._private))).created
+                                                                     name: "Home", privacy: .private))).created
         }
     }
 
@@ -182,11 +182,11 @@ struct SegmentTests {
           arguments: TestDatabase.available)
     func near(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public), bo = try await server.newUser("Bo", sharing: .public)
             let run = try await Self.upload(ann, speed: 3, hoursAgo: 3)
             let open = try await Self.segment(of: run, by: ann)
             let later = try await ann.client.createSegment(body: .json(.init(runId: run.id, startDistanceMeters: 2_000, endDistanceMeters: 2_500,
-                                                                               name: "Later", privacy: ._public))).created.body.json
+                                                                               name: "Later", privacy: .public))).created.body.json
             let mine = try await ann.client.createSegment(body: .json(.init(runId: run.id, startDistanceMeters: 100, endDistanceMeters: 600,
                                                                               name: "Mine"))).created.body.json
             let origin = LiveRace.origin
@@ -214,7 +214,7 @@ struct SegmentTests {
           arguments: TestDatabase.available)
     func badRequests(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public), bo = try await server.newUser("Bo", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public), bo = try await server.newUser("Bo", sharing: .public)
             let run = try await Self.upload(ann, speed: 3, hoursAgo: 2)
             let json = [("Content-Type", "application/json")]
             func post(_ body: String, as user: TestUser) async throws -> Int {

@@ -23,8 +23,8 @@ struct ShareAddressTests {
     @Test("a foreign Host or X-Forwarded-* is never echoed: absolute URLs come from the public URL", arguments: TestDatabase.available)
     func publicURL(database: TestDatabase) async throws {
         try await withServer(database, publicURL: URL(string: "https://runs.example.org")) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let run = try await AchievementTests.upload(ann, meters: 5200, start: AchievementTests.morning, privacy: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let run = try await AchievementTests.upload(ann, meters: 5200, start: AchievementTests.morning, privacy: .public)
             let page = try await Self.get(server, "/share/runs/\(run.id)", headers: Self.forged)
             #expect(page.status == 200)
             #expect(!page.body.contains("evil.example") && !page.body.contains("gopher"))
@@ -42,8 +42,8 @@ struct ShareAddressTests {
     @Test("without a public URL the links are relative to the server, never a request's Host", arguments: TestDatabase.available)
     func noPublicURL(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let run = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning, privacy: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let run = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning, privacy: .public)
             let page = try await Self.get(server, "/share/runs/\(run.id)", headers: Self.forged)
             #expect(page.status == 200 && !page.body.contains("evil.example") && !page.body.contains("gopher"))
             #expect(ShareTests.metaContent(page.body, "og:url") == "/share/runs/\(run.id)")
@@ -54,8 +54,8 @@ struct ShareAddressTests {
           arguments: TestDatabase.available)
     func madePrivate(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let run = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning, privacy: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let run = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning, privacy: .public)
             let paths = ["/share/runs/\(run.id)", "/share/runs/\(run.id)/map.svg", "/share/runs/\(run.id)/map.png"]
             var tags: [String: String] = [:]
             for path in paths {
@@ -70,7 +70,7 @@ struct ShareAddressTests {
                 let again = try await Self.get(server, path, headers: [("If-None-Match", tag)])
                 #expect(again.status == 304 && again.body.isEmpty, "\(path) revalidated")
             }
-            _ = try await ann.client.updateRun(path: .init(runId: run.id), body: .json(.init(privacy: ._private))).ok
+            _ = try await ann.client.updateRun(path: .init(runId: run.id), body: .json(.init(privacy: .private))).ok
             for path in paths {
                 let asked = try await Self.get(server, path, headers: [("If-None-Match", tags[path] ?? "")])
                 #expect(asked.status == 404, "\(path) after the run became private")

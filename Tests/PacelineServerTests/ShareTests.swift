@@ -21,9 +21,9 @@ struct ShareTests {
     @Test("a public run's page has its card and map; private and friends-only runs are 404; a hostile name stays text", arguments: TestDatabase.available)
     func runs(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let hostile = "<script>alert(1)</script>\" onload=\"x"
-            let open = try await AchievementTests.upload(ann, meters: 5000, start: AchievementTests.morning, privacy: ._public, name: hostile)
+            let open = try await AchievementTests.upload(ann, meters: 5000, start: AchievementTests.morning, privacy: .public, name: hostile)
             let page = try await Self.get(server, "/share/runs/\(open.id)")
             #expect(page.status == 200 && page.type.hasPrefix("text/html"))
             #expect(page.body.contains("<meta property=\"og:title\" content=\"&lt;script&gt;alert(1)&lt;/script&gt;&quot; onload=&quot;x\">"))
@@ -56,7 +56,7 @@ struct ShareTests {
             #expect(ShareRoutes.previews.contains { $0.run == openID })
             #expect(try await Self.get(server, "/share/runs/\(open.id)/map.png").bytes == png.bytes)
 
-            for privacy in [Components.Schemas.Privacy._private, .friends] {
+            for privacy in [Components.Schemas.Privacy.private, .friends] {
                 let hidden = try await AchievementTests.upload(ann, meters: 3000, start: AchievementTests.morning.addingTimeInterval(86_400), privacy: privacy)
                 let page = try await Self.get(server, "/share/runs/\(hidden.id)")
                 #expect(page.status == 404 && page.type.hasPrefix("text/html") && page.body.contains("Not shared"))
@@ -67,7 +67,7 @@ struct ShareTests {
             #expect(try await Self.get(server, "/share/runs/nonsense/map.png").status == 404)
 
             // A run made private later stops being shared at once, its picture kept or not.
-            _ = try await ann.client.updateRun(path: .init(runId: open.id), body: .json(.init(privacy: ._private))).ok
+            _ = try await ann.client.updateRun(path: .init(runId: open.id), body: .json(.init(privacy: .private))).ok
             #expect(try await Self.get(server, "/share/runs/\(open.id)").status == 404)
             #expect(try await Self.get(server, "/share/runs/\(open.id)/map.png").status == 404)
         }
@@ -76,8 +76,8 @@ struct ShareTests {
     @Test("routes and badges: shared when public", arguments: TestDatabase.available)
     func routesAndBadges(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
-            let run = try await AchievementTests.upload(ann, meters: 5200, start: AchievementTests.morning, privacy: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let run = try await AchievementTests.upload(ann, meters: 5200, start: AchievementTests.morning, privacy: .public)
             let route = try await ann.client.createRoute(body: .json(.init(runId: run.id, name: "River & <Park>"))).created.body.json
             let page = try await Self.get(server, "/share/routes/\(route.id)")
             #expect(page.status == 200 && page.body.contains("<title>River &amp; &lt;Park&gt; · Paceline</title>"))

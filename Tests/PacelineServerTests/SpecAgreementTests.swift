@@ -33,7 +33,7 @@ struct SpecAgreementTests {
                 #expect(response.status == 400 && Self.message(response) == "`\(member)` is null: leave it out instead",
                         "\(method) \(path): \(response.status) \(Self.message(response))")
             }
-            #expect(try await ann.client.getProfile().ok.body.json.defaultPrivacy == ._private, "a new account's runs are its own until it chooses")
+            #expect(try await ann.client.getProfile().ok.body.json.defaultPrivacy == .private, "a new account's runs are its own until it chooses")
             #expect(try await ann.client.listWorkouts().ok.body.json.workouts.isEmpty)
             // "null" inside a string is text, and a member the spec makes nullable takes it.
             let named = try await server.raw(.PATCH, "/me", token: ann.token, headers: Self.json, body: Data(#"{"displayName": "null \"null\""}"#.utf8))

@@ -44,7 +44,7 @@ struct StatisticsBySportTests {
     @Test("making a route of one's own run is not running a route: \"On the route\" waits for a follow", arguments: TestDatabase.available)
     func onTheRoute(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let bo = try await server.newUser("Bo")
             let annRun = try #require(try await server.upload("gpx/run.gpx", as: ann).json?["id"] as? String)
             let route = try await ann.client.createRoute(body: .json(.init(runId: annRun))).created.body.json

@@ -85,7 +85,7 @@ struct WorkoutLogAfterTests {
             let annWorkout = try await ann.client.createWorkout(body: .json(Self.plan)).created.body.json
             let eveWorkout = try await eve.client.createWorkout(body: .json(Self.plan)).created.body.json
             // Ann's run is public: Eve may see it, but not log it.
-            let annRun = try await ann.client.uploadRun(query: .init(privacy: ._public), body: .applicationGpxXml(HTTPBody(Self.gpx))).created.body.json
+            let annRun = try await ann.client.uploadRun(query: .init(privacy: .public), body: .applicationGpxXml(HTTPBody(Self.gpx))).created.body.json
             let eveRun = try await eve.client.uploadRun(body: .applicationGpxXml(HTTPBody(Self.gpx))).created.body.json
 
             let theirRun = try await log(annRun.id, eveWorkout.id, as: eve, on: server)

@@ -19,7 +19,7 @@ struct ZoneEstimatorTests {
           arguments: TestDatabase.available)
     func estimator(database: TestDatabase) async throws {
         try await withServer(database) { server in
-            let ann = try await server.newUser("Ann", sharing: ._public)
+            let ann = try await server.newUser("Ann", sharing: .public)
             let bo = try await server.newUser("Bo")
             _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [
                 .init(latitude: Self.home.latitude, longitude: Self.home.longitude, radiusMeters: ZoneRuns.radiusMeters)]))).ok

@@ -1,4 +1,5 @@
 import Foundation
+import PacelineCore
 
 /// What a client sends over the live WebSocket (`/api/v1/live`): one JSON object per
 /// text frame, its kind in `"type"`. docs/live-protocol.md describes each with examples.
@@ -53,10 +54,10 @@ public enum LiveClientMessage: Sendable, Hashable {
     public struct CreateSession: Sendable, Hashable, Codable {
         public var distanceMeters: Double
         /// run (the default) or walk.
-        public var sport: String?
+        public var sport: Sport?
         /// Friends to invite (user ids).
         public var invite: [String]?
-        public init(distanceMeters: Double, sport: String? = nil, invite: [String]? = nil) {
+        public init(distanceMeters: Double, sport: Sport? = nil, invite: [String]? = nil) {
             self.distanceMeters = distanceMeters
             self.sport = sport
             self.invite = invite

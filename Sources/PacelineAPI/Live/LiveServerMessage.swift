@@ -1,4 +1,5 @@
 import Foundation
+import PacelineCore
 
 /// What the server sends over the live WebSocket: one JSON object per text frame, its
 /// kind in `"type"`. docs/live-protocol.md describes each with examples.
@@ -98,13 +99,13 @@ public enum LiveServerMessage: Sendable, Hashable {
         public var runId: String
         public var routeId: String
         /// `follow` (it joined the route's leaderboard) or `new` (it can become a route).
-        public var classification: String
+        public var classification: FollowResult.Classification
         public var coverage: Double
         /// Start line to finish line, when it joined the route.
         public var elapsedSeconds: Double?
         /// Place on the route's leaderboard, when it joined.
         public var rank: Int?
-        public init(followId: String, runId: String, routeId: String, classification: String, coverage: Double,
+        public init(followId: String, runId: String, routeId: String, classification: FollowResult.Classification, coverage: Double,
                     elapsedSeconds: Double?, rank: Int?) {
             self.followId = followId
             self.runId = runId

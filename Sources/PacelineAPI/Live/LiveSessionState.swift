@@ -1,4 +1,5 @@
 import Foundation
+import PacelineCore
 
 /// A live session as its members see it: the lobby before the start, the field during
 /// the race.
@@ -47,14 +48,14 @@ public struct LiveSessionState: Sendable, Hashable, Codable {
     public var codeExpiresAt: Date?
     public var distanceMeters: Double
     /// run or walk.
-    public var sport: String
+    public var sport: Sport
     public var phase: Phase
     public var startsAt: Date?
     /// The walk invitation the session came from.
     public var invitationId: String?
     public var members: [Member]
 
-    public init(sessionId: String, hostId: String, code: String?, codeExpiresAt: Date?, distanceMeters: Double, sport: String,
+    public init(sessionId: String, hostId: String, code: String?, codeExpiresAt: Date?, distanceMeters: Double, sport: Sport,
                 phase: Phase, startsAt: Date?, invitationId: String?, members: [Member]) {
         self.sessionId = sessionId
         self.hostId = hostId
@@ -88,11 +89,11 @@ public struct LiveResults: Sendable, Hashable, Codable {
         /// The run saved from the race, if they covered enough to save one.
         public var runId: String?
         /// Distance–time–speed points for the graphs.
-        public var series: [SeriesPoint]
+        public var series: [RaceProgress.SeriesPoint]
 
         public init(rank: Int?, userId: String, displayName: String, status: LiveSessionState.Member.Status, seconds: Double?,
                     distanceMeters: Double, averageSpeedMetersPerSecond: Double, maxSpeedMetersPerSecond: Double,
-                    kilocalories: Double, weightAssumed: Bool, runId: String?, series: [SeriesPoint]) {
+                    kilocalories: Double, weightAssumed: Bool, runId: String?, series: [RaceProgress.SeriesPoint]) {
             self.rank = rank
             self.userId = userId
             self.displayName = displayName
@@ -108,26 +109,15 @@ public struct LiveResults: Sendable, Hashable, Codable {
         }
     }
 
-    public struct SeriesPoint: Sendable, Hashable, Codable {
-        public var distanceMeters: Double
-        public var seconds: Double
-        public var speedMetersPerSecond: Double
-        public init(distanceMeters: Double, seconds: Double, speedMetersPerSecond: Double) {
-            self.distanceMeters = distanceMeters
-            self.seconds = seconds
-            self.speedMetersPerSecond = speedMetersPerSecond
-        }
-    }
-
     public var sessionId: String
     public var distanceMeters: Double
-    public var sport: String
+    public var sport: Sport
     public var startsAt: Date
     public var winnerId: String?
     /// Finishers by time, then those who gave up by distance.
     public var entries: [Entry]
 
-    public init(sessionId: String, distanceMeters: Double, sport: String, startsAt: Date, winnerId: String?, entries: [Entry]) {
+    public init(sessionId: String, distanceMeters: Double, sport: Sport, startsAt: Date, winnerId: String?, entries: [Entry]) {
         self.sessionId = sessionId
         self.distanceMeters = distanceMeters
         self.sport = sport

@@ -62,7 +62,7 @@ extension APIHandler {
         guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
         let user = try await currentUser()
         if let name = update.displayName { user.displayName = try Self.displayName(name) }
-        if let units = update.units { user.units = UnitSystem(units) }
+        if let units = update.units { user.units = units }
         if let weight = update.weightKilograms {
             guard (20...400).contains(weight) else { throw APIError.badRequest("weight must be 20 to 400 kg") }
             user.weightKilograms = weight
@@ -177,10 +177,10 @@ extension User {
             id: id?.apiID ?? "",
             email: email,
             displayName: displayName,
-            units: units.schema,
+            units: units,
             weightKilograms: weightKilograms,
             stepLengthMeters: stepLengthMeters,
-            defaultPrivacy: defaultPrivacy.schema
+            defaultPrivacy: defaultPrivacy
         )
     }
 

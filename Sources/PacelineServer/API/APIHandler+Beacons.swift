@@ -10,7 +10,7 @@ extension APIHandler {
         let taken = try await limiter.take(.beacon(user: user.id))
         let opened: (Beacon, String)
         do {
-            opened = try await BeaconBook.open(for: user.id, sport: body.sport.map(Sport.init) ?? .run,
+            opened = try await BeaconBook.open(for: user.id, sport: body.sport ?? .run,
                                                showsZones: body.showPrivacyZones ?? false, on: database)
         } catch {
             try? await limiter.giveBack(taken)  // a link not made is not counted

@@ -48,7 +48,7 @@ extension APIHandler {
             if let start { gear.startDistanceMeters = start }
             if let retire { gear.retireDistanceMeters = retire == 0 ? nil : retire }
             if let retired = body.retired { gear.retired = retired }
-            if let sport = body.sport.map(Sport.init), sport != gear.sport {
+            if let sport = body.sport, sport != gear.sport {
                 gear.sport = sport
                 gear.isDefault = false  // the default of the sport it leaves; it may be made the new one's below
             }

@@ -17,9 +17,9 @@ extension APIHandler {
         let offset = try UTCOffset.seconds(input.query.utcOffsetMinutes) ?? 0
         let goal = Goal()
         goal.$user.id = user.id
-        goal.sport = body.sport.map(Sport.init)
-        goal.period = Goal.Period(rawValue: body.period.rawValue)!
-        goal.metric = Goal.Metric(rawValue: body.metric.rawValue)!
+        goal.sport = body.sport
+        goal.period = Goal.Period(body.period)
+        goal.metric = Goal.Metric(body.metric)
         goal.target = try GoalProgress.target(body.target, for: goal.metric)
         try await database.lockingUser(user.id) { transaction in
             let goals = try await Goal.query(on: transaction).filter(\.$user.$id == user.id).all()

@@ -65,7 +65,7 @@ extension APIHandler {
             journey.firstStage = first.stage
             journey.lastRoute = last.route
             journey.lastStage = last.stage
-            journey.privacy = choice.privacy.map(Privacy.init) ?? existing?.privacy ?? .private
+            journey.privacy = choice.privacy ?? existing?.privacy ?? .private
             journey.startedAt = Date()
             journey.finishedAt = nil
             try await journey.save(on: transaction)

@@ -52,7 +52,7 @@ extension APIHandler {
         }
         let reprivatised = update.privacy.map { Privacy($0) != run.privacy } ?? false
         if let privacy = update.privacy { run.privacy = Privacy(privacy) }
-        let resported = update.sport.map(Sport.init).flatMap { $0 == run.sport ? nil : $0 }
+        let resported = update.sport.flatMap { $0 == run.sport ? nil : $0 }
         let sportBefore = run.sport  // before the new sport's measuring sets it
         // Everything the sport decides is measured again; the badges and segment efforts
         // follow. `remeasured`: set when the sport changed, holding the run's new checkpoints.

@@ -11,7 +11,7 @@ extension APIHandler {
         guard !run.isVirtual else { throw APIError.unprocessable(RunAccess.virtualWorld) }
         let (segment, path) = try SegmentBook.segment(
             from: run, checkpoints: try run.checkpoints(), from: body.startDistanceMeters, to: body.endDistanceMeters,
-            name: body.name, privacy: body.privacy.map(Privacy.init) ?? .private)
+            name: body.name, privacy: body.privacy ?? .private)
         try await database.lockingUser(user.id) { transaction in
             let count = try await Segment.query(on: transaction).filter(\.$owner.$id == user.id).count()
             guard count < SegmentBook.maximumPerUser else {
@@ -35,14 +35,14 @@ extension APIHandler {
         let segments = try await Segment.query(on: reads).filter(\.$owner.$id == user)
             .sort(\.$createdAt, .descending).sort(\.$id).all()
         return .init(segments: try segments.map { segment in
-            .init(id: try segment.requireID().apiID, name: segment.name, sport: segment.sport.schema, privacy: segment.privacy.schema,
+            .init(id: try segment.requireID().apiID, name: segment.name, sport: segment.sport, privacy: segment.privacy,
                   distanceMeters: segment.distanceMeters, createdAt: segment.createdAt ?? Date())
         })
     }
 
     func listSegmentsNear(_ input: Operations.ListSegmentsNear.Input) async throws -> Operations.ListSegmentsNear.Output {
         let viewport = try Viewport(bbox: input.query.bbox)
-        let segments = try await SegmentsNear.segments(in: viewport, sport: input.query.sport.map(Sport.init),
+        let segments = try await SegmentsNear.segments(in: viewport, sport: input.query.sport,
                                                        viewer: AuthenticatedUser.current?.id, on: reads)
         return .ok(.init(body: .json(.init(segments: segments))))
     }
@@ -75,8 +75,8 @@ extension APIHandler {
         guard let path = segment.path() else { throw APIError.notFound("segment") }
         let entries = try await SegmentBoard.entries(of: segment, path: path, viewer: viewer, filter: filter,
                                                      limit: try Paging.limit(input.query.limit), on: reads)
-        return .ok(.init(body: .json(.init(segmentId: try segment.requireID().apiID, period: .init(rawValue: period.rawValue)!,
-                                           scope: .init(rawValue: scope.rawValue)!, entries: entries))))
+        return .ok(.init(body: .json(.init(segmentId: try segment.requireID().apiID, period: period,
+                                           scope: scope, entries: entries))))
     }
 
     func getRunSegmentEfforts(_ input: Operations.GetRunSegmentEfforts.Input) async throws -> Operations.GetRunSegmentEfforts.Output {
@@ -93,7 +93,7 @@ extension APIHandler {
         let counts = try await SegmentBoard.effortCounts(on: segment, path: path, viewer: viewer, on: reads)
         return .init(id: try segment.requireID().apiID, name: segment.name,
               owner: .init(id: segment.$owner.id.apiID, displayName: segment.owner.displayName),
-              sport: segment.sport.schema, privacy: segment.privacy.schema, distanceMeters: segment.distanceMeters,
+              sport: segment.sport, privacy: segment.privacy, distanceMeters: segment.distanceMeters,
               path: segment.points(seenBy: viewer, path: path).map { .init(latitude: $0.latitude, longitude: $0.longitude) },
               createdAt: segment.createdAt ?? Date(),
               effortCount: counts.efforts, runnerCount: counts.runners,

@@ -7,7 +7,7 @@ extension APIHandler {
     func getStatistics(_ input: Operations.GetStatistics.Input) async throws -> Operations.GetStatistics.Output {
         let user = try AuthenticatedUser.required()
         let entries = try await statisticsEntries(of: user.id)
-        return .ok(.init(body: .json(StatisticsReport.statistics(of: entries, sport: input.query.sport.map(Sport.init)))))
+        return .ok(.init(body: .json(StatisticsReport.statistics(of: entries, sport: input.query.sport))))
     }
 
     func getRecords(_ input: Operations.GetRecords.Input) async throws -> Operations.GetRecords.Output {
@@ -33,7 +33,7 @@ extension APIHandler {
                          paceSecondsPerKilometer: effort.seconds / (effort.distanceMeters / 1000),
                          personalRecord: records.map { $0[effort.distanceMeters] == runID })
         }
-        return .ok(.init(body: .json(.init(runId: runID, sport: run.sport.schema, efforts: efforts))))
+        return .ok(.init(body: .json(.init(runId: runID, sport: run.sport, efforts: efforts))))
     }
 
     /// What each of `user`'s runs gives the statistics and records: its columns, never its track.
@@ -55,7 +55,7 @@ extension APIHandler {
     func getHeatMap(_ input: Operations.GetHeatMap.Input) async throws -> Operations.GetHeatMap.Output {
         let user = try AuthenticatedUser.required()
         if let year = input.query.year, !(1990...2100).contains(year) { throw APIError.badRequest("`year` must be 1990 to 2100") }
-        let sport = input.query.sport.map(Sport.init)
+        let sport = input.query.sport
         let tag = try await HeatMapLines.eTag(of: user.id, sport: sport, year: input.query.year, on: reads)
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
         return .ok(.init(headers: .init(eTag: tag), body: .json(try await HeatMapLines.of(user.id, sport: sport, year: input.query.year, on: reads))))

@@ -85,7 +85,7 @@ extension APIHandler {
             activity.inferSportIfUnnamed()
             if activity.sport == .other, activity.sportSource == .file, !activity.namesUnlistedSport { activity.sport = .run }
         }
-        let privacy = input.query.privacy.map(Privacy.init) ?? owner.defaultPrivacy
+        let privacy = input.query.privacy ?? owner.defaultPrivacy
         let (run, checkpoints): (Run, [Checkpoint]?)
         do {
             (run, checkpoints) = try RunRecorder.run(of: activity, format: upload.format, owner: owner, privacy: privacy, name: name)

@@ -1,66 +1,10 @@
 import PacelineAPI
 import PacelineCore
 
-// The one place the API's generated enums and the domain's enums meet. The switches are
+// The one place the API's generated enums and the server's own enums meet, for concepts the
+// core does not hold (the core's own types, `Sport`, `Privacy`, `UnitSystem`, `Medal`, … are
+// the generated ones: openapi-generator-config.yaml overrides them). The switches are
 // exhaustive both ways, so a case added to either side without the other fails to build.
-
-extension Privacy {
-    init(_ schema: Components.Schemas.Privacy) {
-        switch schema {
-        case ._public: self = .public
-        case .friends: self = .friends
-        case ._private: self = .private
-        }
-    }
-
-    var schema: Components.Schemas.Privacy {
-        switch self {
-        case .public: ._public
-        case .friends: .friends
-        case .private: ._private
-        }
-    }
-}
-
-extension Sport {
-    init(_ schema: Components.Schemas.Sport) {
-        switch schema {
-        case .run: self = .run
-        case .walk: self = .walk
-        case .hike: self = .hike
-        case .ride: self = .ride
-        case .swim: self = .swim
-        case .other: self = .other
-        }
-    }
-
-    var schema: Components.Schemas.Sport {
-        switch self {
-        case .run: .run
-        case .walk: .walk
-        case .hike: .hike
-        case .ride: .ride
-        case .swim: .swim
-        case .other: .other
-        }
-    }
-}
-
-extension UnitSystem {
-    init(_ schema: Components.Schemas.Units) {
-        switch schema {
-        case .metric: self = .metric
-        case .imperial: self = .imperial
-        }
-    }
-
-    var schema: Components.Schemas.Units {
-        switch self {
-        case .metric: .metric
-        case .imperial: .imperial
-        }
-    }
-}
 
 extension Gear.Kind {
     init(_ schema: Components.Schemas.GearKind) {
@@ -76,6 +20,86 @@ extension Gear.Kind {
         case .shoes: .shoes
         case .bike: .bike
         case .other: .other
+        }
+    }
+}
+
+extension Goal.Period {
+    init(_ schema: Components.Schemas.GoalPeriod) {
+        switch schema {
+        case .week: self = .week
+        case .month: self = .month
+        }
+    }
+
+    var schema: Components.Schemas.GoalPeriod {
+        switch self {
+        case .week: .week
+        case .month: .month
+        }
+    }
+}
+
+extension Goal.Metric {
+    init(_ schema: Components.Schemas.GoalMetric) {
+        switch schema {
+        case .distance: self = .distance
+        case .time: self = .time
+        case .activities: self = .activities
+        }
+    }
+
+    var schema: Components.Schemas.GoalMetric {
+        switch self {
+        case .distance: .distance
+        case .time: .time
+        case .activities: .activities
+        }
+    }
+}
+
+extension Sport {
+    /// An invitation's sport: a run or a walk.
+    init(_ schema: Components.Schemas.InvitationSport) {
+        switch schema {
+        case .run: self = .run
+        case .walk: self = .walk
+        }
+    }
+}
+
+extension Components.Schemas.InvitationSport {
+    /// An invitation is a run or a walk (`InvitationPlan` makes it of one or the other).
+    init(_ sport: Sport) {
+        self = sport == .run ? .run : .walk
+    }
+}
+
+extension Invitation.Status {
+    var schema: Components.Schemas.InvitationStatus {
+        switch self {
+        case .scheduled: .scheduled
+        case .cancelled: .cancelled
+        }
+    }
+}
+
+extension InvitationGuest.Response {
+    var schema: Components.Schemas.GuestResponse {
+        switch self {
+        case .pending: .pending
+        case .accepted: .accepted
+        case .declined: .declined
+        }
+    }
+}
+
+extension MissionMilestone.Kind {
+    var schema: Components.Schemas.MissionMilestone.KindPayload {
+        switch self {
+        case .stage: .stage
+        case .route: .route
+        case .mission: .mission
         }
     }
 }

@@ -81,7 +81,7 @@ enum AchievementSources {
             activities[try row.decode(column: "owner_id", as: UUID.self), default: []].append(ActivityFact(
                 id: id.apiID, start: try row.decode(column: "start_time", as: Date.self),
                 utcOffsetSeconds: offset ?? LocalDay.fallbackOffset(longitude: longitude),
-                sport: Sport(rawValue: try row.decode(column: "sport", as: String.self)) ?? .other,
+                sport: try row.decode(column: "sport", as: Sport.self),
                 distanceMeters: try row.decode(column: "credited_distance_m", as: Double.self).storedOrZero,
                 movingSeconds: try row.decode(column: "moving_s", as: Double.self).storedOrZero,
                 bestEfforts: detail == .all ? BestEffort.stored(try row.decode(column: "best_efforts", as: String.self)) : [],

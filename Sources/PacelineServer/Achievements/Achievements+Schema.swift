@@ -23,7 +23,7 @@ extension Points {
 extension BadgeProgress {
     func schema(visibleRuns: (UUID) -> Bool) -> Components.Schemas.BadgeStatus {
         let run = earnedBy.flatMap(UUID.init(uuidString:)).flatMap { visibleRuns($0) ? $0.apiID : nil }
-        return .init(id: badge.id, family: .init(rawValue: badge.family.rawValue) ?? .distance, name: badge.name, rule: badge.rule,
+        return .init(id: badge.id, family: badge.family, name: badge.name, rule: badge.rule,
                      target: badge.target, current: current, earnedAt: earnedAt, runId: run)
     }
 }

@@ -81,7 +81,7 @@ extension MissionMilestone {
 
     /// The milestone as a feed item shows it.
     var feedSchema: Components.Schemas.MissionMilestone {
-        .init(kind: .init(rawValue: kind.rawValue) ?? .stage, missionId: mission, missionName: missionName, name: name,
-              medal: medal.flatMap { .init(rawValue: $0.rawValue) })
+        .init(kind: kind.schema, missionId: mission, missionName: missionName, name: name,
+              medal: medal)
     }
 }

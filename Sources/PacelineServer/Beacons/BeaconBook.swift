@@ -130,7 +130,7 @@ enum BeaconBook {
         // long the runner was inside one at either end.
         let seen = beacon.seenFromTime.flatMap { from in beacon.seenToTime.map { (from: from, to: $0) } }
         let paused = beacon.pausedAt != nil && !inPrivateArea
-        return .init(runner: beacon.owner.displayName, sport: beacon.sport.schema,
+        return .init(runner: beacon.owner.displayName, sport: beacon.sport,
                      startedAt: seen?.from, lastUpdate: inPrivateArea ? nil : beacon.lastTime,
                      distanceMeters: seen == nil ? 0 : beacon.seenToMeters - beacon.seenFromMeters,
                      elapsedSeconds: seen.map { max(0, $0.to.timeIntervalSince($0.from) - beacon.pausedSeconds) },

@@ -82,7 +82,7 @@ extension Gear {
     /// The piece as the API shows it to its owner, with what its activities add up to.
     func schema(activities: (meters: Double, activities: Int)?) -> Components.Schemas.Gear {
         let distance = startDistanceMeters + (activities?.meters ?? 0)
-        return .init(id: id?.apiID ?? "", name: name, kind: kind.schema, sport: sport.schema,
+        return .init(id: id?.apiID ?? "", name: name, kind: kind.schema, sport: sport,
                      startDistanceMeters: startDistanceMeters, retireDistanceMeters: retireDistanceMeters,
                      isDefault: isDefault, retired: retired, distanceMeters: distance,
                      activityCount: activities?.activities ?? 0,

@@ -38,8 +38,8 @@ enum GoalProgress {
             case .time: counted.reduce(0) { $0 + $1.movingSeconds.storedOrZero }
             case .activities: Double(counted.count)
             }
-            return .init(id: goal.id?.apiID ?? "", sport: goal.sport?.schema, period: .init(rawValue: goal.period.rawValue)!,
-                         metric: .init(rawValue: goal.metric.rawValue)!, target: goal.target, progress: progress,
+            return .init(id: goal.id?.apiID ?? "", sport: goal.sport, period: goal.period.schema,
+                         metric: goal.metric.schema, target: goal.target, progress: progress,
                          periodStart: window.start, periodEnd: window.end, reached: progress >= goal.target)
         }
     }

@@ -44,7 +44,7 @@ enum HeatMapLines {
         return .init(activities: runs.compactMap { run in
             guard let id = run.id, let start = run.startTime else { return nil }
             let lines = run.heatLines.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
-            return .init(runId: id.apiID, sport: run.sport.schema, startTime: start, lines: lines)
+            return .init(runId: id.apiID, sport: run.sport, startTime: start, lines: lines)
         })
     }
 }

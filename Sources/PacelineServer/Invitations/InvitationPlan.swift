@@ -36,7 +36,7 @@ struct InvitationPlan {
         let invitation = Invitation()
         invitation.$host.id = host
         invitation.title = try Self.text(creation.title, "title")
-        invitation.sport = creation.sport.map { Sport(rawValue: $0.rawValue) ?? .walk } ?? .walk
+        invitation.sport = creation.sport.map(Sport.init) ?? .walk
         invitation.startsAt = creation.startsAt
         invitation.latitude = place.latitude
         invitation.longitude = place.longitude

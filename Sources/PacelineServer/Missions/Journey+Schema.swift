@@ -8,7 +8,7 @@ extension JourneyReplay {
         let journey = progress.journey
         return Components.Schemas.Journey(
             missionId: mission.id, missionName: mission.name, user: user.summary,
-            privacy: self.journey.privacy.schema,
+            privacy: self.journey.privacy,
             start: .init(route: journey.first.route, stage: journey.first.stage),
             end: .init(route: journey.last.route, stage: journey.last.stage),
             startedAt: self.journey.startedAt, distanceMeters: progress.distance, lengthMeters: journey.length,
@@ -44,7 +44,7 @@ extension JourneyReplay {
 
     private func completedRoute(_ completion: RouteCompletion) -> Components.Schemas.CompletedRoute {
         .init(route: completion.route, name: mission.routes[completion.route].name, completedAt: completion.date,
-              seconds: completion.seconds, medal: completion.medal.flatMap { .init(rawValue: $0.rawValue) })
+              seconds: completion.seconds, medal: completion.medal)
     }
 }
 

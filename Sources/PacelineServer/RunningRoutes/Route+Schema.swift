@@ -11,7 +11,7 @@ extension Route {
             name: name,
             creator: creator.summary,
             runId: $run.id.apiID,
-            privacy: privacy.schema,
+            privacy: privacy,
             distanceMeters: distanceMeters,
             start: .init(latitude: startLatitude, longitude: startLongitude),
             end: .init(latitude: endLatitude, longitude: endLongitude),

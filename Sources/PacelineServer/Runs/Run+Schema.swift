@@ -31,8 +31,8 @@ extension Run {
             owner: owner.summary,
             name: name,
             description: description,
-            sport: sport.schema,
-            privacy: privacy.schema,
+            sport: sport,
+            privacy: privacy,
             format: format.rawValue,
             startTime: startTime,
             endTime: endTime,
@@ -53,7 +53,7 @@ extension Run {
             routeId: $route.id?.apiID,
             gearId: gearID?.apiID,
             trainingLoad: trainingLoad.storedOrNil.flatMap { value in
-                trainingLoadSource.map { .init(value: value, source: .init(rawValue: $0.rawValue)!) }
+                trainingLoadSource.map { .init(value: value, source: $0) }
             },
             newRecords: NewRecords.stored(newRecords).compactMap(BestEffort.name(of:)),
             steps: steps,
@@ -72,7 +72,7 @@ extension FixLimits.Screening {
     var schema: Components.Schemas.FixScreening {
         .init(droppedFixes: droppedFixCount, removedValues: removedValueCount,
               problems: problems.map { field, count in
-                  .init(field: .init(rawValue: field.rawValue)!, count: count, allowed: field.allowed(by: limits),
+                  .init(field: field, count: count, allowed: field.allowed(by: limits),
                         droppedFixes: field.dropsFix)
               })
     }

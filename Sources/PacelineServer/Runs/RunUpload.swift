@@ -155,7 +155,7 @@ enum RunUpload {
             throw APIError.badRequest("send the run's `fixes` (or its `segments`)")
         }
         var activity = Activity(format: .gpx, name: try TextInput.checked(upload.name, "name", .name),
-                                sport: upload.sport.map(Sport.init) ?? .other, track: Track(segments: segments))
+                                sport: upload.sport ?? .other, track: Track(segments: segments))
         if upload.sport != nil { activity.sportSource = .chosen }
         return activity
     }

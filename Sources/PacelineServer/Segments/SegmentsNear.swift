@@ -52,7 +52,7 @@ enum SegmentsNear {
             let sport = try row.decode(column: "sport", as: Sport.self)
             found.append((Geodesy.distance(centre, start), .init(
                 id: try row.decode(column: "id", as: UUID.self).apiID, name: try row.decode(column: "name", as: String.self),
-                sport: sport.schema, distanceMeters: try row.decode(column: "distance_m", as: Double.self),
+                sport: sport, distanceMeters: try row.decode(column: "distance_m", as: Double.self),
                 start: .init(latitude: start.latitude, longitude: start.longitude),
                 end: .init(latitude: end.latitude, longitude: end.longitude))))
         }

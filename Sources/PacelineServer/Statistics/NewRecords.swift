@@ -79,7 +79,7 @@ enum NewRecords {
         var tallies: [String: Tally] = [:]
         for row in runs {
             let sport = try row.decode(column: "sport", as: String.self)
-            let privacy = Privacy(rawValue: try row.decode(column: "privacy", as: String.self)) ?? .private
+            let privacy = try row.decode(column: "privacy", as: Privacy.self)
             let efforts = BestEffort.stored(try row.decode(column: "best_efforts", as: String.self))
             let records = tallies[sport, default: .init()].records(efforts, privacy: privacy)
             tallies[sport, default: .init()].add(efforts, privacy: privacy)

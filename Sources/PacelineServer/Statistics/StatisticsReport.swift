@@ -47,7 +47,7 @@ struct StatisticsReport {
 
     private static func sportTotals(of entries: [Entry]) -> [Components.Schemas.SportTotal] {
         Dictionary(grouping: entries, by: \.sport).map { sport, entries in
-            .init(sport: sport.schema, activities: entries.count, distanceMeters: entries.reduce(0) { $0 + $1.distance },
+            .init(sport: sport, activities: entries.count, distanceMeters: entries.reduce(0) { $0 + $1.distance },
                   movingSeconds: entries.reduce(0) { $0 + $1.moving })
         }.sorted { ($0.distanceMeters, $1.sport.rawValue) > ($1.distanceMeters, $0.sport.rawValue) }
     }
@@ -84,7 +84,7 @@ struct StatisticsReport {
                 }
             }
             return best.map {
-                .init(name: name, distanceMeters: meters, elapsedSeconds: $0.seconds, sport: sport.schema,
+                .init(name: name, distanceMeters: meters, elapsedSeconds: $0.seconds, sport: sport,
                       runId: $0.entry.runID.apiID, date: $0.entry.start)
             }
         }

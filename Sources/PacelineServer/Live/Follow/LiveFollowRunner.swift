@@ -102,7 +102,7 @@ extension LiveConnection {
         try await LiveFixChunk.query(on: hub.database).filter(\.$ownerID == runner.followID).delete()
         state.current = .idle
         send(.followFinished(.init(followId: runner.followID.apiID, runId: try run.requireID().apiID, routeId: routeID.apiID,
-                                   classification: joined ? "follow" : "new", coverage: result.coverage,
+                                   classification: joined ? .follow : .new, coverage: result.coverage,
                                    elapsedSeconds: joined ? result.finish.elapsedSeconds : nil, rank: rank)))
     }
 }

@@ -42,7 +42,7 @@ enum LiveResultsMaker {
             rank += 1
             entries[index].rank = rank
         }
-        let results = LiveResults(sessionId: sessionID.apiID, distanceMeters: session.distanceMeters, sport: session.sport.rawValue,
+        let results = LiveResults(sessionId: sessionID.apiID, distanceMeters: session.distanceMeters, sport: session.sport,
                                   startsAt: startsAt, winnerId: entries.first { $0.rank == 1 }?.userId, entries: entries)
         session.results = try LiveCoding.encode(results)
         try await session.save(on: database)
@@ -80,7 +80,7 @@ enum LiveResultsMaker {
             kilocalories: Calories.kilocalories(sport: sport, averageSpeed: race.averageSpeed,
                                                 movingSeconds: race.finishSeconds ?? race.elapsed, weight: weight),
             weightAssumed: weight == nil, runId: runID?.apiID,
-            series: race.series.map { .init(distanceMeters: $0.distanceMeters, seconds: $0.seconds, speedMetersPerSecond: $0.speedMetersPerSecond) })
+            series: race.series)
     }
 
     /// The race as the run keeps it, so the run's time is the race's to the second: from the

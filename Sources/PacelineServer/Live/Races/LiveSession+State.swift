@@ -13,7 +13,7 @@ extension LiveSession {
         let codeWorks = (codeExpiresAt ?? .distantPast) > now
         return LiveSessionState(
             sessionId: id.apiID, hostId: $host.id.apiID, code: codeWorks ? code : nil, codeExpiresAt: codeWorks ? codeExpiresAt : nil,
-            distanceMeters: distanceMeters, sport: sport.rawValue, phase: phase, startsAt: startsAt, invitationId: invitationID?.apiID,
+            distanceMeters: distanceMeters, sport: sport, phase: phase, startsAt: startsAt, invitationId: invitationID?.apiID,
             members: members.sorted { $0.user.displayName < $1.user.displayName }.map {
                 .init(userId: $0.$user.id.apiID, displayName: $0.user.displayName,
                       status: $0.status)

@@ -12,13 +12,14 @@ enum LiveSessions {
 
     /// A session to `distance` metres hosted by `host`, with `invitees` (friends) invited
     /// and a fresh join code; returns it with the host's membership (in the lobby).
-    static func create(host: UUID, distance: Double, sport: String?, invitees: [String], settings: LiveSettings,
+    static func create(host: UUID, distance: Double, sport: Sport?, invitees: [String], settings: LiveSettings,
                        on database: any Database) async throws -> (LiveSession, LiveMember) {
         guard LiveSettings.distances.contains(distance) else {
             throw APIError(status: .badRequest, code: "bad_distance",
                            message: "a session's distance must be \(Int(LiveSettings.distances.lowerBound)) m to \(Int(LiveSettings.distances.upperBound / 1000)) km")
         }
-        guard let sport = Sport(rawValue: sport ?? Sport.run.rawValue), sport == .run || sport == .walk else {
+        let sport = sport ?? .run
+        guard sport == .run || sport == .walk else {
             throw APIError(status: .badRequest, code: "bad_sport", message: "a session is a run or a walk")
         }
         let guests = try await friends(invitees, of: host, on: database)
