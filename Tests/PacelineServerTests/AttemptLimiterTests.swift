@@ -66,13 +66,13 @@ struct AttemptLimiterTests {
             let user = UUID(), start = Date()
             let first = try await limiter.take(.joinCode(user: user), now: start)
             _ = try await limiter.take(.joinCode(user: user), now: start)
-            await #expect(throws: APIError.self) { try await limiter.take(.joinCode(user: user), now: start.addingTimeInterval(59)) }
+            await #expect(throws: Refusal.self) { try await limiter.take(.joinCode(user: user), now: start.addingTimeInterval(59)) }
             // A new window: one attempt in it; giving back one of the old window's changes nothing.
             let later = start.addingTimeInterval(61)
             _ = try await limiter.take(.joinCode(user: user), now: later)
             try await limiter.giveBack(first)
             _ = try await limiter.take(.joinCode(user: user), now: later)
-            await #expect(throws: APIError.self) { try await limiter.take(.joinCode(user: user), now: later) }
+            await #expect(throws: Refusal.self) { try await limiter.take(.joinCode(user: user), now: later) }
 
             _ = try await limiter.take(.joinCode(user: UUID()), now: start)  // its window ends at start + 60
             try await limiter.forgetEnded(now: start.addingTimeInterval(100))

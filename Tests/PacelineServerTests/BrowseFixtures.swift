@@ -67,8 +67,8 @@ struct BrowseFixtures {
         run.ascentMeters = 0
         run.descentMeters = 0
         run.calories = 0
-        run.splits = "[]"
-        run.bestEfforts = "[]"
+        run.splits = []
+        run.bestEfforts = []
         run.track = Data()
         run.analysisVersion = AnalysisRules.version  // measured as today's rules measure: not to be measured again
         run.isVirtual = false

@@ -125,7 +125,7 @@ struct LiveInvitationTests {
             let joined = try await boLive.nextJoined()
             let state = try await boLive.nextSession()
             #expect(state.sessionId == joined.sessionId && state.invitationId == soon.id)
-            #expect(state.sport == "walk" && state.distanceMeters == 3_000 && state.hostId == ann.id)
+            #expect(state.sport == .walk && state.distanceMeters == 3_000 && state.hostId == ann.id)
             #expect(state.code == nil)
             #expect(Set(state.members.map(\.displayName)) == ["Ann", "Bo"])
 

@@ -36,7 +36,7 @@ struct LiveMessageTests {
         .followStarted(.init(followId: "f1", routeId: "r1", paceRunId: "p1", routeDistanceMeters: 5_012.5, lastSequence: 0)),
         .cue(.init(elapsedSeconds: 300, distanceMeters: 1_010, aheadSeconds: -4.5, deviated: false, finished: false, spoken: "4 seconds behind")),
         .cue(.init(elapsedSeconds: 305, distanceMeters: 1_030, aheadSeconds: nil, deviated: true, finished: false, spoken: nil)),
-        .followFinished(.init(followId: "f1", runId: "x", routeId: "r1", classification: "follow", coverage: 0.97, elapsedSeconds: 1_500, rank: 2)),
+        .followFinished(.init(followId: "f1", runId: "x", routeId: "r1", classification: .follow, coverage: 0.97, elapsedSeconds: 1_500, rank: 2)),
         .session(state),
         .joined(.init(sessionId: "s1", lastSequence: 17)),
         .countdown(.init(sessionId: "s1", startsAt: time, serverTime: time)),

@@ -21,9 +21,9 @@ import Testing
         let recorded: (run: Run, checkpoints: [Checkpoint]?)
         do {
             recorded = try RunRecorder.run(of: activity, format: .gpx, owner: owner, privacy: .private, name: nil)
-        } catch let refused as APIError {
+        } catch let refused as Refusal {
             // Not a run (no timed path, or too short to credit): refused, nothing to match.
-            #expect(refused.status == .unprocessableContent, "\(url.lastPathComponent): \(refused)")
+            #expect(refused.reason == .unprocessable, "\(url.lastPathComponent): \(refused)")
             return
         }
         let anew = try Normalization.checkpoints(of: activity)

@@ -21,7 +21,7 @@ import Foundation
 /// signal) is left out. docs/ALGORITHMS.md, "Training load".
 public struct TrainingLoad: Sendable, Hashable, Codable {
     /// What the load was measured from.
-    public enum Source: String, Sendable, Hashable, Codable {
+    public enum Source: String, Sendable, Hashable, Codable, CaseIterable {
         case heartRate
         case pace
     }

@@ -2,40 +2,46 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// A client's mistake (or a refusal), answered with its status and
-/// `{error: {code, message}}`. Handlers throw these; `APIErrorTranslator` writes them.
+/// A refusal or a client's mistake as HTTP answers it: its status and
+/// `{error: {code, message}}`. Domain code throws `Refusal`s, which `init(_:)` maps to their
+/// status, the one place that does; the HTTP layer makes its own (a body too large, a
+/// request the generated code could not decode). `APIErrorTranslator` and `ErrorResponder`
+/// write them.
 package struct APIError: Error, Sendable, CustomStringConvertible {
     var status: HTTPResponse.Status
     var code: String
     var message: String
-    /// Extra top-level members of the answer, beside `error` (e.g. a follow's coverage).
-    var extra: [String: ExtraValue] = [:]
     /// Seconds to wait before trying again, sent as `Retry-After` (a 429, a 503).
     var retryAfter: Int?
 
-    enum ExtraValue: Sendable, Encodable {
-        case number(Double)
-        case text(String)
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .number(let value): try container.encode(value)
-            case .text(let value): try container.encode(value)
-            }
+    /// A refusal as HTTP says it.
+    init(_ refusal: Refusal) {
+        let status: HTTPResponse.Status = switch refusal.reason {
+        case .invalid: .badRequest
+        case .unauthenticated: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .gone: .gone
+        case .unprocessable: .unprocessableContent
+        case .unsupportedFormat: .unsupportedMediaType
+        case .tooMany: .tooManyRequests
+        case .unavailable: .serviceUnavailable
         }
+        self.init(status: status, code: refusal.code, message: refusal.message, retryAfter: refusal.retryAfter)
+    }
+
+    init(status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
+        (self.status, self.code, self.message, self.retryAfter) = (status, code, message, retryAfter)
+    }
+
+    /// `error` as an answer, when it is a refusal or an `APIError`; nil for anything else.
+    init?(_ error: any Error) {
+        if let refusal = error as? Refusal { self.init(refusal) } else if let apiError = error as? APIError { self = apiError } else { return nil }
     }
 
     package var description: String { "\(status.code) \(code): \(message)" }
 
-    static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_request", message: message) }
-    static func unauthorized(_ message: String = "log in first: send `Authorization: Bearer <token>`") -> APIError {
-        APIError(status: .unauthorized, code: "unauthorized", message: message)
-    }
-    static func forbidden(_ message: String) -> APIError { APIError(status: .forbidden, code: "forbidden", message: message) }
-    static func notFound(_ what: String) -> APIError { APIError(status: .notFound, code: "not_found", message: "no such \(what)") }
-    static func conflict(_ message: String) -> APIError { APIError(status: .conflict, code: "conflict", message: message) }
-    static func unprocessable(_ message: String) -> APIError { APIError(status: .unprocessableContent, code: "unprocessable", message: message) }
     static func payloadTooLarge(maximumBytes: Int) -> APIError {
         let allowed = maximumBytes >= 1 << 20 ? "\(maximumBytes >> 20) MiB" : "\(maximumBytes >> 10) KiB"
         return APIError(status: .contentTooLarge, code: "payload_too_large", message: "the request body is larger than the \(allowed) allowed")
@@ -43,9 +49,7 @@ package struct APIError: Error, Sendable, CustomStringConvertible {
 
     /// The JSON answer.
     var body: Data {
-        var members: [String: AnyEncodable] = ["error": AnyEncodable(ErrorBody(code: code, message: message))]
-        for (key, value) in extra { members[key] = AnyEncodable(value) }
-        return (try? JSONEncoder.sortedKeys.encode(members)) ?? Data()
+        (try? JSONEncoder.sortedKeys.encode(["error": ErrorBody(code: code, message: message)])) ?? Data()
     }
 
     /// The standard body for any status, when there is no `APIError` to give.
@@ -86,13 +90,6 @@ extension APIError: HTTPResponseConvertible {
         return fields
     }
     package var httpBody: HTTPBody? { HTTPBody(body) }
-}
-
-/// Type erasure for encoding a heterogeneous dictionary.
-private struct AnyEncodable: Encodable {
-    let value: any Encodable
-    init(_ value: any Encodable) { self.value = value }
-    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
 extension JSONEncoder {

@@ -3,7 +3,8 @@ import HTTPTypes
 import Logging
 import OpenAPIRuntime
 
-/// Turns whatever an operation throws into an answer: an `APIError` as itself, a request
+/// Turns whatever an operation throws into an answer: a `Refusal` as its status
+/// (`APIError(_:)`), an `APIError` (the HTTP layer's own) as itself, a request
 /// the generated code could not decode (missing parameter, bad JSON, wrong content type)
 /// as its 4xx with a JSON error, a database that is read-only, full or unreachable as a
 /// 503 (`DatabaseOutage`), and anything else as a logged 500 that tells the client
@@ -25,7 +26,7 @@ struct APIErrorTranslator: ServerMiddleware {
     private func response(for error: any Error, request: HTTPRequest, operationID: String) -> (HTTPResponse, HTTPBody?) {
         let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         let underlying = (error as? ServerError)?.underlyingError ?? error
-        if let apiError = underlying as? APIError ?? DatabaseOutage.apiError(for: underlying, context: operationID, logger: logger) {
+        if let apiError = APIError(underlying) ?? DatabaseOutage.refusal(for: underlying, context: operationID, logger: logger).map(APIError.init) {
             return (HTTPResponse(status: apiError.status, headerFields: apiError.httpHeaderFields), HTTPBody(apiError.body))
         }
         if let serverError = error as? ServerError, (400..<500).contains(serverError.httpStatus.code) {

@@ -26,7 +26,7 @@ extension APIHandler {
     /// Deletes the account once its password is confirmed (`AccountDeletion`), and ends every session.
     func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
         let authenticated = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let user = try await currentUser()
         try await confirm(body.password, field: "password", of: user)
         try await AccountDeletion.delete(user, on: database)

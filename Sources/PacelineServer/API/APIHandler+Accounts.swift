@@ -6,7 +6,7 @@ import Vapor
 
 extension APIHandler {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
-        guard case .json(let registration) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let registration) = input.body else { throw Refusal.invalid("send JSON") }
         try verifySessionAsker(registration.session)
         let email = try Self.normalized(email: TextInput.checked(registration.email, "email", .email))
         let password = try Passwords.checked(registration.password, field: "password")
@@ -18,7 +18,7 @@ extension APIHandler {
         do {
             try await user.create(on: database)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw APIError.conflict("an account with this email exists; log in instead")
+            throw Refusal.conflict("an account with this email exists; log in instead")
         }
         return .created(.init(body: .json(try await session(for: user, held: registration.session))))
     }
@@ -27,14 +27,14 @@ extension APIHandler {
     /// is checked (`AttemptLimiter`), and given back when it is right; an unknown email
     /// costs the same bcrypt as a wrong password (`Passwords.verify`).
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
-        guard case .json(let credentials) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let credentials) = input.body else { throw Refusal.invalid("send JSON") }
         try verifySessionAsker(credentials.session)
         let email = try TextInput.checked(credentials.email, "email", .email).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         _ = try TextInput.checked(credentials.password, "password", .password)
         let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: email))
         let user = try await User.query(on: database).filter(\.$email == email).first()
         let verdict = try await passwords.verify(credentials.password, against: user?.passwordHash)
-        guard let user, verdict != .wrong else { throw APIError.unauthorized("wrong email or password") }
+        guard let user, verdict != .wrong else { throw Refusal.unauthenticated("wrong email or password") }
         try await limiter.giveBack(taken)
         if verdict == .rightInOldForm {
             user.passwordHash = try await passwords.hash(credentials.password)
@@ -59,17 +59,17 @@ extension APIHandler {
     }
 
     func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
-        guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let update) = input.body else { throw Refusal.invalid("send JSON") }
         let user = try await currentUser()
         if let name = update.displayName { user.displayName = try Self.displayName(name) }
         if let units = update.units { user.units = units }
         if let weight = update.weightKilograms {
-            guard (20...400).contains(weight) else { throw APIError.badRequest("weight must be 20 to 400 kg") }
+            guard (20...400).contains(weight) else { throw Refusal.invalid("weight must be 20 to 400 kg") }
             user.weightKilograms = weight
         }
-        if let privacy = update.defaultPrivacy { user.defaultPrivacy = Privacy(privacy) }
+        if let privacy = update.defaultPrivacy { user.defaultPrivacy = privacy }
         if let length = update.stepLengthMeters {
-            guard (0.3...1.5).contains(length) else { throw APIError.badRequest("step length must be 0.3 to 1.5 m") }
+            guard (0.3...1.5).contains(length) else { throw Refusal.invalid("step length must be 0.3 to 1.5 m") }
             user.stepLengthMeters = length
         }
         try await user.save(on: database)
@@ -81,7 +81,7 @@ extension APIHandler {
     /// revoked, so whoever else held one is logged out; the request's own token stays.
     func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output {
         let authenticated = try AuthenticatedUser.required()
-        guard case .json(let change) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let change) = input.body else { throw Refusal.invalid("send JSON") }
         let newPassword = try Passwords.checked(change.newPassword, field: "newPassword")
         let user = try await currentUser()
         try await confirm(change.currentPassword, field: "currentPassword", of: user)
@@ -98,7 +98,7 @@ extension APIHandler {
 
     /// Changes the email the user logs in with, once their password is confirmed.
     func changeEmail(_ input: Operations.ChangeEmail.Input) async throws -> Operations.ChangeEmail.Output {
-        guard case .json(let change) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let change) = input.body else { throw Refusal.invalid("send JSON") }
         let email = try Self.normalized(email: TextInput.checked(change.email, "email", .email))
         let user = try await currentUser()
         try await confirm(change.password, field: "password", of: user)
@@ -109,7 +109,7 @@ extension APIHandler {
         do {
             try await user.save(on: database)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw APIError.conflict("another account has this email")
+            throw Refusal.conflict("another account has this email")
         }
         return .ok(.init(body: .json(user.profile)))
     }
@@ -121,7 +121,7 @@ extension APIHandler {
         let taken = try await limiter.take(.passwordFrom(address: Self.clientAddress), .password(account: user.email))
         guard try await passwords.verify(password, against: user.passwordHash) != .wrong else {
             // Not 401: the request's token is good, and a client would take 401 as logged out.
-            throw APIError(status: .forbidden, code: "wrong_password", message: "the password is wrong")
+            throw Refusal(.forbidden, code: "wrong_password", message: "the password is wrong")
         }
         try await limiter.giveBack(taken)
     }
@@ -129,7 +129,7 @@ extension APIHandler {
     /// The authenticated user's row, or 401.
     func currentUser() async throws -> User {
         let id = try AuthenticatedUser.required().id
-        guard let user = try await User.find(id, on: database) else { throw APIError.unauthorized() }
+        guard let user = try await User.find(id, on: database) else { throw Refusal.unauthenticated() }
         return user
     }
 
@@ -155,7 +155,7 @@ extension APIHandler {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.unicodeScalars.count <= TextInput.Limit.email.characters, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
               !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace) else {
-            throw APIError.badRequest("`\(email)` is not an email address")
+            throw Refusal.invalid("`\(email)` is not an email address")
         }
         return email
     }
@@ -163,7 +163,7 @@ extension APIHandler {
     /// A display name as stored: trimmed, 1 to 100 characters (`TextInput.Limit.displayName`), no NUL.
     private static func displayName(_ text: String) throws -> String {
         let name = try TextInput.checked(text, "displayName", .displayName).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw APIError.badRequest("the display name needs 1 to 100 characters") }
+        guard !name.isEmpty else { throw Refusal.invalid("the display name needs 1 to 100 characters") }
         return name
     }
 

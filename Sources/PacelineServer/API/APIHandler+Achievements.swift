@@ -19,7 +19,7 @@ extension APIHandler {
             viewer?.maySee(owner: owner, privacy: privacy) ?? (privacy == .public)
         }
         guard let id = UUID(uuidString: input.path.userId), let owner = try await User.find(id, on: database),
-              maySee(id, owner.defaultPrivacy) else { throw APIError.notFound("user") }
+              maySee(id, owner.defaultPrivacy) else { throw Refusal.notFound("user") }
         let report = try await AchievementBook.refresh(id, on: database)
         let runIDs = report.badges.compactMap { $0.earnedBy.flatMap(UUID.init(uuidString:)) }
         let runs = runIDs.isEmpty ? [] : try await Run.query(on: database).filter(\.$id ~~ runIDs)

@@ -6,7 +6,7 @@ import PacelineCore
 extension APIHandler {
     func createBeacon(_ input: Operations.CreateBeacon.Input) async throws -> Operations.CreateBeacon.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let taken = try await limiter.take(.beacon(user: user.id))
         let opened: (Beacon, String)
         do {
@@ -34,7 +34,7 @@ extension APIHandler {
 
     func addBeaconFixes(_ input: Operations.AddBeaconFixes.Input) async throws -> Operations.AddBeaconFixes.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         try await BeaconBook.append(body.fixes, pausedAt: body.pausedAt, to: input.path.beaconId, by: user.id, on: database)
         return .noContent(.init())
     }
@@ -46,7 +46,7 @@ extension APIHandler {
         do {
             let view = try await BeaconBook.view(input.path.token, on: reads)
             return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(view)))
-        } catch let refusal as APIError where refusal.status == .notFound {
+        } catch let refusal as Refusal where refusal.reason == .notFound {
             _ = try await limiter.take(.beaconViewFrom(address: Self.clientAddress))
             throw refusal
         }

@@ -5,7 +5,7 @@ import PacelineCore
 extension APIHandler {
     func browseRoutes(_ input: Operations.BrowseRoutes.Input) async throws -> Operations.BrowseRoutes.Output {
         guard RouteBrowser.zooms.contains(input.query.zoom) else {
-            throw APIError.badRequest("zoom must be within \(RouteBrowser.zooms.lowerBound)…\(RouteBrowser.zooms.upperBound)")
+            throw Refusal.invalid("zoom must be within \(RouteBrowser.zooms.lowerBound)…\(RouteBrowser.zooms.upperBound)")
         }
         let viewport = try Viewport(bbox: input.query.bbox)
         let browse = try await RouteBrowser(database: reads)
@@ -17,17 +17,17 @@ extension APIHandler {
         let query = input.query
         let text = try TextInput.checked(query.q, "q", .search).trimmingCharacters(in: .whitespacesAndNewlines)
         guard (NameSearch.minimumLength...NameSearch.maximumLength).contains(text.unicodeScalars.count) else {
-            throw APIError.badRequest("q: search for \(NameSearch.minimumLength) to \(NameSearch.maximumLength) characters of a name")
+            throw Refusal.invalid("q: search for \(NameSearch.minimumLength) to \(NameSearch.maximumLength) characters of a name")
         }
         let near: Coordinate?
         switch (query.latitude, query.longitude) {
         case (nil, nil): near = nil
         case let (latitude?, longitude?):
             guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-                throw APIError.badRequest("latitude must be -90 to 90 and longitude -180 to 180")
+                throw Refusal.invalid("latitude must be -90 to 90 and longitude -180 to 180")
             }
             near = Coordinate(latitude: latitude, longitude: longitude)
-        default: throw APIError.badRequest("give latitude and longitude together, or neither")
+        default: throw Refusal.invalid("give latitude and longitude together, or neither")
         }
         let viewer = AuthenticatedUser.current?.id
         let search = NameSearch(database: reads)

@@ -8,15 +8,15 @@ extension APIHandler {
         let q = input.query
         guard [q.south, q.west, q.north, q.east].allSatisfy(\.isFinite), (-90...90).contains(q.south), (-90...90).contains(q.north),
               (-180...180).contains(q.west), (-180...180).contains(q.east) else {
-            throw APIError.badRequest("south and north must be -90 to 90, west and east -180 to 180")
+            throw Refusal.invalid("south and north must be -90 to 90, west and east -180 to 180")
         }
-        guard q.south <= q.north else { throw APIError.badRequest("south must not be north of north") }
+        guard q.south <= q.north else { throw Refusal.invalid("south must not be north of north") }
         let width = q.west <= q.east ? q.east - q.west : 360 - q.west + q.east
         guard q.north - q.south <= PointsOfInterest.largestBoxDegrees, width <= PointsOfInterest.largestBoxDegrees else {
-            throw APIError.badRequest("the box may span at most \(PointsOfInterest.largestBoxDegrees)° each way")
+            throw Refusal.invalid("the box may span at most \(PointsOfInterest.largestBoxDegrees)° each way")
         }
         let limit = q.limit ?? 200
-        guard (1...500).contains(limit) else { throw APIError.badRequest("limit must be 1 to 500") }
+        guard (1...500).contains(limit) else { throw Refusal.invalid("limit must be 1 to 500") }
         var centreLongitude = q.west + width / 2
         if centreLongitude > 180 { centreLongitude -= 360 }
         let centre = Coordinate(latitude: (q.south + q.north) / 2, longitude: centreLongitude)
@@ -64,7 +64,7 @@ extension APIHandler {
     func listDiscoveries(_ input: Operations.ListDiscoveries.Input) async throws -> Operations.ListDiscoveries.Output {
         let user = try AuthenticatedUser.required()
         let limit = input.query.limit ?? 100
-        guard (1...500).contains(limit) else { throw APIError.badRequest("limit must be 1 to 500") }
+        guard (1...500).contains(limit) else { throw Refusal.invalid("limit must be 1 to 500") }
         return .ok(.init(body: .json(.init(discoveries: try await Discoveries.of(user.id, limit: limit, on: database)))))
     }
 
@@ -97,10 +97,10 @@ extension APIHandler {
     func listPopularRoutes(_ input: Operations.ListPopularRoutes.Input) async throws -> Operations.ListPopularRoutes.Output {
         let q = input.query
         guard q.latitude.isFinite, q.longitude.isFinite, (-85...85).contains(q.latitude), (-180...180).contains(q.longitude) else {
-            throw APIError.badRequest("latitude must be -85 to 85 and longitude -180 to 180")
+            throw Refusal.invalid("latitude must be -85 to 85 and longitude -180 to 180")
         }
         let radius = q.radiusMeters ?? 10_000
-        guard radius.isFinite, (100...50_000).contains(radius) else { throw APIError.badRequest("radiusMeters must be 100 to 50000") }
+        guard radius.isFinite, (100...50_000).contains(radius) else { throw Refusal.invalid("radiusMeters must be 100 to 50000") }
         let limit = try Paging.limit(q.limit)
         let routes = try await PopularRoutes.near(Coordinate(latitude: q.latitude, longitude: q.longitude), radius: radius, limit: limit,
                                                   viewer: AuthenticatedUser.current?.id, on: database)

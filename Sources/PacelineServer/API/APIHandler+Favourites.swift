@@ -25,7 +25,7 @@ extension APIHandler {
 
     func removeFavourite(_ input: Operations.RemoveFavourite.Input) async throws -> Operations.RemoveFavourite.Output {
         let user = try AuthenticatedUser.required()
-        guard let routeID = UUID(uuidString: input.path.routeId) else { throw APIError.notFound("route") }
+        guard let routeID = UUID(uuidString: input.path.routeId) else { throw Refusal.notFound("route") }
         if let favourite = try await favourite(of: user.id, route: routeID), !favourite.removed {
             favourite.removed = true
             try await favourite.save(on: database)

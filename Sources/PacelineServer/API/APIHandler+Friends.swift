@@ -7,7 +7,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         let text = try TextInput.checked(input.query.search, "search", .search).trimmingCharacters(in: .whitespacesAndNewlines)
         guard (UserSearch.minimumLength...UserSearch.maximumLength).contains(text.count) else {
-            throw APIError.badRequest("search for \(UserSearch.minimumLength) to \(UserSearch.maximumLength) characters of a name")
+            throw Refusal.invalid("search for \(UserSearch.minimumLength) to \(UserSearch.maximumLength) characters of a name")
         }
         let page = try await UserSearch(database: database)
             .page(matching: text, for: user.id, cursor: input.query.cursor, limit: try Paging.limit(input.query.limit))
@@ -23,7 +23,7 @@ extension APIHandler {
 
     func removeFriend(_ input: Operations.RemoveFriend.Input) async throws -> Operations.RemoveFriend.Output {
         let user = try AuthenticatedUser.required()
-        guard let other = UUID(uuidString: input.path.userId) else { throw APIError.notFound("friend or friend request sent") }
+        guard let other = UUID(uuidString: input.path.userId) else { throw Refusal.notFound("friend or friend request sent") }
         try await FriendRequests(database: database).remove(other, by: user.id)
         return .noContent(.init())
     }
@@ -37,10 +37,10 @@ extension APIHandler {
 
     func sendFriendRequest(_ input: Operations.SendFriendRequest.Input) async throws -> Operations.SendFriendRequest.Output {
         let sender = try AuthenticatedUser.required()
-        guard case .json(let request) = input.body else { throw APIError.badRequest("send JSON") }
-        guard let addresseeID = UUID(uuidString: request.userId) else { throw APIError.badRequest("`userId` is not a user id") }
-        guard addresseeID != sender.id else { throw APIError.badRequest("you can't send yourself a friend request") }
-        guard let addressee = try await User.find(addresseeID, on: database) else { throw APIError.notFound("user") }
+        guard case .json(let request) = input.body else { throw Refusal.invalid("send JSON") }
+        guard let addresseeID = UUID(uuidString: request.userId) else { throw Refusal.invalid("`userId` is not a user id") }
+        guard addresseeID != sender.id else { throw Refusal.invalid("you can't send yourself a friend request") }
+        guard let addressee = try await User.find(addresseeID, on: database) else { throw Refusal.notFound("user") }
         switch try await FriendRequests(database: database).send(from: sender.id, to: addresseeID) {
         case .requested: return .created(.init(body: .json(addressee.related(.requestSent))))
         case .alreadyRequested: return .ok(.init(body: .json(addressee.related(.requestSent))))
@@ -52,14 +52,14 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard let requesterID = UUID(uuidString: input.path.userId),
               let requester = try await User.find(requesterID, on: database)
-        else { throw APIError.notFound("friend request from this user") }
+        else { throw Refusal.notFound("friend request from this user") }
         let friendship = try await FriendRequests(database: database).accept(from: requesterID, by: user.id)
         return .ok(.init(body: .json(.init(user: requester.summary, since: friendship.acceptedAt ?? Date()))))
     }
 
     func declineFriendRequest(_ input: Operations.DeclineFriendRequest.Input) async throws -> Operations.DeclineFriendRequest.Output {
         let user = try AuthenticatedUser.required()
-        guard let requesterID = UUID(uuidString: input.path.userId) else { throw APIError.notFound("friend request from this user") }
+        guard let requesterID = UUID(uuidString: input.path.userId) else { throw Refusal.notFound("friend request from this user") }
         try await FriendRequests(database: database).decline(from: requesterID, by: user.id)
         return .noContent(.init())
     }

@@ -11,22 +11,22 @@ extension APIHandler {
 
     func createGear(_ input: Operations.CreateGear.Input) async throws -> Operations.CreateGear.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let gear = Gear()
         gear.$user.id = user.id
         gear.name = try GearBook.name(body.name) ?? ""
         gear.kind = Gear.Kind(body.kind)
-        gear.sport = Sport(body.sport)
+        gear.sport = body.sport
         gear.startDistanceMeters = try GearBook.distance(body.startDistanceMeters, "startDistanceMeters") ?? 0
         gear.retireDistanceMeters = try GearBook.distance(body.retireDistanceMeters, "retireDistanceMeters")
-        if gear.retireDistanceMeters == 0 { throw APIError.badRequest("`retireDistanceMeters` must be more than 0 (leave it out for gear that is never due)") }
+        if gear.retireDistanceMeters == 0 { throw Refusal.invalid("`retireDistanceMeters` must be more than 0 (leave it out for gear that is never due)") }
         gear.isDefault = false
         gear.retired = false
         let isDefault = body.isDefault ?? false
         try await database.lockingUser(user.id) { transaction in
             let count = try await Gear.query(on: transaction).filter(\.$user.$id == user.id).count()
             guard count < GearBook.maximumPieces else {
-                throw APIError(status: .conflict, code: "too_much_gear", message: "keep at most \(GearBook.maximumPieces) pieces of gear: delete one first")
+                throw Refusal(.conflict, code: "too_much_gear", message: "keep at most \(GearBook.maximumPieces) pieces of gear: delete one first")
             }
             if isDefault { try await GearBook.makeDefault(gear, on: transaction) }
             try await gear.create(on: transaction)
@@ -36,7 +36,7 @@ extension APIHandler {
 
     func updateGear(_ input: Operations.UpdateGear.Input) async throws -> Operations.UpdateGear.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let name = try GearBook.name(body.name)
         let start = try GearBook.distance(body.startDistanceMeters, "startDistanceMeters")
         let retire = try GearBook.distance(body.retireDistanceMeters, "retireDistanceMeters")
@@ -53,7 +53,7 @@ extension APIHandler {
                 gear.isDefault = false  // the default of the sport it leaves; it may be made the new one's below
             }
             if gear.retired {
-                guard body.isDefault != true else { throw APIError.badRequest("retired gear can't be a default: bring it back first") }
+                guard body.isDefault != true else { throw Refusal.invalid("retired gear can't be a default: bring it back first") }
                 gear.isDefault = false
             } else if let isDefault = body.isDefault {
                 if isDefault { try await GearBook.makeDefault(gear, on: transaction) } else { gear.isDefault = false }

@@ -13,7 +13,7 @@ extension APIHandler {
 
     func createGoal(_ input: Operations.CreateGoal.Input) async throws -> Operations.CreateGoal.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let offset = try UTCOffset.seconds(input.query.utcOffsetMinutes) ?? 0
         let goal = Goal()
         goal.$user.id = user.id
@@ -24,10 +24,10 @@ extension APIHandler {
         try await database.lockingUser(user.id) { transaction in
             let goals = try await Goal.query(on: transaction).filter(\.$user.$id == user.id).all()
             guard goals.count < GoalProgress.maximumGoals else {
-                throw APIError(status: .conflict, code: "too_many_goals", message: "keep at most \(GoalProgress.maximumGoals) goals: delete one first")
+                throw Refusal(.conflict, code: "too_many_goals", message: "keep at most \(GoalProgress.maximumGoals) goals: delete one first")
             }
             guard !goals.contains(where: { $0.sport == goal.sport && $0.period == goal.period && $0.metric == goal.metric }) else {
-                throw APIError(status: .conflict, code: "goal_exists", message: "you have that goal already: delete it to set another target")
+                throw Refusal(.conflict, code: "goal_exists", message: "you have that goal already: delete it to set another target")
             }
             try await goal.create(on: transaction)
         }
@@ -39,7 +39,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard let id = UUID(uuidString: input.path.goalId),
               let goal = try await Goal.query(on: database).filter(\.$id == id).filter(\.$user.$id == user.id).first() else {
-            throw APIError.notFound("goal")
+            throw Refusal.notFound("goal")
         }
         try await goal.delete(on: database)
         return .noContent(.init())

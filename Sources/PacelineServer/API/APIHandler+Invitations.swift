@@ -5,7 +5,7 @@ import PacelineAPI
 extension APIHandler {
     func createInvitation(_ input: Operations.CreateInvitation.Input) async throws -> Operations.CreateInvitation.Output {
         let host = try AuthenticatedUser.required()
-        guard case .json(let creation) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let creation) = input.body else { throw Refusal.invalid("send JSON") }
         let plan = try InvitationPlan(creation, host: host.id)
         try await plan.checkGuests(on: database)
         let invitation = plan.invitation
@@ -34,9 +34,9 @@ extension APIHandler {
     func cancelInvitation(_ input: Operations.CancelInvitation.Input) async throws -> Operations.CancelInvitation.Output {
         let user = try AuthenticatedUser.required()
         let invitation = try await InvitationAccess.visibleInvitation(input.path.invitationId, to: user.id, on: database)
-        guard invitation.$host.id == user.id else { throw APIError.forbidden("only the host can cancel the invitation") }
+        guard invitation.$host.id == user.id else { throw Refusal.forbidden("only the host can cancel the invitation") }
         guard invitation.status == .scheduled else { return .noContent(.init()) }
-        guard invitation.startsAt > Date() else { throw APIError.conflict("the invitation already started") }
+        guard invitation.startsAt > Date() else { throw Refusal.conflict("the invitation already started") }
         invitation.status = .cancelled
         try await invitation.save(on: database)
         return .noContent(.init())
@@ -44,13 +44,13 @@ extension APIHandler {
 
     func respondToInvitation(_ input: Operations.RespondToInvitation.Input) async throws -> Operations.RespondToInvitation.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let reply) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let reply) = input.body else { throw Refusal.invalid("send JSON") }
         let invitation = try await InvitationAccess.visibleInvitation(input.path.invitationId, to: user.id, on: database)
         guard let guest = invitation.guests.first(where: { $0.$guest.id == user.id }) else {
-            throw APIError.forbidden("the host does not answer their own invitation")
+            throw Refusal.forbidden("the host does not answer their own invitation")
         }
-        guard invitation.status == .scheduled else { throw APIError.conflict("the invitation was cancelled") }
-        guard invitation.startsAt > Date() else { throw APIError.conflict("the invitation already started") }
+        guard invitation.status == .scheduled else { throw Refusal.conflict("the invitation was cancelled") }
+        guard invitation.startsAt > Date() else { throw Refusal.conflict("the invitation already started") }
         guest.response = reply.response == .accept ? .accepted : .declined
         guest.respondedAt = Date()
         try await guest.save(on: database)

@@ -42,14 +42,14 @@ extension APIHandler {
 
     func joinMission(_ input: Operations.JoinMission.Input) async throws -> Operations.JoinMission.Output {
         let user = try await currentUser()
-        guard case .json(let choice) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let choice) = input.body else { throw Refusal.invalid("send JSON") }
         let (record, mission) = try await MissionCatalogue.load(input.path.missionId, on: database)
         let first = StageIndex(route: choice.start.route, stage: choice.start.stage)
         let last = StageIndex(route: choice.end.route, stage: choice.end.stage)
         do {
             _ = try MissionJourney(mission, from: first, to: last)
         } catch {
-            throw APIError.unprocessable(error.message)
+            throw Refusal.unprocessable(error.message)
         }
         let userID = try user.requireID(), missionID = try record.requireID()
         let journey = try await database.retryingTransaction { transaction in
@@ -77,10 +77,10 @@ extension APIHandler {
 
     func updateJourney(_ input: Operations.UpdateJourney.Input) async throws -> Operations.UpdateJourney.Output {
         let user = try await currentUser()
-        guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let update) = input.body else { throw Refusal.invalid("send JSON") }
         let (record, mission) = try await MissionCatalogue.load(input.path.missionId, on: database)
         let journey = try await journey(of: try user.requireID(), on: record)
-        journey.privacy = Privacy(update.privacy)
+        journey.privacy = update.privacy
         try await journey.save(on: database)
         return .ok(.init(body: .json(try await JourneyReplay.replay(journey, of: mission, on: database).schema(user: user))))
     }
@@ -88,7 +88,7 @@ extension APIHandler {
     func leaveMission(_ input: Operations.LeaveMission.Input) async throws -> Operations.LeaveMission.Output {
         let user = try AuthenticatedUser.required()
         guard let record = try await MissionRecord.query(on: database).filter(\.$key == input.path.missionId).first() else {
-            throw APIError.notFound("mission")
+            throw Refusal.notFound("mission")
         }
         let missionID = try record.requireID()
         try await database.retryingTransaction { transaction in
@@ -101,12 +101,12 @@ extension APIHandler {
     }
 
     func getUserJourney(_ input: Operations.GetUserJourney.Input) async throws -> Operations.GetUserJourney.Output {
-        guard let ownerID = UUID(uuidString: input.path.userId) else { throw APIError.notFound("journey") }
+        guard let ownerID = UUID(uuidString: input.path.userId) else { throw Refusal.notFound("journey") }
         let (record, mission) = try await MissionCatalogue.load(input.path.missionId, on: database)
         let journey = try await journey(of: ownerID, on: record)
         guard try await Privacy.allows(AuthenticatedUser.current?.id, toSee: ownerID, privacy: journey.privacy, on: database),
               let owner = try await User.find(ownerID, on: database) else {
-            throw APIError.notFound("journey")
+            throw Refusal.notFound("journey")
         }
         return .ok(.init(body: .json(try await JourneyReplay.replay(journey, of: mission, on: database).schema(user: owner))))
     }
@@ -129,7 +129,7 @@ extension APIHandler {
     private func journey(of user: UUID, on record: MissionRecord) async throws -> JourneyRecord {
         guard let journey = try await JourneyRecord.query(on: database).filter(\.$user.$id == user)
             .filter(\.$mission.$id == record.requireID()).first() else {
-            throw APIError.notFound("journey")
+            throw Refusal.notFound("journey")
         }
         return journey
     }

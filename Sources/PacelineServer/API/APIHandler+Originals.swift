@@ -10,10 +10,10 @@ extension APIHandler {
     /// as kept to a client that accepts gzip (`Content-Encoding`), else inflated; one that
     /// came gzipped is sent as it came, `application/gzip`.
     func getRunOriginal(_ input: Operations.GetRunOriginal.Input) async throws -> Operations.GetRunOriginal.Output {
-        guard let owner = AuthenticatedUser.current?.id else { throw APIError.notFound("run") }
+        guard let owner = AuthenticatedUser.current?.id else { throw Refusal.notFound("run") }
         let run = try await RunAccess.ownedRun(input.path.runId, by: owner, on: reads, withTrack: false)
         guard let original = try await RunOriginal.original(of: run, on: reads) else {
-            throw APIError(status: .notFound, code: "not_found",
+            throw Refusal(.notFound, code: "not_found",
                            message: "the run has no original: it was stored before uploads were kept")
         }
         VerbatimHeaders.set(.contentDisposition, "attachment; filename=\"\(try run.fileStem()).\(original.fileExtension)\"")

@@ -14,23 +14,23 @@ extension APIHandler {
     /// resized one has its hidden circle drawn now (`PrivacyZone`). Read and written under the
     /// user's lock, so two changes at once can't both draw for one zone.
     func putPrivacyZones(_ input: Operations.PutPrivacyZones.Input) async throws -> Operations.PutPrivacyZones.Output {
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         guard body.zones.count <= PrivacyZone.maximumCount else {
-            throw APIError.badRequest("zones: \(body.zones.count) zones, more than \(PrivacyZone.maximumCount)")
+            throw Refusal.invalid("zones: \(body.zones.count) zones, more than \(PrivacyZone.maximumCount)")
         }
         let chosen = try body.zones.enumerated().map { index, zone in
             let center = Coordinate(latitude: zone.latitude, longitude: zone.longitude)
             guard zone.latitude.isFinite, zone.longitude.isFinite, center.isValid else {
-                throw APIError.badRequest("zones[\(index)]: latitude must be -90 to 90 and longitude -180 to 180")
+                throw Refusal.invalid("zones[\(index)]: latitude must be -90 to 90 and longitude -180 to 180")
             }
             guard zone.radiusMeters.isFinite, PrivacyZone.radii.contains(zone.radiusMeters) else {
-                throw APIError.badRequest("zones[\(index)].radiusMeters must be \(Int(PrivacyZone.radii.lowerBound)) to \(Int(PrivacyZone.radii.upperBound)) m")
+                throw Refusal.invalid("zones[\(index)].radiusMeters must be \(Int(PrivacyZone.radii.lowerBound)) to \(Int(PrivacyZone.radii.upperBound)) m")
             }
             return (center: center, radiusMeters: zone.radiusMeters)
         }
         let id = try AuthenticatedUser.required().id
         let zones = try await database.lockingUser(id) { transaction in
-            guard let user = try await User.find(id, on: transaction) else { throw APIError.unauthorized() }
+            guard let user = try await User.find(id, on: transaction) else { throw Refusal.unauthenticated() }
             var drawn = user.privacyZones
             var random = SystemRandomNumberGenerator()
             let zones = chosen.map { center, radius in

@@ -10,21 +10,21 @@ extension APIHandler {
 
     func createRoute(_ input: Operations.CreateRoute.Input) async throws -> Operations.CreateRoute.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let creation) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let creation) = input.body else { throw Refusal.invalid("send JSON") }
         let run = try await RunAccess.ownedRun(creation.runId, by: user.id, on: database)
-        guard !run.isVirtual else { throw APIError.unprocessable(RunAccess.virtualWorld) }
+        guard !run.isVirtual else { throw Refusal.unprocessable(RunAccess.virtualWorld) }
         if let routeID = run.$route.id {
-            throw APIError.conflict("the run is already on route \(routeID.apiID)")
+            throw Refusal.conflict("the run is already on route \(routeID.apiID)")
         }
         let checkpoints = try run.checkpoints()
-        guard let last = checkpoints.last else { throw APIError.unprocessable("the run has no path") }
+        guard let last = checkpoints.last else { throw Refusal.unprocessable("the run has no path") }
         let route = Route()
         route.$creator.id = user.id
         route.$run.id = try run.requireID()
         route.name = try TextInput.checked(creation.name, "name", .name).flatMap { $0.isEmpty ? nil : $0 } ?? run.name ?? Self.defaultName(for: run)
         route.privacy = run.privacy
         guard RoutePlacement.place(route, along: checkpoints, hiding: run.owner.privacyZones) else {
-            throw APIError.unprocessable("the whole run lies inside your privacy zones: nothing of it could be shown as a route")
+            throw Refusal.unprocessable("the whole run lies inside your privacy zones: nothing of it could be shown as a route")
         }
         try await database.retryingTransaction { transaction in
             try await route.create(on: transaction)
@@ -63,12 +63,12 @@ extension APIHandler {
     func deleteRoute(_ input: Operations.DeleteRoute.Input) async throws -> Operations.DeleteRoute.Output {
         let user = try AuthenticatedUser.required()
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
-        guard route.$creator.id == user.id else { throw APIError.notFound("route") }
+        guard route.$creator.id == user.id else { throw Refusal.notFound("route") }
         let routeID = try route.requireID()
         try await database.retryingTransaction { transaction in
             // Read again inside: a run's deletion may have passed the route on, or removed it, meanwhile.
             guard let current = try await Route.query(on: transaction).filter(\.$id == routeID)
-                .filter(\.$creator.$id == user.id).first() else { throw APIError.notFound("route") }
+                .filter(\.$creator.$id == user.id).first() else { throw Refusal.notFound("route") }
             try await RouteSuccession.remove(current, on: transaction)
         }
         return .noContent(.init())
@@ -76,17 +76,17 @@ extension APIHandler {
 
     func addRouteRun(_ input: Operations.AddRouteRun.Input) async throws -> Operations.AddRouteRun.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let addition) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let addition) = input.body else { throw Refusal.invalid("send JSON") }
         let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
         let routeID = try route.requireID()
         let run = try await RunAccess.ownedRun(addition.runId, by: user.id, on: database)
         let runID = try run.requireID()
         if let existing = run.$route.id {
-            throw APIError.conflict(existing == routeID ? "the run is already on this route"
+            throw Refusal.conflict(existing == routeID ? "the run is already on this route"
                                                          : "the run is on another route, \(existing.apiID)")
         }
-        let (result, refusal) = try await RouteJoin.attempt(run, to: route, on: database)
-        if let refusal { return .unprocessableContent(.init(body: .json(Self.refusal(refusal, result)))) }
+        let (result, shortfall) = try await RouteJoin.attempt(run, to: route, on: database)
+        if let shortfall { return .unprocessableContent(.init(body: .json(Self.refusal(shortfall, result)))) }
         let rank = try await Leaderboard.rank(of: user.id, on: routeID, on: database)
         return .created(.init(body: .json(.init(routeId: routeID.apiID, runId: runID.apiID,
                                                 coverage: result.coverage, elapsedSeconds: result.finish.elapsedSeconds, rank: rank))))
@@ -120,14 +120,14 @@ extension APIHandler {
         let a = try await runOnRoute(input.query.a, route: route, viewer: viewer)
         let b = try await runOnRoute(input.query.b, route: route, viewer: viewer)
         let interval = Double(input.query.interval ?? 10)
-        guard interval >= 1, interval <= 600 else { throw APIError.badRequest("interval must be 1 to 600 seconds") }
+        guard interval >= 1, interval <= 600 else { throw Refusal.invalid("interval must be 1 to 600 seconds") }
         // Each run as the viewer may see it: nothing inside its owner's zones, its distances
         // and times counted from where it is first seen, as its series are.
         let comparison: RunComparison
         do {
             comparison = try RunComparison(try a.activity(seenBy: viewer), try b.activity(seenBy: viewer))
         } catch {
-            throw APIError.unprocessable("the runs can't be compared: \(error)")
+            throw Refusal.unprocessable("the runs can't be compared: \(error)")
         }
         let gaps = comparison.gaps.map {
             Components.Schemas.ComparisonGap(distanceMeters: $0.distanceMeters, aSeconds: $0.aSeconds, bSeconds: $0.bSeconds,
@@ -152,12 +152,12 @@ extension APIHandler {
     /// The run `id` names, if it is on `route` and `viewer` may see it; 404 otherwise.
     private func runOnRoute(_ id: String, route: Route, viewer: UUID?) async throws -> Run {
         let run = try await RunAccess.visibleRun(id, to: viewer, on: database)
-        guard run.$route.id == route.id else { throw APIError.notFound("run on this route") }
+        guard run.$route.id == route.id else { throw Refusal.notFound("run on this route") }
         return run
     }
 
-    private static func refusal(_ refusal: RouteJoin.Refusal, _ result: FollowResult) -> Components.Schemas.FollowRefusal {
-        if case .impossiblyFast(let minimum) = refusal {
+    private static func refusal(_ shortfall: RouteJoin.Shortfall, _ result: FollowResult) -> Components.Schemas.FollowRefusal {
+        if case .impossiblyFast(let minimum) = shortfall {
             let message = "the run's time on the route, \(Int(result.finish.elapsedSeconds)) s, is faster than its sport's maximum speed allows (at least \(Int(minimum.rounded(.up))) s)"
             return .init(error: .init(code: "too_fast", message: message), coverage: result.coverage, suggestion: .createRoute)
         }

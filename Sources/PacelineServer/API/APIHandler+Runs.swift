@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -8,22 +7,10 @@ import PacelineCore
 extension APIHandler {
     func listRuns(_ input: Operations.ListRuns.Input) async throws -> Operations.ListRuns.Output {
         let user = try AuthenticatedUser.required()
-        let limit = try Paging.limit(input.query.limit)
-        var query = Run.query(on: reads).withoutTrack().filter(\.$owner.$id == user.id).with(\.$owner)
-            .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
-        var deletedIDs: [String] = []
-        if let since = input.query.updatedSince {
-            query = query.filter(\.$updatedAt > since)
-            deletedIDs = try await Run.query(on: reads).withDeleted().filter(\.$owner.$id == user.id)
-                .filter(\.$deletedAt > since).all(\.$id).map { $0.apiID }
-        }
-        if let cursor = input.query.cursor {
-            query = query.filter(Paging.after(try Paging.decode(cursor), table: Run.schema, timeColumn: "start_time"))
-        }
-        let (runs, next) = try Paging.page(try await query.all(), limit: limit) { run in
-            try run.startTime.map { Paging.encode(time: $0, id: try run.requireID()) }
-        }
-        let page = Components.Schemas.RunPage(runs: runs.map(\.schema), deletedIds: deletedIDs, nextCursor: next)
+        let found = try await RunBook.page(of: user.id, limit: try Paging.limit(input.query.limit), cursor: input.query.cursor,
+                                           changedSince: input.query.updatedSince, on: reads)
+        let page = Components.Schemas.RunPage(runs: found.runs.map(\.schema), deletedIds: found.deletedIDs.map(\.apiID),
+                                              nextCursor: found.next)
         let tag = try ETag.of(page)
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
         return .ok(.init(headers: .init(eTag: tag), body: .json(page)))
@@ -33,55 +20,25 @@ extension APIHandler {
         let viewer = AuthenticatedUser.current?.id
         let run = try await RunAccess.visibleRun(input.path.runId, to: viewer, on: reads, withTrack: false)
         var schema = run.schema(seenBy: viewer)
-        let sensors = try run.sensorSummary()
+        let sensors = run.sensorSummary
         (schema.heartRate, schema.cadence, schema.power) = (sensors.heartRate?.schema, sensors.cadence?.schema, sensors.power?.schema)
         return .ok(.init(body: .json(schema)))
     }
 
     func updateRun(_ input: Operations.UpdateRun.Input) async throws -> Operations.UpdateRun.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let update) = input.body else { throw APIError.badRequest("send JSON") }
-        let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
-        if let name = try TextInput.checked(update.name, "name", .name) {
-            let title = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty else { throw APIError.badRequest("`name` is empty: an activity needs a title") }
-            run.name = title
-        }
-        if let description = try TextInput.checked(update.description, "description", .description) {
-            run.description = description.isEmpty ? nil : description
-        }
-        let reprivatised = update.privacy.map { Privacy($0) != run.privacy } ?? false
-        if let privacy = update.privacy { run.privacy = Privacy(privacy) }
-        let resported = update.sport.flatMap { $0 == run.sport ? nil : $0 }
-        let sportBefore = run.sport  // before the new sport's measuring sets it
-        // Everything the sport decides is measured again; the badges and segment efforts
-        // follow. `remeasured`: set when the sport changed, holding the run's new checkpoints.
-        let remeasured = try resported.map { try RunRecorder.remeasure(run, as: $0, owner: run.owner) }
-        let gearID = update.gearId
-        // The user's lock: the gear named can't be deleted halfway (`Database.lockingUser`).
-        try await database.lockingUser(user.id) { transaction in
-            if let gearID {
-                run.gearID = gearID.isEmpty ? nil : try await GearBook.piece(gearID, of: user.id, on: transaction).requireID()
-            }
-            try await run.save(on: transaction)
-            // Its marks, and those of the runs after it, follow its sport and who sees it.
-            if resported != nil || reprivatised {
-                for sport in Set([sportBefore, run.sport]) { try await NewRecords.measureAll(of: user.id, sport: sport, on: transaction.sql) }
-                run.newRecords = try await Run.query(on: transaction).filter(\.$id == run.requireID()).field(\.$id).field(\.$newRecords)
-                    .first()?.newRecords
-            }
-            if let remeasured {
-                _ = try await AchievementBook.refresh(user.id, on: transaction)
-                try await SegmentMatching.rematch(run, checkpoints: remeasured, on: transaction)
-            }
-        }
+        guard case .json(let update) = input.body else { throw Refusal.invalid("send JSON") }
+        let change = RunBook.Change(
+            name: try TextInput.checked(update.name, "name", .name).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) },
+            description: try TextInput.checked(update.description, "description", .description),
+            privacy: update.privacy, sport: update.sport, gearID: update.gearId)
+        let run = try await RunBook.change(input.path.runId, by: user.id, change, on: database)
         return .ok(.init(body: .json(run.schema)))
     }
 
     func deleteRun(_ input: Operations.DeleteRun.Input) async throws -> Operations.DeleteRun.Output {
         let user = try AuthenticatedUser.required()
-        let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
-        try await RunDeletion.delete(run, on: database)
+        try await RunBook.delete(input.path.runId, by: user.id, on: database)
         return .noContent(.init())
     }
 

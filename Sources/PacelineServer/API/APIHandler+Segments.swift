@@ -6,16 +6,16 @@ import PacelineCore
 extension APIHandler {
     func createSegment(_ input: Operations.CreateSegment.Input) async throws -> Operations.CreateSegment.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let run = try await RunAccess.ownedRun(body.runId, by: user.id, on: database)
-        guard !run.isVirtual else { throw APIError.unprocessable(RunAccess.virtualWorld) }
+        guard !run.isVirtual else { throw Refusal.unprocessable(RunAccess.virtualWorld) }
         let (segment, path) = try SegmentBook.segment(
             from: run, checkpoints: try run.checkpoints(), from: body.startDistanceMeters, to: body.endDistanceMeters,
             name: body.name, privacy: body.privacy ?? .private)
         try await database.lockingUser(user.id) { transaction in
             let count = try await Segment.query(on: transaction).filter(\.$owner.$id == user.id).count()
             guard count < SegmentBook.maximumPerUser else {
-                throw APIError(status: .conflict, code: "too_many_segments",
+                throw Refusal(.conflict, code: "too_many_segments",
                                message: "keep at most \(SegmentBook.maximumPerUser) segments: delete one first")
             }
             try await segment.create(on: transaction)
@@ -50,7 +50,7 @@ extension APIHandler {
     func getSegment(_ input: Operations.GetSegment.Input) async throws -> Operations.GetSegment.Output {
         let viewer = AuthenticatedUser.current?.id
         let segment = try await SegmentBook.visibleSegment(input.path.segmentId, to: viewer, on: reads)
-        guard let path = segment.path() else { throw APIError.notFound("segment") }
+        guard let path = segment.path() else { throw Refusal.notFound("segment") }
         return .ok(.init(body: .json(try await segmentSchema(segment, path: path, viewer: viewer))))
     }
 
@@ -58,7 +58,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard let id = UUID(uuidString: input.path.segmentId),
               let segment = try await Segment.find(id, on: database), segment.$owner.id == user.id
-        else { throw APIError.notFound("segment") }
+        else { throw Refusal.notFound("segment") }
         try await database.retryingTransaction { transaction in
             try await SegmentEffortRow.query(on: transaction).filter(\.$segment.$id == id).delete()
             try await segment.delete(on: transaction)
@@ -70,9 +70,9 @@ extension APIHandler {
         let viewer = AuthenticatedUser.current?.id
         let segment = try await SegmentBook.visibleSegment(input.path.segmentId, to: viewer, on: reads)
         let period = input.query.period ?? .all, scope = input.query.scope ?? .everyone
-        if scope == .friends, viewer == nil { throw APIError.unauthorized("log in to see your friends' places") }
+        if scope == .friends, viewer == nil { throw Refusal.unauthenticated("log in to see your friends' places") }
         let filter = SegmentBoard.Filter(thisYear: period == .year, friendsOnly: scope == .friends)
-        guard let path = segment.path() else { throw APIError.notFound("segment") }
+        guard let path = segment.path() else { throw Refusal.notFound("segment") }
         let entries = try await SegmentBoard.entries(of: segment, path: path, viewer: viewer, filter: filter,
                                                      limit: try Paging.limit(input.query.limit), on: reads)
         return .ok(.init(body: .json(.init(segmentId: try segment.requireID().apiID, period: period,

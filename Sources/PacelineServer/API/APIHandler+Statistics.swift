@@ -13,7 +13,7 @@ extension APIHandler {
     func getRecords(_ input: Operations.GetRecords.Input) async throws -> Operations.GetRecords.Output {
         let user = try AuthenticatedUser.required()
         let entries = try await statisticsEntries(of: user.id)
-        let sports = input.query.sport.map { [Sport($0)] } ?? Sport.allCases
+        let sports = input.query.sport.map { [$0] } ?? Sport.allCases
         return .ok(.init(body: .json(.init(records: sports.flatMap { StatisticsReport.records(of: entries, sport: $0) }))))
     }
 
@@ -54,7 +54,7 @@ extension APIHandler {
 extension APIHandler {
     func getHeatMap(_ input: Operations.GetHeatMap.Input) async throws -> Operations.GetHeatMap.Output {
         let user = try AuthenticatedUser.required()
-        if let year = input.query.year, !(1990...2100).contains(year) { throw APIError.badRequest("`year` must be 1990 to 2100") }
+        if let year = input.query.year, !(1990...2100).contains(year) { throw Refusal.invalid("`year` must be 1990 to 2100") }
         let sport = input.query.sport
         let tag = try await HeatMapLines.eTag(of: user.id, sport: sport, year: input.query.year, on: reads)
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }

@@ -11,7 +11,7 @@ extension APIHandler {
         var query = WorkoutLogEntry.query(on: database).filter(\.$user.$id == user.id)
             .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
         if let runId = input.query.runId {
-            guard let run = UUID(uuidString: runId) else { throw APIError.badRequest("runId: \(runId) is not a run id") }
+            guard let run = UUID(uuidString: runId) else { throw Refusal.invalid("runId: \(runId) is not a run id") }
             query = query.filter(\.$run.$id == run)
         }
         if let cursor = input.query.cursor {
@@ -25,7 +25,7 @@ extension APIHandler {
 
     func addToWorkoutLog(_ input: Operations.AddToWorkoutLog.Input) async throws -> Operations.AddToWorkoutLog.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let run = try await RunAccess.ownedRun(body.runId, by: user.id, on: database)
         let workout = try await WorkoutAccess.ownWorkout(body.workoutId, of: user.id, on: database)
         let entry = try await WorkoutLogger.log(run, workout: workout, on: database)

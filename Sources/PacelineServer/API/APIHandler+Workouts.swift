@@ -11,7 +11,7 @@ extension APIHandler {
 
     func createWorkout(_ input: Operations.CreateWorkout.Input) async throws -> Operations.CreateWorkout.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let plan = try WorkoutWire.plan(body)
         let last = try await Workout.query(on: database).filter(\.$user.$id == user.id).max(\.$position) ?? -1
         let workout = Workout()
@@ -30,7 +30,7 @@ extension APIHandler {
 
     func updateWorkout(_ input: Operations.UpdateWorkout.Input) async throws -> Operations.UpdateWorkout.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let workout = try await WorkoutAccess.ownWorkout(input.path.workoutId, of: user.id, on: database)
         try workout.set(try WorkoutWire.plan(body))
         try await workout.save(on: database)
@@ -71,12 +71,12 @@ extension APIHandler {
 
     func reorderWorkouts(_ input: Operations.ReorderWorkouts.Input) async throws -> Operations.ReorderWorkouts.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let workouts = try await Workout.query(on: database).filter(\.$user.$id == user.id).all()
         let byID = Dictionary(uniqueKeysWithValues: try workouts.map { (try $0.requireID(), $0) })
         let ids = body.workoutIds.compactMap { UUID(uuidString: $0) }
         guard ids.count == body.workoutIds.count, Set(ids).count == ids.count, Set(ids) == Set(byID.keys) else {
-            throw APIError.badRequest("`workoutIds` must list each of your \(workouts.count) workouts exactly once")
+            throw Refusal.invalid("`workoutIds` must list each of your \(workouts.count) workouts exactly once")
         }
         try await database.retryingTransaction { db in
             for (position, id) in ids.enumerated() where byID[id]!.position != position {
@@ -94,14 +94,14 @@ extension APIHandler {
 
     func updateWorkoutSettings(_ input: Operations.UpdateWorkoutSettings.Input) async throws -> Operations.UpdateWorkoutSettings.Output {
         let user = try AuthenticatedUser.required()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("send JSON") }
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         let bands = try WorkoutWire.bands(body.paceBands)
         var active: UUID?
         if let id = body.activeWorkoutId { active = try await WorkoutAccess.ownWorkout(id, of: user.id, on: database).requireID() }
         let existing = try await WorkoutAccess.settings(of: user.id, on: database)
         let row = existing ?? WorkoutSettingsRow()
         row.$user.id = user.id
-        row.paceBands = try WorkoutWire.text(bands)
+        row.paceBands = bands
         row.$activeWorkout.id = active
         do {
             try await row.save(on: database)

@@ -12,8 +12,9 @@ struct ErrorResponder: AsyncMiddleware {
         } catch {
             let status: HTTPResponseStatus
             let message: String
-            if let apiError = error as? APIError
-                ?? DatabaseOutage.apiError(for: error, context: "\(request.method) \(AccessLog.template(request))", logger: request.logger) {
+            if let apiError = APIError(error)
+                ?? DatabaseOutage.refusal(for: error, context: "\(request.method) \(AccessLog.template(request))", logger: request.logger)
+                .map(APIError.init) {
                 let response = Self.response(status: .init(statusCode: apiError.status.code), body: apiError.body)
                 if let retryAfter = apiError.retryAfter { response.headers.replaceOrAdd(name: .retryAfter, value: String(retryAfter)) }
                 return response

@@ -37,11 +37,11 @@ struct JSONBodyCheck: ServerMiddleware {
         }
         let bytes = try await [UInt8](collecting: body, upTo: .max)
         if Self.tokens(in: bytes, upTo: Self.maximumTokens + 1) > Self.maximumTokens {
-            throw APIError(status: .unprocessableContent, code: "over_limit",
+            throw Refusal(.unprocessable, code: "over_limit",
                            message: "the body holds more than \(FileLimits.grouped(Self.maximumTokens)) JSON values and names, the most one request may hold")
         }
         if !Self.allowingNull.contains(operationID), let member = Self.memberHoldingNull(bytes) {
-            throw APIError.badRequest(member.isEmpty ? "the body is null" : "`\(member)` is null: leave it out instead")
+            throw Refusal.invalid(member.isEmpty ? "the body is null" : "`\(member)` is null: leave it out instead")
         }
         return try await next(request, HTTPBody(bytes), metadata)
     }

@@ -12,7 +12,7 @@ enum Paging {
 
     static func limit(_ requested: Int?) throws -> Int {
         let limit = requested ?? defaultLimit
-        guard (1...maximumLimit).contains(limit) else { throw APIError.badRequest("limit must be 1 to \(maximumLimit)") }
+        guard (1...maximumLimit).contains(limit) else { throw Refusal.invalid("limit must be 1 to \(maximumLimit)") }
         return limit
     }
 
@@ -76,5 +76,5 @@ enum Paging {
         return text
     }
 
-    private static var invalid: APIError { APIError.badRequest("the cursor is not one this server gave") }
+    private static var invalid: Refusal { Refusal.invalid("the cursor is not one this server gave") }
 }

@@ -39,14 +39,14 @@ enum TextInput {
     static func checked(_ text: String, _ field: String, _ limit: Limit) throws -> String {
         let bytes = text.utf8.count
         guard bytes <= limit.bytes else {
-            throw APIError.badRequest("`\(field)` is \(bytes) bytes long; at most \(limit.characters) characters and \(limit.bytes) bytes")
+            throw Refusal.invalid("`\(field)` is \(bytes) bytes long; at most \(limit.characters) characters and \(limit.bytes) bytes")
         }
         let characters = text.unicodeScalars.count
         guard characters <= limit.characters else {
-            throw APIError.badRequest("`\(field)` is \(characters) characters long (Unicode code points); at most \(limit.characters)")
+            throw Refusal.invalid("`\(field)` is \(characters) characters long (Unicode code points); at most \(limit.characters)")
         }
         guard !text.unicodeScalars.contains("\0") else {
-            throw APIError.badRequest("`\(field)` must not contain NUL (U+0000) characters")
+            throw Refusal.invalid("`\(field)` must not contain NUL (U+0000) characters")
         }
         return text
     }

@@ -7,7 +7,7 @@ enum UTCOffset {
     /// `minutes` as seconds east; nil when absent; 400 outside `UTCOffset.minutes`.
     static func seconds(_ minutes: Int?) throws -> Int? {
         guard let minutes else { return nil }
-        guard Self.minutes.contains(minutes) else { throw APIError.badRequest("`utcOffsetMinutes` must be -720 to 840") }
+        guard Self.minutes.contains(minutes) else { throw Refusal.invalid("`utcOffsetMinutes` must be -720 to 840") }
         return minutes * 60
     }
 }

@@ -70,5 +70,5 @@ struct FeedCursor: Equatable {
         .run: (Run.schema, "start_time"), .badge: (EarnedBadge.schema, "earned_at"),
     ]
 
-    private static var invalid: APIError { APIError.badRequest("the cursor is not one this server gave") }
+    private static var invalid: Refusal { Refusal.invalid("the cursor is not one this server gave") }
 }

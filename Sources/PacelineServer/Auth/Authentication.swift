@@ -24,7 +24,7 @@ struct AuthenticatedUser: Sendable {
 
     /// The request's user, or 401.
     static func required() throws -> AuthenticatedUser {
-        guard let current else { throw APIError.unauthorized() }
+        guard let current else { throw Refusal.unauthenticated() }
         return current
     }
 }
@@ -48,7 +48,7 @@ struct Authentication: ServerMiddleware {
         if let header = request.headerFields[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-                throw APIError.unauthorized("the Authorization header must be `Bearer <token>`")
+                throw Refusal.unauthenticated("the Authorization header must be `Bearer <token>`")
             }
             user = try await Self.user(bearing: String(parts[1]).trimmingCharacters(in: .whitespaces), on: database)
         } else if let token = WebSessionCookie.token(inCookieHeaders: request.headerFields[values: .cookie]) {
@@ -78,7 +78,7 @@ struct Authentication: ServerMiddleware {
             var user = try await user(bearing: token, on: database)
             user.credential = .sessionCookie
             return user
-        } catch let error as APIError where error.status == .unauthorized {
+        } catch let error as Refusal where error.reason == .unauthenticated {
             return nil
         }
     }
@@ -88,10 +88,10 @@ struct Authentication: ServerMiddleware {
     static func user(bearing token: String, on database: any Database) async throws -> AuthenticatedUser {
         let hash = TokenIssuer.hash(token)
         guard let stored = try await Token.query(on: database).filter(\.$tokenHash == hash).first() else {
-            throw APIError.unauthorized("the token is unknown or was revoked; log in again")
+            throw Refusal.unauthenticated("the token is unknown or was revoked; log in again")
         }
         guard stored.expiresAt > Date() else {
-            throw APIError.unauthorized("the token expired; log in again")
+            throw Refusal.unauthenticated("the token expired; log in again")
         }
         return AuthenticatedUser(id: stored.$user.id, tokenHash: hash)
     }

@@ -57,7 +57,7 @@ struct Passwords: Sendable {
     static func checked(_ password: String, field: String) throws -> String {
         guard characters.contains(password.count), password.unicodeScalars.count <= characters.upperBound,
               password.utf8.count <= maximumBytes else {
-            throw APIError.badRequest("`\(field)`: a password needs \(characters.lowerBound) to \(characters.upperBound) characters (at most \(maximumBytes) bytes)")
+            throw Refusal.invalid("`\(field)`: a password needs \(characters.lowerBound) to \(characters.upperBound) characters (at most \(maximumBytes) bytes)")
         }
         return try TextInput.checked(password, field, .password)
     }

@@ -54,7 +54,7 @@ enum BeaconBook {
             }.delete()
             let open = try await Beacon.query(on: transaction).filter(\.$owner.$id == owner).count()
             guard open < maximumOpen else {
-                throw APIError(status: .conflict, code: "too_many_beacons",
+                throw Refusal(.conflict, code: "too_many_beacons",
                                message: "at most \(maximumOpen) live links at once: end one first")
             }
             try await beacon.create(on: transaction)
@@ -65,7 +65,7 @@ enum BeaconBook {
     /// `owner`'s link `id`; 404 for anyone else's.
     static func owned(_ id: String, by owner: UUID, on database: any Database) async throws -> Beacon {
         guard let uuid = UUID(uuidString: id), let beacon = try await Beacon.find(uuid, on: database),
-              beacon.$owner.id == owner else { throw APIError.notFound("live link") }
+              beacon.$owner.id == owner else { throw Refusal.notFound("live link") }
         return beacon
     }
 
@@ -76,7 +76,7 @@ enum BeaconBook {
     static func append(_ fixes: [Components.Schemas.BeaconFix], pausedAt: Date? = nil, to id: String, by owner: UUID,
                        on database: any Database) async throws {
         guard fixes.count <= maximumFixesPerRequest else {
-            throw APIError.badRequest("fixes: \(fixes.count), more than \(maximumFixesPerRequest) at once")
+            throw Refusal.invalid("fixes: \(fixes.count), more than \(maximumFixesPerRequest) at once")
         }
         let now = Date()
         let nearNow = { @Sendable (time: Date) in time.timeIntervalSince(now) < latestAhead && now.timeIntervalSince(time) < lifetime }
@@ -87,12 +87,12 @@ enum BeaconBook {
         try await database.lockingUser(owner) { transaction in
             let beacon = try await owned(id, by: owner, on: transaction)
             guard beacon.endedAt == nil, beacon.expiresAt > now else {
-                throw APIError(status: .conflict, code: "beacon_ended", message: "this live link has ended")
+                throw Refusal(.conflict, code: "beacon_ended", message: "this live link has ended")
             }
             // Counted under the user's lock: two requests can't both take the last send.
             if let start = beacon.windowStart, now.timeIntervalSince(start) < 60 {
                 guard beacon.windowSends < sendsPerMinute else {
-                    throw APIError(status: .tooManyRequests, code: "too_many_requests",
+                    throw Refusal(.tooMany, code: "too_many_requests",
                                    message: "at most \(sendsPerMinute) sends a minute", retryAfter: max(1, Int(60 - now.timeIntervalSince(start))))
                 }
                 beacon.windowSends += 1
@@ -113,9 +113,9 @@ enum BeaconBook {
     /// for a link that has ended or expired.
     static func view(_ token: String, on database: any Database) async throws -> Components.Schemas.BeaconView {
         guard token.count <= 100, let beacon = try await Beacon.query(on: database).filter(\.$tokenHash == TokenIssuer.hash(token))
-            .with(\.$owner).first() else { throw APIError.notFound("live link") }
+            .with(\.$owner).first() else { throw Refusal.notFound("live link") }
         guard beacon.endedAt == nil, beacon.expiresAt > Date() else {
-            throw APIError(status: .gone, code: "beacon_ended", message: "this live link has ended")
+            throw Refusal(.gone, code: "beacon_ended", message: "this live link has ended")
         }
         let zones = beacon.showsZones ? [] : beacon.owner.privacyZones
         // The way in pieces, cut where it enters a zone (never drawn across one), as every

@@ -100,13 +100,9 @@ extension PointOfInterestRow {
         inscription = point.inscription
         latitude = point.coordinate.latitude
         longitude = point.coordinate.longitude
-        subjects = String(decoding: try JSONEncoder.sortedKeys.encode(point.subjects), as: UTF8.self)
+        subjects = point.subjects
         erectedYear = point.erectedYear
         photoURL = point.photoURL
     }
 
-    /// The people or things it commemorates.
-    var subjectList: [PointOfInterest.Subject] {
-        (try? JSONDecoder().decode([PointOfInterest.Subject].self, from: Data(subjects.utf8))) ?? []
-    }
 }

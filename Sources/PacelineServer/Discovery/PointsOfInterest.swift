@@ -67,7 +67,7 @@ package enum PointsOfInterest {
     /// The point with `id`, or 404.
     static func find(_ id: String, on database: any Database) async throws -> PointOfInterestRow {
         guard let uuid = UUID(uuidString: id), let row = try await PointOfInterestRow.find(uuid, on: database) else {
-            throw APIError.notFound("point of interest")
+            throw Refusal.notFound("point of interest")
         }
         return row
     }
@@ -95,7 +95,7 @@ extension PointOfInterestRow {
     func detail(discovery: Components.Schemas.Discovery?, favourite: Bool) throws -> Components.Schemas.PointOfInterestDetail {
         .init(id: try requireID().apiID, source: source, sourceId: sourceID, title: title, inscription: inscription,
               latitude: latitude, longitude: longitude,
-              subjects: subjectList.map { .init(name: $0.name, wikipediaUrl: $0.wikipediaURL) },
+              subjects: subjects.map { .init(name: $0.name, wikipediaUrl: $0.wikipediaURL) },
               erectedYear: erectedYear, photoUrl: photoURL, favourite: favourite, discovery: discovery)
     }
 }

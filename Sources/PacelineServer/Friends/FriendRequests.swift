@@ -40,7 +40,7 @@ struct FriendRequests: Sendable {
     func accept(from requester: UUID, by addressee: UUID) async throws -> Friendship {
         guard let friendship = try await Friendship.between(requester, addressee, on: database),
               friendship.status == .accepted || friendship.$requester.id == requester
-        else { throw APIError.notFound("friend request from this user") }
+        else { throw Refusal.notFound("friend request from this user") }
         if friendship.status == .pending { try await befriend(friendship) }
         return friendship
     }
@@ -49,7 +49,7 @@ struct FriendRequests: Sendable {
     func decline(from requester: UUID, by addressee: UUID) async throws {
         guard let friendship = try await Friendship.between(requester, addressee, on: database),
               friendship.status == .pending, friendship.$requester.id == requester
-        else { throw APIError.notFound("friend request from this user") }
+        else { throw Refusal.notFound("friend request from this user") }
         try await friendship.delete(on: database)
     }
 
@@ -58,7 +58,7 @@ struct FriendRequests: Sendable {
     func remove(_ other: UUID, by user: UUID) async throws {
         guard let friendship = try await Friendship.between(user, other, on: database),
               friendship.status == .accepted || friendship.$requester.id == user
-        else { throw APIError.notFound("friend or friend request sent") }
+        else { throw Refusal.notFound("friend or friend request sent") }
         try await friendship.delete(on: database)
     }
 
@@ -66,7 +66,7 @@ struct FriendRequests: Sendable {
     private func answer(_ friendship: Friendship, from sender: UUID) async throws -> Outcome {
         switch friendship.status {
         case .accepted:
-            throw APIError.conflict("you are friends already")
+            throw Refusal.conflict("you are friends already")
         case .pending where friendship.$requester.id == sender:
             return .alreadyRequested
         case .pending:

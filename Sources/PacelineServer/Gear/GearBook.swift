@@ -21,7 +21,7 @@ enum GearBook {
     static func piece(_ id: String, of user: UUID, on database: any Database) async throws -> Gear {
         guard let uuid = UUID(uuidString: id),
               let gear = try await Gear.query(on: database).filter(\.$id == uuid).filter(\.$user.$id == user).first() else {
-            throw APIError.notFound("gear")
+            throw Refusal.notFound("gear")
         }
         return gear
     }
@@ -64,7 +64,7 @@ enum GearBook {
     static func distance(_ value: Double?, _ field: String) throws -> Double? {
         guard let value else { return nil }
         guard value.isFinite, distances.contains(value) else {
-            throw APIError.badRequest("`\(field)` must be 0 to \(Int(distances.upperBound / 1000)) km, in metres")
+            throw Refusal.invalid("`\(field)` must be 0 to \(Int(distances.upperBound / 1000)) km, in metres")
         }
         return value
     }
@@ -73,7 +73,7 @@ enum GearBook {
     static func name(_ text: String?) throws -> String? {
         guard let text = try TextInput.checked(text, "name", .name) else { return nil }
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw APIError.badRequest("`name` is empty: name your gear") }
+        guard !name.isEmpty else { throw Refusal.invalid("`name` is empty: name your gear") }
         return name
     }
 }

@@ -57,7 +57,7 @@ enum GoalProgress {
             case .time: "`target` of a time goal is 1 minute to 10,000,000 seconds"
             case .activities: "`target` of an activities goal is a whole number, 1 to 1,000"
             }
-            throw APIError.badRequest(message)
+            throw Refusal.invalid(message)
         }
         return value
     }

@@ -35,7 +35,7 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
             case .error(let error):
                 // The connection ended mid-body (the client went, or a deadline closed it):
                 // the client's doing, a 400 in the log and /metrics, never a 500.
-                source.finish(APIError(status: .badRequest, code: "body_incomplete",
+                source.finish(Refusal(.invalid, code: "body_incomplete",
                                        message: "the request's body ended before it was whole (\(error))"))
             case .end:
                 source.finish()

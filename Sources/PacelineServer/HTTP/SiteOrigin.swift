@@ -28,12 +28,12 @@ struct SiteOrigin: Sendable {
         if let origin = header("origin") {
             let own = ownOrigins(header)
             guard let sent = Self.normalized(origin), own.contains(sent) else {
-                throw APIError(status: .forbidden, code: "csrf", message:
+                throw Refusal(.forbidden, code: "csrf", message:
                     "a request signed in by the session cookie must come from this site's own pages; it came from \(origin), not \(own.sorted().joined(separator: " or "))")
             }
         } else {
             guard header("sec-fetch-site")?.lowercased() == "same-origin" else {
-                throw APIError(status: .forbidden, code: "csrf", message:
+                throw Refusal(.forbidden, code: "csrf", message:
                     "a request signed in by the session cookie must say where it comes from (Origin or Sec-Fetch-Site: same-origin); other clients send Authorization: Bearer <token>")
             }
         }

@@ -49,17 +49,15 @@ enum DatabaseOutage: Equatable {
         }
     }
 
-    /// The answer: 503, a code a client can act on, a message for a person, and
+    /// The refusal: unavailable (503), a code a client can act on, a message for a person, and
     /// `Retry-After`.
-    var apiError: APIError {
+    var refusal: Refusal {
         let message = switch self {
         case .readOnly: "the server's database is read-only just now, so nothing can be saved; try again later"
         case .full: "the server's database is full, so nothing can be saved; try again later (the server's operator has been told)"
         case .unreachable: "the server can't reach its database just now; try again in a minute"
         }
-        var error = APIError(status: .serviceUnavailable, code: "database_unavailable", message: message)
-        error.retryAfter = Self.retryAfterSeconds
-        return error
+        return Refusal(.unavailable, code: "database_unavailable", message: message, retryAfter: Self.retryAfterSeconds)
     }
 
     /// Seconds a client should wait before trying again.
@@ -67,9 +65,9 @@ enum DatabaseOutage: Equatable {
 
     /// The answer to `error` when it is an outage, logged (with `context`, e.g. the
     /// request) for the operator; nil when it is not one.
-    static func apiError(for error: any Error, context: @autoclosure () -> String, logger: Logger) -> APIError? {
+    static func refusal(for error: any Error, context: @autoclosure () -> String, logger: Logger) -> Refusal? {
         guard let outage = DatabaseOutage(error) else { return nil }
         logger.error("\(context()): database unavailable (\(outage)): \(String(reflecting: error))")
-        return outage.apiError
+        return outage.refusal
     }
 }

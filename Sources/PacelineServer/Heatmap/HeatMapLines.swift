@@ -11,9 +11,9 @@ import SQLKit
 /// Only the owner's own activities, to the owner: their privacy zones hide nothing from
 /// themselves.
 enum HeatMapLines {
-    /// `track`'s lines as `runs.heat_lines` keeps them.
-    static func json(of track: Track) -> String {
-        String(decoding: try! JSONEncoder().encode(HeatLine.lines(of: track)), as: UTF8.self)
+    /// `track`'s lines as `runs.heat_lines` keeps them, for a query that writes the column.
+    static func json(of track: Track) -> String? {
+        StoredJSON.text(HeatLine.lines(of: track))
     }
 
     /// The ETag of `user`'s heat map for `sport` and `year`: any upload, edit or deletion
@@ -43,7 +43,7 @@ enum HeatMapLines {
         let runs = try await query.all()
         return .init(activities: runs.compactMap { run in
             guard let id = run.id, let start = run.startTime else { return nil }
-            let lines = run.heatLines.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+            let lines = run.heatLines ?? []
             return .init(runId: id.apiID, sport: run.sport, startTime: start, lines: lines)
         })
     }

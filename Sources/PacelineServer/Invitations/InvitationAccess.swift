@@ -11,7 +11,7 @@ enum InvitationAccess {
               let invitation = try await Invitation.query(on: database).filter(\.$id == uuid)
                   .with(\.$host).with(\.$guests, { $0.with(\.$guest) }).first(),
               invitation.$host.id == user || invitation.guests.contains(where: { $0.$guest.id == user })
-        else { throw APIError.notFound("invitation") }
+        else { throw Refusal.notFound("invitation") }
         return invitation
     }
 }

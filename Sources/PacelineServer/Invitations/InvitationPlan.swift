@@ -19,18 +19,18 @@ struct InvitationPlan {
 
     /// Checks what does not need the database; `checkGuests` does the rest.
     init(_ creation: Components.Schemas.InvitationCreation, host: UUID, now: Date = Date()) throws {
-        guard creation.startsAt > now else { throw APIError.badRequest("`startsAt` must be in the future") }
+        guard creation.startsAt > now else { throw Refusal.invalid("`startsAt` must be in the future") }
         guard creation.startsAt <= now.addingTimeInterval(Self.maximumLead) else {
-            throw APIError.badRequest("`startsAt` must be at most 365 days ahead")
+            throw Refusal.invalid("`startsAt` must be at most 365 days ahead")
         }
         let place = creation.place
         guard place.latitude.isFinite, (-90...90).contains(place.latitude),
               place.longitude.isFinite, (-180...180).contains(place.longitude) else {
-            throw APIError.badRequest("the place needs a latitude of -90 to 90 and a longitude of -180 to 180 degrees")
+            throw Refusal.invalid("the place needs a latitude of -90 to 90 and a longitude of -180 to 180 degrees")
         }
         if let distance = creation.distanceMeters {
             guard distance.isFinite, distance > 0, distance <= Self.maximumDistanceMeters else {
-                throw APIError.badRequest("`distanceMeters` must be more than 0 and at most 100 km")
+                throw Refusal.invalid("`distanceMeters` must be more than 0 and at most 100 km")
             }
         }
         let invitation = Invitation()
@@ -51,7 +51,7 @@ struct InvitationPlan {
     func checkGuests(on database: any Database) async throws {
         let friends = try await Friends.friendIDs(of: invitation.$host.id, on: database)
         if let stranger = guestIDs.first(where: { !friends.contains($0) }) {
-            throw APIError(status: .unprocessableContent, code: "not_a_friend",
+            throw Refusal(.unprocessable, code: "not_a_friend",
                            message: "\(stranger.apiID) is not your friend; only friends can be invited")
         }
     }
@@ -65,13 +65,13 @@ struct InvitationPlan {
 
     private static func guests(_ texts: [String], host: UUID) throws -> [UUID] {
         guard (1...maximumGuests).contains(texts.count) else {
-            throw APIError.badRequest("invite 1 to \(maximumGuests) guests")
+            throw Refusal.invalid("invite 1 to \(maximumGuests) guests")
         }
         var seen = Set<UUID>()
         return try texts.map { text in
-            guard let id = UUID(uuidString: text) else { throw APIError.badRequest("`\(text)` in `guestIds` is not a user id") }
-            guard id != host else { throw APIError.badRequest("the host can't be one of the guests") }
-            guard seen.insert(id).inserted else { throw APIError.badRequest("\(id.apiID) is in `guestIds` twice") }
+            guard let id = UUID(uuidString: text) else { throw Refusal.invalid("`\(text)` in `guestIds` is not a user id") }
+            guard id != host else { throw Refusal.invalid("the host can't be one of the guests") }
+            guard seen.insert(id).inserted else { throw Refusal.invalid("\(id.apiID) is in `guestIds` twice") }
             return id
         }
     }

@@ -57,7 +57,7 @@ enum Attempt: Sendable {
 
     /// The 429 that refuses the attempt, `wait` seconds before the window ends: for the
     /// API `too_many_requests` with `Retry-After`, for the live protocol `too_many_attempts`.
-    func refusal(wait: Int) -> APIError {
+    func refusal(wait: Int) -> Refusal {
         let minutes = "\(max(1, (wait + 59) / 60)) min"
         let (code, message) = switch self {
         case .password: ("too_many_requests", "too many wrong passwords for this account; try again in \(minutes)")
@@ -68,6 +68,6 @@ enum Attempt: Sendable {
         case .beacon: ("too_many_requests", "too many live links made; try again in \(minutes)")
         case .beaconViewFrom: ("too_many_requests", "too many live link views from your address; try again in \(minutes)")
         }
-        return APIError(status: .tooManyRequests, code: code, message: message, retryAfter: wait)
+        return Refusal(.tooMany, code: code, message: message, retryAfter: wait)
     }
 }

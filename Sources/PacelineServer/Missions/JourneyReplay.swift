@@ -52,7 +52,7 @@ struct JourneyReplay {
         do {
             return try MissionJourney(mission, from: first, to: last)
         } catch {
-            throw APIError.unprocessable(error.message)
+            throw Refusal.unprocessable(error.message)
         }
     }
 }

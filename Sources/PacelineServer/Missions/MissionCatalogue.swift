@@ -60,7 +60,7 @@ enum MissionCatalogue {
     /// - Complexity: three queries; decodes every route's line.
     static func load(_ key: String, on database: any Database) async throws -> (record: MissionRecord, mission: Mission) {
         guard let record = try await MissionRecord.query(on: database).filter(\.$key == key).first() else {
-            throw APIError.notFound("mission")
+            throw Refusal.notFound("mission")
         }
         return (record, try await mission(of: record, on: database))
     }

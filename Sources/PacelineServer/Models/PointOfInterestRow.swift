@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// A point of interest imported from a data set (`paceline poi import`), one row per
 /// (`source`, `source_id`): importing again updates it.
@@ -16,8 +17,8 @@ final class PointOfInterestRow: Model, @unchecked Sendable {
     /// Indexed with `longitude` (`pois_position`): a box query is a range scan.
     @Field(key: "latitude") var latitude: Double
     @Field(key: "longitude") var longitude: Double
-    /// JSON `[{name, wikipediaURL?}]`.
-    @Field(key: "subjects") var subjects: String
+    /// The people or things it commemorates.
+    @JSONText(key: "subjects", absent: []) var subjects: [PointOfInterest.Subject]
     @OptionalField(key: "erected_year") var erectedYear: Int?
     @OptionalField(key: "photo_url") var photoURL: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

@@ -37,25 +37,24 @@ package final class Run: Model, @unchecked Sendable {
     @OptionalField(key: "max_speed") var maxSpeed: Double?
     @OptionalField(key: "average_pace") var averagePace: Double?
     @Field(key: "calories") var calories: Double
-    /// JSON `[{kilometer, seconds}]`.
-    @Field(key: "splits") var splits: String
-    /// JSON `[{distance, seconds}]`: the fastest time over each record distance the run covered.
-    @Field(key: "best_efforts") var bestEfforts: String
+    @JSONText(key: "splits", absent: []) var splits: [Split]
+    /// The fastest time over each record distance the run covered (`efforts`: those that are finite).
+    @JSONText(key: "best_efforts", absent: []) var bestEfforts: [BestEffort]
     @OptionalField(key: "start_lat") var startLatitude: Double?
     @OptionalField(key: "start_lon") var startLongitude: Double?
     /// `CompactTrack` blob.
     @Field(key: "track") var track: Data
-    /// JSON `SensorSummary`: heart rate, cadence and power, measured with the rest, so
-    /// showing a run never reads its track.
-    @OptionalField(key: "sensors") var sensors: String?
+    /// Heart rate, cadence and power, measured with the rest, so showing a run never reads
+    /// its track; nil for a run stored before they were measured.
+    @JSONText(key: "sensors") var sensors: SensorSummary?
     @OptionalParent(key: "route_id") var route: Route?
     /// How hard it was, TRIMP (`TrainingLoad`), and what it was measured from; nil when neither heart rate nor pace gives one.
     @OptionalField(key: "training_load") var trainingLoad: Double?
     @OptionalField(key: "training_load_source") var trainingLoadSource: TrainingLoad.Source?
-    /// JSON `[distance]`: the record distances over which it was its owner's fastest when recorded (`NewRecords`).
-    @OptionalField(key: "new_records") var newRecords: String?
-    /// JSON `[String]`: the track as the owner's heat map draws it (`HeatLine`), a polyline a segment.
-    @OptionalField(key: "heat_lines") var heatLines: String?
+    /// The record distances over which it was its owner's fastest when recorded (`NewRecords`).
+    @JSONText(key: "new_records") var newRecords: [Double]?
+    /// The track as the owner's heat map draws it (`HeatLine`), a polyline a segment; nil for a virtual run.
+    @JSONText(key: "heat_lines") var heatLines: [String]?
     /// The owner's gear the activity was done in.
     @OptionalField(key: "gear_id") var gearID: UUID?
     /// Which rules measured it (`AnalysisRules.version`): older ones are measured again.

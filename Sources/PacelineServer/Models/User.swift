@@ -22,8 +22,8 @@ package final class User: Model, @unchecked Sendable {
     /// The privacy a new run of the user gets, and the privacy of their profile (achievements):
     /// private ("only me") for a new account, until the user chooses.
     @Field(key: "default_privacy") var defaultPrivacy: Privacy
-    /// The user's privacy zones as JSON (`privacyZones`); nil with none.
-    @OptionalField(key: "privacy_zones") var privacyZonesJSON: String?
+    /// Where the user's tracks are hidden from everyone else (`PrivacyZone`).
+    @JSONText(key: "privacy_zones", absent: []) var privacyZones: [PrivacyZone]
     /// When an import last left this user's records and badges for later (`HistoryCatchUp`).
     @OptionalField(key: "history_pending_since") var historyPendingSince: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
@@ -41,15 +41,9 @@ package final class User: Model, @unchecked Sendable {
 }
 
 extension User {
-    /// Where the user's tracks are hidden from everyone else (`PrivacyZone`).
-    var privacyZones: [PrivacyZone] {
-        get { Self.privacyZones(stored: privacyZonesJSON) }
-        set { privacyZonesJSON = newValue.isEmpty ? nil : String(decoding: try! JSONEncoder().encode(newValue), as: UTF8.self) }
-    }
-
     /// Privacy zones as `users.privacy_zones` keeps them (none when nil), for a query that
     /// reads the column beside others.
     static func privacyZones(stored json: String?) -> [PrivacyZone] {
-        json.flatMap { try? JSONDecoder().decode([PrivacyZone].self, from: Data($0.utf8)) } ?? []
+        json.flatMap(StoredJSON.value) ?? []
     }
 }

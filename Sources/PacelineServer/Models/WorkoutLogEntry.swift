@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// A run done with a workout: the plan and bands as they were, and the summary the
 /// server computed from the stored track.
@@ -13,10 +14,10 @@ final class WorkoutLogEntry: Model, @unchecked Sendable {
     @OptionalParent(key: "workout_id") var workout: Workout?
     @Field(key: "workout_name") var workoutName: String
     @Field(key: "start_time") var startTime: Date
-    /// `WorkoutPlan`, `PaceBands` and `WorkoutSummary` as JSON.
-    @Field(key: "plan") var plan: String
-    @Field(key: "pace_bands") var paceBands: String
-    @Field(key: "summary") var summary: String
+    /// Each nil only if the stored text no longer reads (`schema` throws).
+    @JSONText(key: "plan") var plan: WorkoutPlan?
+    @JSONText(key: "pace_bands") var paceBands: PaceBands?
+    @JSONText(key: "summary") var summary: WorkoutSummary?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     init() {}

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineCore
 
 /// A user's workout settings: pace bands and active workout; one row per user, made on first change.
 final class WorkoutSettingsRow: Model, @unchecked Sendable {
@@ -7,8 +8,8 @@ final class WorkoutSettingsRow: Model, @unchecked Sendable {
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "user_id") var user: User
-    /// `PaceBands` as JSON.
-    @Field(key: "pace_bands") var paceBands: String
+    /// Nil only if the stored text no longer reads (`WorkoutAccess.bands(in:)` throws).
+    @JSONText(key: "pace_bands") var paceBands: PaceBands?
     @OptionalParent(key: "active_workout_id") var activeWorkout: Workout?
 
     init() {}

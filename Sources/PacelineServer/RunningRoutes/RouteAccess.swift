@@ -11,7 +11,7 @@ enum RouteAccess {
         guard let uuid = UUID(uuidString: id),
               let route = try await Route.query(on: database).filter(\.$id == uuid).with(\.$creator).first(),
               try await Privacy.allows(viewer, toSee: route.$creator.id, privacy: route.privacy, on: database)
-        else { throw APIError.notFound("route") }
+        else { throw Refusal.notFound("route") }
         return route
     }
 }

@@ -10,7 +10,7 @@ import PacelineCore
 /// both decide here.
 enum RouteJoin {
     /// Why a run did not join.
-    enum Refusal: Equatable {
+    enum Shortfall: Equatable {
         /// Too little of the route covered, or its end not reached.
         case notAFollow
         /// Faster than the sport allows: the route takes at least `minimumSeconds`.
@@ -20,8 +20,8 @@ enum RouteJoin {
     /// Replays `run` against `route`'s pace and, if it is a follow that finished in a
     /// possible time, puts it on the route's leaderboard. Returns the session's result and,
     /// when it did not join, why.
-    static func attempt(_ run: Run, to route: Route, on database: any Database) async throws -> (result: FollowResult, refusal: Refusal?) {
-        guard let paceRun = try await Run.find(route.$run.id, on: database) else { throw APIError.notFound("route") }
+    static func attempt(_ run: Run, to route: Route, on database: any Database) async throws -> (result: FollowResult, shortfall: Shortfall?) {
+        guard let paceRun = try await Run.find(route.$run.id, on: database) else { throw Refusal.notFound("route") }
         let pace = try paceRun.checkpoints()
         let result = FollowSession.replay(try run.activity(), against: pace).session.result
         guard result.classification == .follow, result.finish.completed else { return (result, .notAFollow) }

@@ -18,7 +18,6 @@ extension Run {
     /// The run as the API shows it to its owner; the owner must be loaded. A stored number that is not
     /// finite is answered as 0 (or left out when optional): see `StoredNumber`.
     var schema: Components.Schemas.Run {
-        let splits = (try? JSONDecoder().decode([Split].self, from: Data(self.splits.utf8))) ?? []
         let start: Components.Schemas.Position? = startLatitude.storedOrNil.flatMap { latitude in
             startLongitude.storedOrNil.map { .init(latitude: latitude, longitude: $0) }
         }
@@ -55,7 +54,7 @@ extension Run {
             trainingLoad: trainingLoad.storedOrNil.flatMap { value in
                 trainingLoadSource.map { .init(value: value, source: $0) }
             },
-            newRecords: NewRecords.stored(newRecords).compactMap(BestEffort.name(of:)),
+            newRecords: (newRecords ?? []).filter(\.isFinite).compactMap(BestEffort.name(of:)),
             steps: steps,
             stepsEstimated: steps == nil ? nil : stepsEstimated,
             createdAt: createdAt ?? Date(),
@@ -64,7 +63,7 @@ extension Run {
     }
 
     /// The best efforts stored with the run.
-    var efforts: [BestEffort] { BestEffort.stored(bestEfforts) }
+    var efforts: [BestEffort] { bestEfforts.filter(\.isFinite) }
 }
 
 extension FixLimits.Screening {
@@ -82,7 +81,9 @@ extension BestEffort {
     /// The best efforts in a run's `best_efforts` column (JSON); none when it does not
     /// decode, and none that is not finite.
     static func stored(_ json: String) -> [BestEffort] {
-        ((try? JSONDecoder().decode([BestEffort].self, from: Data(json.utf8))) ?? [])
-            .filter { $0.distanceMeters.isFinite && $0.seconds.isFinite }
+        (StoredJSON.value(json) ?? []).filter(\.isFinite)
     }
+
+    /// Whether its distance and time are numbers (a stored one may not be).
+    var isFinite: Bool { distanceMeters.isFinite && seconds.isFinite }
 }

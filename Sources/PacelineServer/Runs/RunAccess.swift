@@ -16,7 +16,7 @@ enum RunAccess {
         guard let uuid = UUID(uuidString: id),
               let run = try await query.filter(\.$id == uuid).with(\.$owner).first(),
               try await Privacy.allows(viewer, toSee: run.$owner.id, privacy: run.privacy, on: database)
-        else { throw APIError.notFound("run") }
+        else { throw Refusal.notFound("run") }
         return run
     }
 
@@ -30,14 +30,14 @@ enum RunAccess {
         if !withTrack { query = query.withoutTrack() }
         guard let uuid = UUID(uuidString: id),
               let run = try await query.filter(\.$id == uuid).with(\.$owner).first(),
-              run.$owner.id == owner else { throw APIError.notFound("run") }
+              run.$owner.id == owner else { throw Refusal.notFound("run") }
         return run
     }
 
     /// Reads the track of `run`, fetched without it.
     static func loadTrack(of run: Run, on database: any Database) async throws {
         guard let stored = try await Run.query(on: database).filter(\.$id == run.requireID()).field(\.$id).field(\.$track).first()
-        else { throw APIError.notFound("run") }
+        else { throw Refusal.notFound("run") }
         run.track = stored.track
     }
 }

@@ -28,7 +28,7 @@ enum RunAftermath {
             run.originalID = try await original.keep(for: run.$owner.id, on: transaction)
             run.originalActivity = originalActivity
             if run.gearID == nil { run.gearID = try await GearBook.defaultPiece(of: run.$owner.id, for: run.sport, on: transaction) }
-            run.newRecords = batched ? "[]" : try await NewRecords.measure(run, on: transaction)
+            run.newRecords = batched ? [] : try await NewRecords.measure(run, on: transaction)
             try await run.create(on: transaction)
             // An older activity imported now changes what came before the runs after it.
             if !batched, try await NewRecords.hasLater(than: run, on: transaction) {

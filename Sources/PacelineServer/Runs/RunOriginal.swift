@@ -24,7 +24,7 @@ enum RunOriginal {
     /// before its sport is inferred, or chosen by the upload's `sport` or later by its owner
     /// (the run's `sport` says what it is now); a live one holds every fix the phone sent,
     /// so a race's from before the gun and past the line too, where the run is cut at both.
-    /// - Throws: `APIError` when the original can't be read as it was when it was kept
+    /// - Throws: `Refusal` when the original can't be read as it was when it was kept
     ///   (a reader changed since, or limits lowered).
     static func activity(of run: Run, on database: any Database) async throws -> Activity? {
         guard let original = try await original(of: run, on: database) else { return nil }
@@ -69,8 +69,8 @@ enum RunOriginal {
         }
     }
 
-    private static func unreadable(_ why: String) -> APIError {
-        APIError.unprocessable("the run's original can't be read: \(why)")
+    private static func unreadable(_ why: String) -> Refusal {
+        Refusal.unprocessable("the run's original can't be read: \(why)")
     }
 
     /// Reads a JSON body as the API's generated code does: dates as `FlexibleDateTranscoder` reads them.

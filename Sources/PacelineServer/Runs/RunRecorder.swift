@@ -29,7 +29,7 @@ package enum RunRecorder {
     /// read as its upload was (`activity`): everything an upload measures and keeps (the
     /// track, its times, its ascent), but what its owner chose (its sport, name, privacy).
     /// Returns its checkpoints (nil when there is no timed path), for its segment efforts.
-    /// - Throws: `APIError` 422 when today's rules find no run in it (nothing changes then).
+    /// - Throws: `Refusal` (unprocessable) when today's rules find no run in it (nothing changes then).
     package static func remeasure(_ run: Run, fromOriginal activity: Activity, owner: User) throws -> [Checkpoint]? {
         var activity = activity
         activity.sport = run.sport
@@ -49,7 +49,7 @@ package enum RunRecorder {
         run.startLongitude = start.longitude
         run.track = CompactTrack.encode(activity.track, barometric: activity.hasBarometricElevation)
         // A virtual world's positions draw no line on the Earth's map.
-        run.heatLines = activity.isVirtual ? nil : HeatMapLines.json(of: activity.track)
+        run.heatLines = activity.isVirtual ? nil : HeatLine.lines(of: activity.track)
     }
 
     /// Measures `run` again as `sport` (its owner corrected it): everything the sport's
@@ -59,7 +59,7 @@ package enum RunRecorder {
     /// track does not hold, and no threshold of a sport changes it).
     /// Returns the run's checkpoints as the new sport measures them (nil when there is no
     /// timed path), for its segment efforts (`SegmentMatching.rematch`).
-    /// - Throws: `APIError` 422 when the run would no longer be one as `sport` (nothing changes then).
+    /// - Throws: `Refusal` (unprocessable) when the run would no longer be one as `sport` (nothing changes then).
     package static func remeasure(_ run: Run, as sport: Sport, owner: User) throws -> [Checkpoint]? {
         var activity = try run.activity()
         activity.sport = sport
@@ -77,24 +77,22 @@ package enum RunRecorder {
     /// Fills `run`'s columns that its sport's thresholds decide, from `activity`; returns
     /// the summary, the checkpoints along the profile it was measured on, and where the
     /// track starts. Checks first, so a throw changes nothing.
-    /// - Throws: `APIError` 422 when there is no timed GPS track, or too little of it can be credited.
+    /// - Throws: `Refusal` (unprocessable) when there is no timed GPS track, or too little of it can be credited.
     private static func measure(_ run: Run, _ activity: Activity, owner: User) throws -> (summary: ActivitySummary, checkpoints: [Checkpoint]?, start: Coordinate) {
         let thresholds = SportThresholds.for(activity.sport)
         let (profile, summary) = profile(of: activity)
         guard summary.gpsDistanceMeters != nil, summary.startTime != nil,
               let start = activity.track.fixes.first(where: { $0.coordinate != nil && $0.time != nil })?.coordinate else {
-            throw APIError(status: .unprocessableContent, code: "no_gps_track",
+            throw Refusal(.unprocessable, code: "no_gps_track",
                            message: "the run has no timed GPS positions, so there is no path to measure")
         }
         let credited = summary.credited
         guard credited.credited >= minimumDistance else {
-            throw APIError(status: .unprocessableContent, code: "too_short", message: credited.uncredited > 0
+            throw Refusal(.unprocessable, code: "too_short", message: credited.uncredited > 0
                 ? "only \(Int(credited.credited)) m of the run's \(Int(summary.distanceMeters)) m can be credited (\(reasons(credited, maximumSpeed: thresholds.maximumSpeed))); at least \(Int(minimumDistance)) m is needed to save it"
                 : "the run covers \(Int(summary.distanceMeters)) m; at least \(Int(minimumDistance)) m is needed to save it")
         }
         let moving = summary.movingSeconds ?? 0
-        let splits = try JSONEncoder.sortedKeys.encode(summary.splits)
-        let bestEfforts = try JSONEncoder.sortedKeys.encode(BestEffort.efforts(in: profile, credited: credited))
         run.sport = activity.sport
         run.isVirtual = activity.isVirtual
         run.analysisVersion = AnalysisRules.version
@@ -110,9 +108,9 @@ package enum RunRecorder {
         run.averagePace = summary.averagePaceSecondsPerKilometer
         run.calories = Calories.kilocalories(sport: activity.sport, averageSpeed: summary.averageSpeedMetersPerSecond ?? 0,
                                              movingSeconds: moving, weight: owner.weightKilograms)
-        run.splits = String(decoding: splits, as: UTF8.self)
-        run.bestEfforts = String(decoding: bestEfforts, as: UTF8.self)
-        run.sensors = String(decoding: try JSONEncoder.sortedKeys.encode(SensorSummary(activity)), as: UTF8.self)
+        run.splits = summary.splits
+        run.bestEfforts = BestEffort.efforts(in: profile, credited: credited)
+        run.sensors = SensorSummary(activity)
         let steps = StepCount(activity, distance: credited.credited, stepLength: owner.stepLengthMeters)
         run.steps = steps?.steps
         run.stepsEstimated = steps?.isEstimated

@@ -48,12 +48,12 @@ enum RunUpload {
                     for try await _ in other.body {}
                 }
             }
-        } catch let error as APIError {
+        } catch let error as Refusal {
             throw error
         } catch {
-            throw APIError.badRequest("the form can't be read: \(error)")
+            throw Refusal.invalid("the form can't be read: \(error)")
         }
-        throw APIError.badRequest("the form has no `file` part")
+        throw Refusal.invalid("the form has no `file` part")
     }
 
     /// The whole body.
@@ -75,11 +75,11 @@ enum RunUpload {
     /// The readers count what they read and stop at `FileLimits` (422 `over_limit`,
     /// naming the limit), so no upload holds more than a real one.
     static func read(_ upload: Data, as format: ActivityFormat?) throws -> ([Activity], ActivityFormat) {
-        guard !upload.isEmpty else { throw APIError.badRequest("the upload is empty") }
+        guard !upload.isEmpty else { throw Refusal.invalid("the upload is empty") }
         let stream = ActivityFile.stream(of: upload)
         guard let format = format ?? ActivityReader.sniff(stream) else {
             if let failure = stream.sourceError { throw refusal(failure, reading: "gzip") }
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type",
+            throw Refusal(.unsupportedFormat, code: "unsupported_media_type",
                            message: "the file is neither GPX, TCX nor FIT")
         }
         let activities: [Activity]
@@ -88,18 +88,18 @@ enum RunUpload {
         } catch let failure as ActivityFileError {
             throw refusal(failure, reading: stream.sourceError == nil ? format.rawValue.uppercased() : "gzip")
         } catch {
-            throw APIError(status: .unprocessableContent, code: "invalid_file",
+            throw Refusal(.unprocessable, code: "invalid_file",
                            message: "the \(format.rawValue.uppercased()) file can't be read: \(error)")
         }
         // As many pauses as a JSON upload may have: no recording has more, and the analysis
         // of segments out of time order grows with their number.
         guard activities.count <= maximumActivities else {
-            throw APIError(status: .unprocessableContent, code: "invalid_file",
+            throw Refusal(.unprocessable, code: "invalid_file",
                            message: "the file holds \(activities.count) activities, more than \(maximumActivities) in one upload")
         }
         let segments = activities.reduce(0) { $0 + $1.track.segments.count }
         guard segments <= maximumSegments else {
-            throw APIError(status: .unprocessableContent, code: "over_limit",
+            throw Refusal(.unprocessable, code: "over_limit",
                            message: "the file has \(segments) track segments, more than \(maximumSegments)")
         }
         return (activities, format)
@@ -107,10 +107,10 @@ enum RunUpload {
 
     /// The answer to a file that can't be read: 422 `over_limit` past a limit, 422
     /// `invalid_file` otherwise, saying why.
-    private static func refusal(_ failure: ActivityFileError, reading kind: String) -> APIError {
+    private static func refusal(_ failure: ActivityFileError, reading kind: String) -> Refusal {
         failure.kind == .overLimit
-            ? APIError(status: .unprocessableContent, code: "over_limit", message: "\(failure)")
-            : APIError(status: .unprocessableContent, code: "invalid_file", message: "the \(kind) file can't be read: \(failure)")
+            ? Refusal(.unprocessable, code: "over_limit", message: "\(failure)")
+            : Refusal(.unprocessable, code: "invalid_file", message: "the \(kind) file can't be read: \(failure)")
     }
 
     /// The most fixes one upload may carry, in `fixes` or in all its `segments`.
@@ -130,7 +130,7 @@ enum RunUpload {
             guard fixes.count <= maximumFixes else { throw overLimit("fixes: \(fixes.count) fixes, more than \(maximumFixes)") }
             segments = [sorted(fixes)]
         case (nil, let inputs?):
-            guard !inputs.isEmpty else { throw APIError.badRequest("segments: a run has at least one segment") }
+            guard !inputs.isEmpty else { throw Refusal.invalid("segments: a run has at least one segment") }
             guard inputs.count <= maximumSegments else {
                 throw overLimit("segments: \(inputs.count) segments, more than \(maximumSegments)")
             }
@@ -141,18 +141,18 @@ enum RunUpload {
             var checkedSegments: [[Fix]] = []
             checkedSegments.reserveCapacity(inputs.count)
             for (index, inputs) in inputs.enumerated() {
-                guard !inputs.isEmpty else { throw APIError.badRequest("segments[\(index)] is empty: every segment has a fix") }
+                guard !inputs.isEmpty else { throw Refusal.invalid("segments[\(index)] is empty: every segment has a fix") }
                 let fixes = sorted(inputs)
                 if let previousEnd = checkedSegments.last?.last?.time, let start = fixes.first?.time, start < previousEnd {
-                    throw APIError.badRequest("segments[\(index)] starts before segments[\(index - 1)] ends: segments are in time order")
+                    throw Refusal.invalid("segments[\(index)] starts before segments[\(index - 1)] ends: segments are in time order")
                 }
                 checkedSegments.append(fixes)
             }
             segments = checkedSegments
         case (_?, _?):
-            throw APIError.badRequest("send either `fixes` or `segments`, not both")
+            throw Refusal.invalid("send either `fixes` or `segments`, not both")
         case (nil, nil):
-            throw APIError.badRequest("send the run's `fixes` (or its `segments`)")
+            throw Refusal.invalid("send the run's `fixes` (or its `segments`)")
         }
         var activity = Activity(format: .gpx, name: try TextInput.checked(upload.name, "name", .name),
                                 sport: upload.sport ?? .other, track: Track(segments: segments))
@@ -161,8 +161,8 @@ enum RunUpload {
     }
 
     /// 422 `over_limit`, saying which.
-    private static func overLimit(_ message: String) -> APIError {
-        APIError(status: .unprocessableContent, code: "over_limit", message: message)
+    private static func overLimit(_ message: String) -> Refusal {
+        Refusal(.unprocessable, code: "over_limit", message: message)
     }
 
     /// The fixes of one segment, sorted by time. Their numbers are checked with the file's

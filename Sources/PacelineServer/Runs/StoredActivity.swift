@@ -21,7 +21,7 @@ extension Run {
         do {
             return try Normalization.checkpoints(of: activity)
         } catch {
-            throw APIError.unprocessable("the run has no timed path to measure: \(error)")
+            throw Refusal.unprocessable("the run has no timed path to measure: \(error)")
         }
     }
 
@@ -50,8 +50,5 @@ extension Run {
     }
 
     /// The heart rate, cadence and power measured when the run was stored.
-    func sensorSummary() throws -> SensorSummary {
-        guard let sensors else { return SensorSummary() }
-        return try JSONDecoder().decode(SensorSummary.self, from: Data(sensors.utf8))
-    }
+    var sensorSummary: SensorSummary { sensors ?? SensorSummary() }
 }

@@ -15,13 +15,13 @@ enum SegmentBook {
     static func segment(from run: Run, checkpoints: [Checkpoint], from: Double, to: Double,
                         name: String, privacy: Privacy) throws -> (Segment, SegmentPath) {
         let name = try TextInput.checked(name, "name", .name).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw APIError.badRequest("`name` is empty: name the segment") }
+        guard !name.isEmpty else { throw Refusal.invalid("`name` is empty: name the segment") }
         let path: SegmentPath
         do { path = try SegmentPath(stretchOf: checkpoints, from: from, to: to) } catch {
-            throw APIError.badRequest("`startDistanceMeters` and `endDistanceMeters`: \(error)")
+            throw Refusal.invalid("`startDistanceMeters` and `endDistanceMeters`: \(error)")
         }
         if privacy != .private, path.passes(through: run.owner.privacyZones) {
-            throw APIError(status: .unprocessableContent, code: "in_privacy_zone",
+            throw Refusal(.unprocessable, code: "in_privacy_zone",
                            message: "the stretch passes through one of your privacy zones: keep the segment private, or pick a stretch outside them")
         }
         let segment = Segment()
@@ -45,7 +45,7 @@ enum SegmentBook {
         guard let uuid = UUID(uuidString: id),
               let segment = try await Segment.query(on: database).filter(\.$id == uuid).with(\.$owner).first(),
               try await Privacy.allows(viewer, toSee: segment.$owner.id, privacy: segment.privacy, on: database)
-        else { throw APIError.notFound("segment") }
+        else { throw Refusal.notFound("segment") }
         return segment
     }
 }

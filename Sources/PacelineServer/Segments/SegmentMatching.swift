@@ -90,9 +90,9 @@ package enum SegmentMatching {
         }
     }
 
-    /// Whether the lines in `json` (`runs.heat_lines`) pass within `meters` of every one of `points`.
-    static func passes(_ json: String?, near points: [Coordinate], within meters: Double) -> Bool {
-        guard let json, let encoded = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else { return false }
+    /// Whether the heat lines `encoded` (`Run.heatLines`) pass within `meters` of every one of `points`.
+    static func passes(_ encoded: [String]?, near points: [Coordinate], within meters: Double) -> Bool {
+        guard let encoded else { return false }
         let lines = encoded.compactMap(HeatLine.decode)
         return points.allSatisfy { point in
             lines.contains { line in

@@ -20,7 +20,7 @@ enum SegmentsNear {
         var keys = Set<Int64>()
         for box in viewport.boxes {
             guard box.north - box.south <= widestBox, box.east - box.west <= widestBox else {
-                throw APIError.badRequest("bbox: at most \(widestBox)° each way")
+                throw Refusal.invalid("bbox: at most \(widestBox)° each way")
             }
             let cells = WebMercatorGrid.cells(covering: box, at: SegmentCell.level)
             for x in cells.x { for y in cells.y { keys.insert(Int64(x) << 16 | Int64(y)) } }

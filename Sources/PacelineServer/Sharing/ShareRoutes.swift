@@ -84,7 +84,7 @@ enum ShareRoutes {
               let badgeID = request.parameters.get("badge"), let badge = Badge.named(badgeID),
               let earned = try await EarnedBadge.query(on: request.db).filter(\.$user.$id == userID)
                 .filter(\.$badgeID == badgeID).first()
-        else { throw APIError.notFound("shared page") }
+        else { throw Refusal.notFound("shared page") }
         let date = earned.earnedAt.formatted(.iso8601.year().month().day())
         var mapPath: String?
         if let runID = earned.runID,
@@ -155,7 +155,7 @@ private struct NotShared: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
-        } catch let error as APIError where error.status == .notFound {
+        } catch let error as Refusal where error.reason == .notFound {
             var headers = HTTPHeaders()
             headers.contentType = .html
             headers.replaceOrAdd(name: "X-Robots-Tag", value: "noindex")

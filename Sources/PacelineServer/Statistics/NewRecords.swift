@@ -46,10 +46,10 @@ enum NewRecords {
     }
 
     /// `run`'s new records among its owner's other activities of its sport that started
-    /// before it (or at its instant with a smaller id), as JSON for `runs.new_records`.
+    /// before it (or at its instant with a smaller id): the distances of `runs.new_records`.
     /// - Complexity: one query over the owner's activities of the sport (their columns, never a track).
-    static func measure(_ run: Run, on database: any Database) async throws -> String {
-        guard let start = run.startTime else { return "[]" }
+    static func measure(_ run: Run, on database: any Database) async throws -> [Double] {
+        guard let start = run.startTime else { return [] }
         let id = run.id ?? UUID()
         let seen = Privacy.allCases.filter { isSeen($0, asWidelyAs: run.privacy) }
         let others = try await Run.query(on: database).filter(\.$owner.$id == run.$owner.id).filter(\.$sport == run.sport)
@@ -61,7 +61,7 @@ enum NewRecords {
                   otherStart < start || otherID.uuidString < id.uuidString else { continue }
             tally.add(other.efforts, privacy: other.privacy)
         }
-        return json(tally.records(run.efforts, privacy: run.privacy))
+        return tally.records(run.efforts, privacy: run.privacy)
     }
 
     /// Measures again the marks of all `owner`'s activities (of `sport`, or of every sport),
@@ -86,7 +86,7 @@ enum NewRecords {
             let stored = try row.decode(column: "new_records", as: String?.self)
             guard stored.map(Self.stored) != records else { continue }
             try await sql.raw("""
-                UPDATE runs SET new_records = \(bind: json(records)), updated_at = \(bind: Date())
+                UPDATE runs SET new_records = \(bind: StoredJSON.text(records)), updated_at = \(bind: Date())
                 WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))
                 """).run()
         }
@@ -99,13 +99,8 @@ enum NewRecords {
             .filter(\.$startTime > start).first() != nil
     }
 
-    /// `distances` as the column keeps them.
-    static func json(_ distances: [Double]) -> String {
-        String(decoding: try! JSONEncoder().encode(distances), as: UTF8.self)
-    }
-
-    /// The distances a `runs.new_records` column holds; none when it does not decode.
+    /// The distances a `runs.new_records` column holds, read by a query; none when it does not decode.
     static func stored(_ json: String?) -> [Double] {
-        json.flatMap { try? JSONDecoder().decode([Double].self, from: Data($0.utf8)) }?.filter(\.isFinite) ?? []
+        (json.flatMap(StoredJSON.value) as [Double]?)?.filter(\.isFinite) ?? []
     }
 }

@@ -9,7 +9,7 @@ enum WorkoutAccess {
     static func ownWorkout(_ id: String, of user: UUID, on database: any Database) async throws -> Workout {
         guard let uuid = UUID(uuidString: id),
               let workout = try await Workout.query(on: database).filter(\.$id == uuid).filter(\.$user.$id == user).first()
-        else { throw APIError.notFound("workout") }
+        else { throw Refusal.notFound("workout") }
         return workout
     }
 
@@ -17,7 +17,7 @@ enum WorkoutAccess {
     static func ownEntry(_ id: String, of user: UUID, on database: any Database) async throws -> WorkoutLogEntry {
         guard let uuid = UUID(uuidString: id),
               let entry = try await WorkoutLogEntry.query(on: database).filter(\.$id == uuid).filter(\.$user.$id == user).first()
-        else { throw APIError.notFound("workout log entry") }
+        else { throw Refusal.notFound("workout log entry") }
         return entry
     }
 
@@ -33,6 +33,6 @@ enum WorkoutAccess {
 
     /// The pace bands `row` holds; the defaults when the user has no settings row.
     static func bands(in row: WorkoutSettingsRow?) throws -> PaceBands {
-        try row.map { try WorkoutWire.value($0.paceBands) } ?? .default
+        try row.map { try StoredJSON.read($0.paceBands, "workout_settings.pace_bands") } ?? .default
     }
 }

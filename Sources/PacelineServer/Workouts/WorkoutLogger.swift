@@ -26,9 +26,9 @@ enum WorkoutLogger {
         entry.$workout.id = try workout.requireID()
         entry.workoutName = workout.name
         entry.startTime = run.startTime ?? Date()
-        entry.plan = try WorkoutWire.text(plan)
-        entry.paceBands = try WorkoutWire.text(bands)
-        entry.summary = try WorkoutWire.text(session.summary)
+        entry.plan = plan
+        entry.paceBands = bands
+        entry.summary = session.summary
         do {
             try await entry.create(on: database)
         } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
@@ -48,13 +48,13 @@ enum WorkoutLogger {
     private static func replayable(_ run: Run) throws -> Activity {
         guard let activity = try? run.activity(),
               activity.track.fixes.contains(where: { $0.coordinate != nil && $0.time != nil }) else {
-            throw APIError(status: .unprocessableContent, code: "no_gps_track",
+            throw Refusal(.unprocessable, code: "no_gps_track",
                            message: "the run has no timed GPS positions, so there is no workout to replay")
         }
         return activity
     }
 
-    private static func alreadyLogged(as entry: WorkoutLogEntry) -> APIError {
+    private static func alreadyLogged(as entry: WorkoutLogEntry) -> Refusal {
         .conflict("this run is already in your workout log (as \(entry.workoutName)); remove that entry to log it with another workout")
     }
 }

@@ -14,16 +14,16 @@ enum WorkoutWire {
             try plan.validate()
             return plan
         } catch let error as WorkoutPlanError {
-            throw APIError.badRequest(error.description)
+            throw Refusal.invalid(error.description)
         } catch is DecodingError {
-            throw APIError.badRequest("every interval needs exactly one of `seconds` and `meters`, and `pace` needs `paceSecondsPerKilometer`")
+            throw Refusal.invalid("every interval needs exactly one of `seconds` and `meters`, and `pace` needs `paceSecondsPerKilometer`")
         }
     }
 
     /// The pace bands of `input`, validated, or 400.
     static func bands(_ input: Components.Schemas.PaceBands) throws -> PaceBands {
         let bands = try convert(input) as PaceBands
-        do { try bands.validate() } catch { throw APIError.badRequest("\(error)") }
+        do { try bands.validate() } catch { throw Refusal.invalid("\(error)") }
         return bands
     }
 
@@ -32,15 +32,6 @@ enum WorkoutWire {
         try JSONDecoder().decode(To.self, from: JSONEncoder().encode(value))
     }
 
-    /// JSON text to store.
-    static func text(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONEncoder.sortedKeys.encode(value), as: UTF8.self)
-    }
-
-    /// Stored JSON text back.
-    static func value<T: Decodable>(_ text: String, as type: T.Type = T.self) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data(text.utf8))
-    }
 }
 
 extension Workout {
@@ -48,20 +39,20 @@ extension Workout {
     var schema: Components.Schemas.Workout {
         get throws {
             Components.Schemas.Workout(
-                id: try requireID().apiID, name: name, steps: try WorkoutWire.value(steps), intervalCount: intervalCount,
+                id: try requireID().apiID, name: name, steps: try WorkoutWire.convert(try StoredJSON.read(steps, "workouts.steps")), intervalCount: intervalCount,
                 createdAt: createdAt ?? Date(), updatedAt: updatedAt ?? createdAt ?? Date())
         }
     }
 
     /// The plan it holds.
     var plan: WorkoutPlan {
-        get throws { WorkoutPlan(name: name, steps: try WorkoutWire.value(steps)) }
+        get throws { WorkoutPlan(name: name, steps: try StoredJSON.read(steps, "workouts.steps")) }
     }
 
     /// Sets name, steps and interval count from a validated plan.
     func set(_ plan: WorkoutPlan) throws {
         name = plan.name
-        steps = try WorkoutWire.text(plan.steps)
+        steps = plan.steps
         intervalCount = plan.intervals.count
     }
 }
@@ -72,8 +63,9 @@ extension WorkoutLogEntry {
         get throws {
             Components.Schemas.WorkoutLogEntry(
                 id: try requireID().apiID, runId: $run.id.apiID, workoutId: $workout.id?.apiID, workoutName: workoutName,
-                startTime: startTime, plan: try WorkoutWire.value(plan), paceBands: try WorkoutWire.value(paceBands),
-                summary: try WorkoutWire.value(summary))
+                startTime: startTime, plan: try WorkoutWire.convert(try StoredJSON.read(plan, "workout_log.plan")),
+                paceBands: try WorkoutWire.convert(try StoredJSON.read(paceBands, "workout_log.pace_bands")),
+                summary: try WorkoutWire.convert(try StoredJSON.read(summary, "workout_log.summary")))
         }
     }
 }

@@ -10,7 +10,7 @@ extension LiveConnection {
         let intake = LiveFixIntake(clockTolerance: hub.settings.fixClockTolerance)
         switch state.current {
         case .idle:
-            throw APIError(status: .conflict, code: "not_started", message: "start a follow or join a session before sending fixes")
+            throw Refusal(.conflict, code: "not_started", message: "start a follow or join a session before sending fixes")
         case .follow(var runner):
             // The runner is taken out of the state while it is fed, so feeding it copies
             // none of its arrays (the state's copy would otherwise share them), and put back after.

@@ -40,7 +40,7 @@ extension LiveConnection {
 
     func invite(_ request: LiveClientMessage.Invite, user: User, state: State) async throws {
         let runner = try currentRace(state)
-        guard let session = try await LiveSession.find(runner.sessionID, on: hub.database) else { throw APIError.notFound("session") }
+        guard let session = try await LiveSession.find(runner.sessionID, on: hub.database) else { throw Refusal.notFound("session") }
         try await LiveSessions.invite(request.userIds, to: session, by: try user.requireID(), on: hub.database)
         await hub.publish(.changed(runner.sessionID))
     }
@@ -61,7 +61,7 @@ extension LiveConnection {
     func leave(state: inout State) async throws {
         let runner = try currentRace(state)
         guard let session = try await LiveSession.find(runner.sessionID, on: hub.database),
-              let member = try await LiveMember.find(runner.memberID, on: hub.database) else { throw APIError.notFound("session") }
+              let member = try await LiveMember.find(runner.memberID, on: hub.database) else { throw Refusal.notFound("session") }
         await hub.fixLog.flush()
         try await LiveSessions.leave(member, session: session, on: hub.database)
         hub.registry.unsubscribe(socket, from: runner.sessionID)
@@ -98,7 +98,7 @@ extension LiveConnection {
 
     private func currentRace(_ state: State) throws -> LiveRaceRunner {
         guard case .race(let runner) = state.current else {
-            throw APIError(status: .conflict, code: "not_in_session", message: "join a session first")
+            throw Refusal(.conflict, code: "not_in_session", message: "join a session first")
         }
         return runner
     }

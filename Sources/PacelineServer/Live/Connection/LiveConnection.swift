@@ -97,14 +97,14 @@ final class LiveConnection: Sendable {
         do {
             guard let user = state.user else {
                 guard case .hello(let hello) = message else {
-                    throw APIError(status: .unauthorized, code: "unauthorized", message: "send hello with your token first")
+                    throw Refusal(.unauthenticated, code: "unauthorized", message: "send hello with your token first")
                 }
                 try await greetBeforeDeadline(hello, state: &state)
                 try await announceInvitations(to: try state.user!.requireID())
                 return
             }
             switch message {
-            case .hello: throw APIError(status: .badRequest, code: "bad_message", message: "already said hello")
+            case .hello: throw Refusal(.invalid, code: "bad_message", message: "already said hello")
             case .follow(let follow): try await startFollow(follow, user: user, state: &state)
             case .resumeFollow(let resume): try await resumeFollow(resume, user: user, state: &state)
             case .finishFollow: try await finishFollow(user: user, state: &state)
@@ -117,17 +117,17 @@ final class LiveConnection: Sendable {
             }
         } catch let reason as LiveCloseReason {
             reason.close(socket)
-        } catch let error as APIError {
-            if state.user == nil, error.status == .unauthorized {
+        } catch let error as Refusal {
+            if state.user == nil, error.reason == .unauthenticated {
                 // Each refusal before authentication is answered late, so a socket guesses
                 // tokens at most once a `LiveSettings.unauthorizedPause`.
                 try? await Task.sleep(for: .seconds(hub.settings.unauthorizedPause))
             }
             send(.error(.init(code: error.code, message: error.message)))
-        } catch let error as LiveFixIntake.Refusal {
+        } catch let error as LiveFixIntake.Rejection {
             send(.error(.init(code: error.code, message: error.message, sequence: error.sequence)))
         } catch {
-            if let outage = DatabaseOutage.apiError(for: error, context: "live message", logger: hub.logger) {
+            if let outage = DatabaseOutage.refusal(for: error, context: "live message", logger: hub.logger) {
                 send(.error(.init(code: outage.code, message: outage.message)))
             } else {
                 hub.logger.error("live message failed: \(String(reflecting: error))")
@@ -161,13 +161,13 @@ final class LiveConnection: Sendable {
     /// account closes it.
     private func greet(_ hello: LiveClientMessage.Hello, state: inout State) async throws {
         guard let token = hello.token ?? sessionCookie else {
-            throw APIError.unauthorized("say hello with your token (the web app's socket is signed in by its session cookie)")
+            throw Refusal.unauthenticated("say hello with your token (the web app's socket is signed in by its session cookie)")
         }
         let user: User, tokenHash: String
         switch try await hub.authenticator.check(token) {
         case .valid(let found, let hash): (user, tokenHash) = (found, hash)
-        case .unknown: throw APIError.unauthorized("the token is unknown or was revoked; log in again")
-        case .expired: throw APIError.unauthorized("the token expired; log in again")
+        case .unknown: throw Refusal.unauthenticated("the token is unknown or was revoked; log in again")
+        case .expired: throw Refusal.unauthenticated("the token expired; log in again")
         }
         let userID = try user.requireID(), lease = UUID()
         guard try await LiveSocketLeases.take(lease, user: userID, settings: hub.settings, on: hub.database) else {
@@ -201,7 +201,7 @@ final class LiveConnection: Sendable {
     /// Refuses a new follow or race while one is going on.
     func requireIdle(_ state: State) throws {
         guard case .idle = state.current else {
-            throw APIError(status: .conflict, code: "busy", message: "finish or leave what this connection is doing first")
+            throw Refusal(.conflict, code: "busy", message: "finish or leave what this connection is doing first")
         }
     }
 

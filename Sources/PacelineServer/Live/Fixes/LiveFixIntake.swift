@@ -9,7 +9,7 @@ import PacelineCore
 /// message with a bad fix is refused whole, so what is stored always runs without gaps.
 struct LiveFixIntake {
     /// Why a `fixes` message was refused.
-    struct Refusal: Error {
+    struct Rejection: Error {
         var code: String
         var message: String
         var sequence: Int?
@@ -28,24 +28,24 @@ struct LiveFixIntake {
     var clockTolerance: TimeInterval?
 
     /// The fixes of `incoming` after `lastSequence`; nil when all were received before.
-    func accept(_ incoming: [LiveFix], after lastSequence: Int, now: Date = Date()) throws(Refusal) -> Accepted? {
+    func accept(_ incoming: [LiveFix], after lastSequence: Int, now: Date = Date()) throws(Rejection) -> Accepted? {
         guard incoming.count <= LiveSettings.maximumFixesPerMessage else {
-            throw Refusal(code: "bad_message", message: "send at most \(LiveSettings.maximumFixesPerMessage) fixes per message")
+            throw Rejection(code: "bad_message", message: "send at most \(LiveSettings.maximumFixesPerMessage) fixes per message")
         }
         for (a, b) in zip(incoming, incoming.dropFirst()) where b.sequence != a.sequence + 1 {
-            throw Refusal(code: "bad_message", message: "a message's fixes must be numbered consecutively (\(b.sequence) follows \(a.sequence))", sequence: b.sequence)
+            throw Rejection(code: "bad_message", message: "a message's fixes must be numbered consecutively (\(b.sequence) follows \(a.sequence))", sequence: b.sequence)
         }
         let new = incoming.filter { $0.sequence > lastSequence }
         guard let first = new.first else { return nil }
         guard first.sequence == lastSequence + 1 else {
-            throw Refusal(code: "sequence_gap", message: "the next fix must be number \(lastSequence + 1)", sequence: first.sequence)
+            throw Rejection(code: "sequence_gap", message: "the next fix must be number \(lastSequence + 1)", sequence: first.sequence)
         }
         var fixes: [Fix] = []
         fixes.reserveCapacity(new.count)
         let limits = FixLimits(now: now)
         for fix in new {
             if let tolerance = clockTolerance, fix.time.timeIntervalSince(now) > tolerance {
-                throw Refusal(code: "bad_fix", message: "fix \(fix.sequence) is from the future (more than \(Int(tolerance)) s ahead of the server's clock)", sequence: fix.sequence)
+                throw Rejection(code: "bad_fix", message: "fix \(fix.sequence) is from the future (more than \(Int(tolerance)) s ahead of the server's clock)", sequence: fix.sequence)
             }
             let (screened, problems) = limits.screen(Fix(time: fix.time, coordinate: Coordinate(latitude: fix.latitude, longitude: fix.longitude),
                                                         elevation: fix.elevation, horizontalAccuracy: fix.accuracy, heartRate: fix.heartRate))
@@ -53,7 +53,7 @@ struct LiveFixIntake {
             // impossible elevation or heart rate is only left out.
             guard let screened, screened.time != nil else {
                 let field = problems.first ?? .time
-                throw Refusal(code: "bad_fix", message: "fix \(fix.sequence): \(field.rawValue) outside \(field.allowed(by: limits))", sequence: fix.sequence)
+                throw Rejection(code: "bad_fix", message: "fix \(fix.sequence): \(field.rawValue) outside \(field.allowed(by: limits))", sequence: fix.sequence)
             }
             fixes.append(CompactTrack.stored(screened))
         }

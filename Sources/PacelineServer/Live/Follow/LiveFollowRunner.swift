@@ -42,7 +42,7 @@ extension LiveConnection {
         let userID = try user.requireID()
         let route = try await RouteAccess.visibleRoute(request.routeId, to: userID, on: hub.database)
         let paceRun = try await RunAccess.visibleRun(request.paceRunId ?? route.$run.id.uuidString, to: userID, on: hub.database)
-        guard paceRun.$route.id == route.id else { throw APIError.notFound("run on this route") }
+        guard paceRun.$route.id == route.id else { throw Refusal.notFound("run on this route") }
         let follow = LiveFollow()
         follow.$user.id = userID
         follow.$route.id = try route.requireID()
@@ -60,13 +60,13 @@ extension LiveConnection {
         try requireIdle(state)
         let userID = try user.requireID()
         guard let id = UUID(uuidString: request.followId), let follow = try await LiveFollow.find(id, on: hub.database),
-              follow.$user.id == userID else { throw APIError.notFound("follow") }
+              follow.$user.id == userID else { throw Refusal.notFound("follow") }
         guard follow.runID == nil else {
-            throw APIError(status: .conflict, code: "follow_finished", message: "that follow has finished; its run is \(follow.runID!.apiID)")
+            throw Refusal(.conflict, code: "follow_finished", message: "that follow has finished; its run is \(follow.runID!.apiID)")
         }
         let route = try await RouteAccess.visibleRoute(follow.$route.id.uuidString, to: userID, on: hub.database)
         guard let paceRun = try await Run.query(on: hub.database).filter(\.$id == follow.$paceRun.id).with(\.$owner).first() else {
-            throw APIError.notFound("pace")
+            throw Refusal.notFound("pace")
         }
         let pace = try await RoutePace.checkpoints(of: paceRun, on: route, seenBy: userID, on: hub.database)
         var runner = LiveFollowRunner(followID: id, route: route, paceRun: paceRun, pace: pace, units: user.units)
@@ -81,22 +81,18 @@ extension LiveConnection {
     /// Saves the follow's run and classifies it as the route API does.
     func finishFollow(user: User, state: inout State) async throws {
         guard case .follow(let runner) = state.current else {
-            throw APIError(status: .conflict, code: "not_following", message: "there is no follow to finish")
+            throw Refusal(.conflict, code: "not_following", message: "there is no follow to finish")
         }
         await hub.fixLog.flush()
         let (fixes, _) = try await LiveFixLog.fixes(of: runner.followID, on: hub.database)
-        guard let follow = try await LiveFollow.find(runner.followID, on: hub.database) else { throw APIError.notFound("follow") }
-        let activity = try await ElevationTiles.elevations(for: Activity(format: .gpx, sport: runner.sport, track: Track(segments: [fixes])),
-                                                           on: hub.database)
-        let (run, checkpoints) = try RunRecorder.run(of: activity, format: .live, owner: user, privacy: user.defaultPrivacy,
-                                                     name: "Follow of \(runner.route.name)")
-        try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: try .live(fixes),
-                                     on: hub.database) { transaction in
+        guard let follow = try await LiveFollow.find(runner.followID, on: hub.database) else { throw Refusal.notFound("follow") }
+        let run = try await RunBook.recordLive(fixes, sent: fixes, sport: runner.sport, owner: user, name: "Follow of \(runner.route.name)",
+                                               on: hub.database) { run, transaction in
             follow.runID = try run.requireID()
             try await follow.save(on: transaction)
         }
-        let (result, refusal) = try await RouteJoin.attempt(run, to: runner.route, on: hub.database)
-        let joined = refusal == nil
+        let (result, shortfall) = try await RouteJoin.attempt(run, to: runner.route, on: hub.database)
+        let joined = shortfall == nil
         let routeID = try runner.route.requireID()
         let rank = joined ? try await Leaderboard.rank(of: try user.requireID(), on: routeID, on: hub.database) : nil
         try await LiveFixChunk.query(on: hub.database).filter(\.$ownerID == runner.followID).delete()

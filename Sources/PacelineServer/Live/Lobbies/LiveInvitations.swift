@@ -13,14 +13,14 @@ enum LiveInvitations {
     /// The session of invitation `id`, made if it is time and there is none yet.
     static func session(for id: String, user: UUID, settings: LiveSettings, on database: any Database) async throws -> LiveSession {
         guard let uuid = UUID(uuidString: id), let invitation = try await Invitation.joinable(uuid, by: user, on: database) else {
-            throw APIError(status: .forbidden, code: "not_invited", message: "you are not the host of that invitation, nor a guest who accepted it")
+            throw Refusal(.forbidden, code: "not_invited", message: "you are not the host of that invitation, nor a guest who accepted it")
         }
         if let sessionID = invitation.liveSessionId, let session = try await LiveSession.find(sessionID, on: database) {
             return session
         }
         let opens = invitation.startsAt.addingTimeInterval(-settings.invitationOpensBefore)
         guard Date() >= opens else {
-            throw APIError(status: .conflict, code: "too_early",
+            throw Refusal(.conflict, code: "too_early",
                            message: "the session opens \(Int(settings.invitationOpensBefore / 60)) minutes before the start, at \(opens.formatted(.iso8601))")
         }
         let session = LiveSession()

@@ -120,15 +120,12 @@ enum LiveResultsMaker {
     /// (`RunRecorder`'s rules).
     private static func saveRun(of fixes: [Fix], sent: [Fix], sport: Sport, owner: User, distance: Double,
                                 on database: any Database) async throws -> UUID? {
-        let activity = try await ElevationTiles.elevations(for: Activity(format: .gpx, name: nil, sport: sport, track: Track(segments: [fixes])),
-                                                           on: database)
         let name = "Live \(DistanceText.short(distance)) \(sport.rawValue)"
-        guard let recorded = try? RunRecorder.run(of: activity, format: .live, owner: owner, privacy: owner.defaultPrivacy, name: name) else {
+        do {
+            return try await RunBook.recordLive(fixes, sent: sent, sport: sport, owner: owner, name: name, on: database).requireID()
+        } catch let refusal as Refusal where refusal.reason == .unprocessable {
             return nil
         }
-        let (run, checkpoints) = recorded
-        try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: try .live(sent), on: database)
-        return try run.requireID()
     }
 }
 

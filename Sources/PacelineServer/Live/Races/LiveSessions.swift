@@ -5,7 +5,7 @@ import PacelineCore
 import SQLKit
 
 /// The rules of live sessions, kept in the database so every instance agrees: who may
-/// join, when the race starts, who finished. Each function throws `APIError`s whose code
+/// join, when the race starts, who finished. Each function throws `Refusal`s whose code
 /// and message the connection sends back as an `error` message.
 enum LiveSessions {
     typealias Status = LiveSessionState.Member.Status
@@ -15,12 +15,12 @@ enum LiveSessions {
     static func create(host: UUID, distance: Double, sport: Sport?, invitees: [String], settings: LiveSettings,
                        on database: any Database) async throws -> (LiveSession, LiveMember) {
         guard LiveSettings.distances.contains(distance) else {
-            throw APIError(status: .badRequest, code: "bad_distance",
+            throw Refusal(.invalid, code: "bad_distance",
                            message: "a session's distance must be \(Int(LiveSettings.distances.lowerBound)) m to \(Int(LiveSettings.distances.upperBound / 1000)) km")
         }
         let sport = sport ?? .run
         guard sport == .run || sport == .walk else {
-            throw APIError(status: .badRequest, code: "bad_sport", message: "a session is a run or a walk")
+            throw Refusal(.invalid, code: "bad_sport", message: "a session is a run or a walk")
         }
         let guests = try await friends(invitees, of: host, on: database)
         let session = LiveSession()
@@ -44,10 +44,10 @@ enum LiveSessions {
     /// Invites more of the host's friends while the session is in its lobby.
     static func invite(_ invitees: [String], to session: LiveSession, by user: UUID, on database: any Database) async throws {
         guard session.$host.id == user else {
-            throw APIError(status: .forbidden, code: "not_host", message: "only the session's host invites")
+            throw Refusal(.forbidden, code: "not_host", message: "only the session's host invites")
         }
         guard session.startsAt == nil else {
-            throw APIError(status: .conflict, code: "already_started", message: "the race has started")
+            throw Refusal(.conflict, code: "already_started", message: "the race has started")
         }
         let sessionID = try session.requireID()
         let existing = Set(try await LiveMember.query(on: database).filter(\.$session.$id == sessionID).all().map(\.$user.id))
@@ -60,12 +60,12 @@ enum LiveSessions {
     private static func friends(_ ids: [String], of user: UUID, on database: any Database) async throws -> [UUID] {
         guard !ids.isEmpty else { return [] }
         guard ids.count <= 50 else {
-            throw APIError(status: .badRequest, code: "too_many_invitees", message: "invite at most 50 friends at a time")
+            throw Refusal(.invalid, code: "too_many_invitees", message: "invite at most 50 friends at a time")
         }
         let friends = try await Friends.friendIDs(of: user, on: database)
         return try Array(Set(ids.map { id in
             guard let uuid = UUID(uuidString: id), friends.contains(uuid) else {
-                throw APIError(status: .unprocessableContent, code: "not_a_friend", message: "\(id) is not one of your friends")
+                throw Refusal(.unprocessable, code: "not_a_friend", message: "\(id) is not one of your friends")
             }
             return uuid
         }))
@@ -80,7 +80,7 @@ enum LiveSessions {
                 .filter(\.$codeExpiresAt > now).count()
             if taken == 0 { return (code, now.addingTimeInterval(lifetime)) }
         }
-        throw APIError(status: .serviceUnavailable, code: "no_code_free", message: "too many sessions are open; try again in a minute")
+        throw Refusal(.unavailable, code: "no_code_free", message: "too many sessions are open; try again in a minute")
     }
 
     /// The session `request` names, with the user admitted to it: its lobby (by code,
@@ -92,7 +92,7 @@ enum LiveSessions {
         case (let id?, nil, nil):
             guard let uuid = UUID(uuidString: id), let session = try await LiveSession.find(uuid, on: database),
                   let member = try await member(of: uuid, user: user, on: database) else {
-                throw APIError(status: .forbidden, code: "not_invited", message: "you are not invited to that session")
+                throw Refusal(.forbidden, code: "not_invited", message: "you are not invited to that session")
             }
             return (session, try await enter(member, session: session, on: database))
         case (nil, let code?, nil):
@@ -100,11 +100,11 @@ enum LiveSessions {
         case (nil, nil, let id?):
             let session = try await LiveInvitations.session(for: id, user: user, settings: settings, on: database)
             guard let member = try await member(of: try session.requireID(), user: user, on: database) else {
-                throw APIError(status: .forbidden, code: "not_invited", message: "you are not invited to that session")
+                throw Refusal(.forbidden, code: "not_invited", message: "you are not invited to that session")
             }
             return (session, try await enter(member, session: session, on: database))
         default:
-            throw APIError(status: .badRequest, code: "bad_message", message: "joinSession takes exactly one of sessionId, code and invitationId")
+            throw Refusal(.invalid, code: "bad_message", message: "joinSession takes exactly one of sessionId, code and invitationId")
         }
     }
 
@@ -119,7 +119,7 @@ enum LiveSessions {
         let taken = try await limiter.take(.joinCodeFrom(address: address), .joinCode(user: user))
         guard let session = try await LiveSession.query(on: database).filter(\.$code == code)
             .filter(\.$codeExpiresAt > now).filter(\.$startsAt == nil).first() else {
-            throw APIError(status: .notFound, code: "bad_code", message: "no open session has that code (codes expire, and close at the start)")
+            throw Refusal(.notFound, code: "bad_code", message: "no open session has that code (codes expire, and close at the start)")
         }
         try await limiter.giveBack(taken)
         let sessionID = try session.requireID()
@@ -138,7 +138,7 @@ enum LiveSessions {
         switch member.status {
         case .invited:
             guard session.startsAt == nil else {
-                throw APIError(status: .conflict, code: "already_started", message: "the race started without you")
+                throw Refusal(.conflict, code: "already_started", message: "the race started without you")
             }
             member.status = .joined
         case .joined, .ready:

@@ -13,11 +13,11 @@ enum LiveStart {
                          on database: any Database) async throws -> Date? {
         try await locked(sessionID, on: database) { session, transaction in
             guard session.startsAt == nil else {
-                throw APIError(status: .conflict, code: "already_started", message: "the race has started")
+                throw Refusal(.conflict, code: "already_started", message: "the race has started")
             }
             guard let current = try await LiveMember.find(memberID, on: transaction),
                   current.status == Status.joined || current.status == Status.ready else {
-                throw APIError(status: .conflict, code: "not_in_lobby", message: "join the session's lobby first")
+                throw Refusal(.conflict, code: "not_in_lobby", message: "join the session's lobby first")
             }
             current.status = ready ? .ready : .joined
             try await current.save(on: transaction)
@@ -44,7 +44,7 @@ enum LiveStart {
             if sql.dialect.name == "postgresql" {
                 try await sql.raw("SELECT id FROM live_sessions WHERE id = \(bind: sessionID) FOR UPDATE").run()
             }
-            guard let session = try await LiveSession.find(sessionID, on: transaction) else { throw APIError.notFound("session") }
+            guard let session = try await LiveSession.find(sessionID, on: transaction) else { throw Refusal.notFound("session") }
             return try await body(session, transaction)
         }
     }
