@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v15';
+const VERSION = 'paceline-v16';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -27,23 +27,23 @@ const SHELL = [
   '/js/engine/store/session.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
   '/js/engine/workout/workout-session.js', '/js/engine/workout/workout-speaker.js',
   // The views
-  '/js/views/account/account-data.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/earned.js', '/js/views/achievements/friends-board.js',
+  '/js/views/account/account-data.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segments/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/earned.js', '/js/views/achievements/friends-board.js',
   '/js/views/achievements/score-card.js', '/js/views/achievements/share.js', '/js/views/activity.js',
-  '/js/views/analysis.js', '/js/views/analysis/chart.js', '/js/views/analysis/credit-note.js',
+  '/js/views/analysis/analysis.js', '/js/views/analysis/chart.js', '/js/views/analysis/credit-note.js',
   '/js/views/analysis/device-note.js',
-  '/js/views/analysis/format.js', '/js/views/analysis/series.js', '/js/views/analysis/trackmap.js',
-  '/js/views/discoveries.js', '/js/views/discovery/poi-detail.js', '/js/views/discovery/poi-layer.js',
+  '/js/views/shared/format.js', '/js/views/analysis/series.js', '/js/views/map/trackmap.js',
+  '/js/views/discovery/discoveries.js', '/js/views/discovery/poi-detail.js', '/js/views/discovery/poi-layer.js',
   '/js/views/discovery/run-discoveries.js', '/js/views/favourites.js', '/js/views/feed.js',
-  '/js/views/friends.js', '/js/views/import.js', '/js/views/import/archive.js', '/js/views/live.js',
+  '/js/views/friends.js', '/js/views/import/import.js', '/js/views/import/archive.js', '/js/views/live/live.js',
   '/js/views/live/format.js', '/js/views/live/race-map.js', '/js/views/live/race-chart.js', '/js/views/live/results-table.js',
   '/js/views/login.js', '/js/views/map/basemap.js', '/js/views/map/route-drawer.js',
-  '/js/views/map/route-layer.js', '/js/views/missions.js', '/js/views/missions/advance-text.js',
-  '/js/views/missions/journey-map.js', '/js/views/missions/journey-line.js', '/js/views/missions/stage-list.js', '/js/views/poi.js',
+  '/js/views/map/route-layer.js', '/js/views/missions/missions.js', '/js/views/missions/advance-text.js',
+  '/js/views/missions/journey-map.js', '/js/views/missions/journey-line.js', '/js/views/missions/stage-list.js', '/js/views/discovery/poi.js',
   '/js/views/run/activity-fields.js', '/js/views/run/run-editor.js',
   '/js/views/popular.js', '/js/views/home.js', '/js/views/invitations.js', '/js/views/map/place-picker.js', '/js/views/map/name-search.js', '/js/views/profile.js', '/js/views/recording.js',
-  '/js/views/summary.js', '/js/views/workout-editor.js', '/js/views/workout-log.js',
+  '/js/views/summary.js', '/js/views/workout/workout-editor.js', '/js/views/workout/workout-log.js',
   '/js/views/workout/log-card.js', '/js/views/workout/summary-table.js', '/js/views/workout/workout-panel.js',
-  '/js/views/workouts.js',
+  '/js/views/workout/workouts.js',
   '/vendor/leaflet/leaflet.min.js', '/vendor/leaflet/leaflet.css', '/vendor/leaflet/images/layers.png',
   '/vendor/leaflet/images/layers-2x.png', '/vendor/leaflet/images/marker-icon.png', '/vendor/leaflet/images/marker-icon-2x.png',
   '/vendor/leaflet/images/marker-shadow.png', '/vendor/chart.js/chart.min.js',

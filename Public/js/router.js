@@ -4,6 +4,8 @@
 import { session } from './engine/store/session.js';
 import { mount, h, describe } from './ui.js';
 
+// `view`: the screen's name (`body[data-view]`); `module`: where it lives under views/ when
+// the screen has a folder of its parts (`live/live`), else `view` names the file.
 // `access`: 'open' (the login), 'browse' (anyone, signed in or not: public routes and
 // runs), otherwise signed in. `parent`: where the back control leads when the app was
 // opened on this screen (inner screens have one; the tabs' screens, the recording and the
@@ -14,27 +16,27 @@ const ROUTES = [
   { pattern: /^\/activity$/, view: 'activity', tab: 'activity', access: 'browse' },
   { pattern: /^\/record$/, view: 'recording', tab: 'home' },
   { pattern: /^\/summary$/, view: 'summary', tab: 'home' },
-  { pattern: /^\/runs\/([0-9a-f-]{36})$/i, view: 'analysis', tab: 'profile', keys: ['runId'], access: 'browse', parent: '#/profile' },
-  { pattern: /^\/segments\/([0-9a-f-]{36})$/i, view: 'segment', tab: 'profile', keys: ['segmentId'], access: 'browse', parent: '#/profile' },
-  { pattern: /^\/beacon\/(bc_[A-Za-z0-9_-]{10,100})$/, view: 'beacon', tab: 'home', keys: ['token'], access: 'browse' },
+  { pattern: /^\/runs\/([0-9a-f-]{36})$/i, view: 'analysis', module: 'analysis/analysis', tab: 'profile', keys: ['runId'], access: 'browse', parent: '#/profile' },
+  { pattern: /^\/segments\/([0-9a-f-]{36})$/i, view: 'segment', module: 'segments/segment', tab: 'profile', keys: ['segmentId'], access: 'browse', parent: '#/profile' },
+  { pattern: /^\/beacon\/(bc_[A-Za-z0-9_-]{10,100})$/, view: 'beacon', module: 'beacon/beacon', tab: 'home', keys: ['token'], access: 'browse' },
   { pattern: /^\/favourites$/, view: 'favourites', tab: 'home', parent: '#/home' },
   { pattern: /^\/profile$/, view: 'profile', tab: 'profile' },
-  { pattern: /^\/import$/, view: 'import', tab: 'profile', parent: '#/profile' },
+  { pattern: /^\/import$/, view: 'import', module: 'import/import', tab: 'profile', parent: '#/profile' },
   { pattern: /^\/heatmap$/, view: 'heatmap', tab: 'profile', parent: '#/profile' },
   { pattern: /^\/friends$/, view: 'friends', tab: 'friends' },
   { pattern: /^\/invitations$/, view: 'invitations', tab: 'friends', parent: '#/friends' },
-  { pattern: /^\/live$/i, view: 'live', tab: 'friends', parent: '#/friends' },
-  { pattern: /^\/live\/([0-9a-f-]{36})$/i, view: 'live', tab: 'friends', keys: ['sessionId'], parent: '#/live' },
-  { pattern: /^\/discoveries$/, view: 'discoveries', tab: 'home', parent: '#/home' },
-  { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', tab: 'home', keys: ['poiId'], access: 'browse', parent: '#/discoveries' },
+  { pattern: /^\/live$/i, view: 'live', module: 'live/live', tab: 'friends', parent: '#/friends' },
+  { pattern: /^\/live\/([0-9a-f-]{36})$/i, view: 'live', module: 'live/live', tab: 'friends', keys: ['sessionId'], parent: '#/live' },
+  { pattern: /^\/discoveries$/, view: 'discoveries', module: 'discovery/discoveries', tab: 'home', parent: '#/home' },
+  { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', module: 'discovery/poi', tab: 'home', keys: ['poiId'], access: 'browse', parent: '#/discoveries' },
   { pattern: /^\/popular$/, view: 'popular', tab: 'activity', access: 'browse', parent: '#/activity' },
   { pattern: /^\/feed$/, view: 'feed', tab: 'feed' },
-  { pattern: /^\/workouts$/, view: 'workouts', tab: 'home', parent: '#/home' },
-  { pattern: /^\/workouts\/(new|[0-9a-f-]{36})$/i, view: 'workout-editor', tab: 'home', keys: ['workoutId'], parent: '#/workouts' },
-  { pattern: /^\/workout-log$/i, view: 'workout-log', tab: 'home', parent: '#/workouts' },
-  { pattern: /^\/workout-log\/([0-9a-f-]{36})$/i, view: 'workout-log', tab: 'home', keys: ['entryId'], parent: '#/workout-log' },
-  { pattern: /^\/missions$/, view: 'missions', tab: 'home', parent: '#/home' },
-  { pattern: /^\/missions\/([a-z0-9-]{1,64})$/, view: 'missions', tab: 'home', keys: ['missionId'], parent: '#/missions' },
+  { pattern: /^\/workouts$/, view: 'workouts', module: 'workout/workouts', tab: 'home', parent: '#/home' },
+  { pattern: /^\/workouts\/(new|[0-9a-f-]{36})$/i, view: 'workout-editor', module: 'workout/workout-editor', tab: 'home', keys: ['workoutId'], parent: '#/workouts' },
+  { pattern: /^\/workout-log$/i, view: 'workout-log', module: 'workout/workout-log', tab: 'home', parent: '#/workouts' },
+  { pattern: /^\/workout-log\/([0-9a-f-]{36})$/i, view: 'workout-log', module: 'workout/workout-log', tab: 'home', keys: ['entryId'], parent: '#/workout-log' },
+  { pattern: /^\/missions$/, view: 'missions', module: 'missions/missions', tab: 'home', parent: '#/home' },
+  { pattern: /^\/missions\/([a-z0-9-]{1,64})$/, view: 'missions', module: 'missions/missions', tab: 'home', keys: ['missionId'], parent: '#/missions' },
 ];
 
 /** The screen the app opens on. */
@@ -71,7 +73,7 @@ export async function show() {
   window.scrollTo(0, 0);  // every screen opens at its top, not where the last one was scrolled to
   const current = ++navigation;
   try {
-    const module = await import(`./views/${route.view}.js`);
+    const module = await import(`./views/${route.module ?? route.view}.js`);
     if (current !== navigation) return;
     const done = (await module.render(params, query)) ?? null;
     if (current === navigation) cleanup = done;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks that every repository path the docs cite exists: a file or folder named in
-backticks in README.md and docs/*.md (`Sources/PacelineCore/Segments/`, `js/views/beacon.js`,
+backticks in README.md and docs/*.md (`Sources/PacelineCore/Segments/`, `js/views/beacon/beacon.js`,
 `Runs/RunUpload.swift`); a folder's name alone (`Runs/`, or `originals/` inside an export) and
 patterns (`Migrations/0NN/`) are not checked. A path may be written from the repository's root or from a
 folder the docs write from: a module's (`Sources/X/`, `Tests/X/`) or the web app's

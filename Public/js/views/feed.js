@@ -3,7 +3,7 @@
 import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
 import { h, mount, describe } from '../ui.js';
-import { dayAndTime, runTitle, runFigures, sportName } from './analysis/format.js';
+import { dayAndTime, runTitle, runFigures, sportName } from './shared/format.js';
 
 const PAGE = 20;
 

@@ -5,7 +5,7 @@ import { api } from '../engine/api/paceline.js';
 import { h, mount, describe } from '../ui.js';
 import { basemap, retire } from './map/basemap.js';
 import { heatLayer } from './map/heat-layer.js';
-import { SPORTS, sportPlural } from './analysis/format.js';
+import { SPORTS, sportPlural } from './shared/format.js';
 
 export async function render(params, query) {
   const thisYear = new Date().getFullYear();

@@ -9,7 +9,7 @@ import { waiting } from '../engine/social/waiting.js';
 import { h, mount, describe } from '../ui.js';
 import { icon } from '../icons.js';
 import { go } from '../router.js';
-import { dayAndTime, runTitle, runFigures, sportName } from './analysis/format.js';
+import { dayAndTime, runTitle, runFigures, sportName } from './shared/format.js';
 import { gearDistance } from './gear/gear-card.js';
 import { goalsCard } from './goals/goals-card.js';
 

@@ -8,7 +8,7 @@ import * as units from '../engine/core/units.js';
 import { h, mount, field, describe, toast } from '../ui.js';
 import { PlacePicker } from './map/place-picker.js';
 import { retire } from './map/basemap.js';
-import { dayAndTime, sportName } from './analysis/format.js';
+import { dayAndTime, sportName } from './shared/format.js';
 
 const RESPONSES = { pending: 'not answered yet', accepted: 'coming', declined: 'not coming' };
 

@@ -12,7 +12,7 @@ import { gearCard } from './gear/gear-card.js';
 import { segmentsListCard } from './segments/segments-list-card.js';
 import { volumeChart } from './goals/volume-chart.js';
 import { emailForm, dataSection } from './account/account-data.js';
-import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './analysis/format.js';
+import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './shared/format.js';
 
 const PAGE = 20;
 

@@ -20,7 +20,7 @@ import { speech } from '../speech.js';
 import * as units from '../engine/core/units.js';
 import { h, mount, stat, toast } from '../ui.js';
 import { icon } from '../icons.js';
-import { sportName } from './analysis/format.js';
+import { sportName } from './shared/format.js';
 import { go } from '../router.js';
 import { PoiLayer } from './discovery/poi-layer.js';
 import { openPoiSheet } from './discovery/poi-detail.js';

@@ -15,7 +15,7 @@ import { RunTracker } from '../engine/recording/run-tracker.js';
 import * as units from '../engine/core/units.js';
 import { h, mount, stat } from '../ui.js';
 import { icon } from '../icons.js';
-import { sportName, defaultTitle } from './analysis/format.js';
+import { sportName, defaultTitle } from './shared/format.js';
 import { activityFields } from './run/activity-fields.js';
 import { go } from '../router.js';
 import { runDiscoveries } from './discovery/run-discoveries.js';

@@ -3,7 +3,7 @@
 // could earn).
 import { h } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
-import { shortDate } from '../analysis/format.js';
+import { shortDate } from '../shared/format.js';
 import { shareButton } from './share.js';
 
 /** A family's measure for people: distances in km or mi, time in hours, days, counts. */

@@ -2,7 +2,7 @@
 // distance, with a crosshair the runner drags (pointer or touch) to scrub through the run.
 import { chartJS } from '../../vendor.js';
 import { clock, unitMeters, unitName, speedValue } from '../../engine/core/units.js';
-import { heightValue, usesPace } from './format.js';
+import { heightValue, usesPace } from '../shared/format.js';
 import { percentile } from './series.js';
 
 /** What each mode plots, in the user's units. */

@@ -4,7 +4,7 @@
 // a train." Statistics, records, badges, points and missions count the credited distance.
 import { h } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
-import { sportName } from './format.js';
+import { sportName } from '../shared/format.js';
 
 /** "20 m" under a kilometre (or mile), "2.20 km" from there. */
 function amount(meters, unit) {

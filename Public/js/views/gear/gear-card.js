@@ -4,7 +4,7 @@
 import { api } from '../../engine/api/paceline.js';
 import { h, field, toast, describe } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
-import { SPORTS, sportName, sportPlural } from '../analysis/format.js';
+import { SPORTS, sportName, sportPlural } from '../shared/format.js';
 
 const KINDS = { shoes: 'Shoes', bike: 'Bike', other: 'Other' };
 

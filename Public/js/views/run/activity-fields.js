@@ -1,7 +1,7 @@
 // What describes an activity, as its runner chooses: title, sport, description and who may
 // see it. The end-of-run screen and the activity page's editor show the same fields.
 import { h, field } from '../../ui.js';
-import { SPORTS, sportName, visibilityNote, privacyName } from '../analysis/format.js';
+import { SPORTS, sportName, visibilityNote, privacyName } from '../shared/format.js';
 /** Who may see an activity, most private first. */
 export const VISIBILITIES = ['private', 'friends', 'public'];
 

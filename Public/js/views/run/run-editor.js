@@ -4,7 +4,7 @@
 import { api } from '../../engine/api/paceline.js';
 import { h, toast, describe } from '../../ui.js';
 import { go } from '../../router.js';
-import { runTitle, privacyName } from '../analysis/format.js';
+import { runTitle, privacyName } from '../shared/format.js';
 import { activityFields } from './activity-fields.js';
 import { gearChoice } from '../gear/gear-choice.js';
 

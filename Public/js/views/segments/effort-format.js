@@ -1,6 +1,6 @@
 // How a segment effort reads: its time, its pace or speed, and its place among the runner's own.
 import * as units from '../../engine/core/units.js';
-import { usesPace } from '../analysis/format.js';
+import { usesPace } from '../shared/format.js';
 
 /** "4:12 /km" (or km/h for a ride) over `meters` in `seconds`. */
 export function effortPace(meters, seconds, sport, unit) {

@@ -5,7 +5,7 @@ import { api } from '../../engine/api/paceline.js';
 import { session } from '../../engine/store/session.js';
 import { h, describe } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
-import { shortDate } from '../analysis/format.js';
+import { shortDate } from '../shared/format.js';
 import { effortPace } from './effort-format.js';
 
 const BOARDS = [['all', 'everyone', 'All time'], ['year', 'everyone', 'This year'], ['all', 'friends', 'Friends']];

@@ -3,7 +3,7 @@
 import { api } from '../../engine/api/paceline.js';
 import { h, describe } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
-import { sportName, privacyName } from '../analysis/format.js';
+import { sportName, privacyName } from '../shared/format.js';
 
 /** The card; `unit` is the runner's units. */
 export function segmentsListCard(unit) {

@@ -1,10 +1,10 @@
 // Import: GPX, TCX or FIT files recorded elsewhere (each also .gz) go through the outbox
 // like a recorded run: uploaded now, or when the network returns. A Strava or Garmin export
 // (.zip) moves a whole history in (views/import/archive.js).
-import { outbox } from '../engine/api/outbox.js';
-import { ACTIVITY_FILE } from '../engine/import/history.js';
-import { h, mount, toast } from '../ui.js';
-import { archiveImport } from './import/archive.js';
+import { outbox } from '../../engine/api/outbox.js';
+import { ACTIVITY_FILE } from '../../engine/import/history.js';
+import { h, mount, toast } from '../../ui.js';
+import { archiveImport } from './archive.js';
 
 const TYPES = { gpx: 'application/gpx+xml', tcx: 'application/vnd.garmin.tcx+xml', fit: 'application/vnd.ant.fit' };
 

@@ -1,10 +1,10 @@
 // #/discoveries: the plaques the user discovered on walks, latest first, and the points
 // they marked as favourites. Tapping one opens its detail (#/pois/ID).
-import { discoveryApi } from '../engine/api/discovery.js';
-import { shortDistance } from '../engine/core/units.js';
-import { DISCOVERY_RADIUS } from './discovery/poi-detail.js';
-import { session } from '../engine/store/session.js';
-import { h, mount, describe } from '../ui.js';
+import { discoveryApi } from '../../engine/api/discovery.js';
+import { shortDistance } from '../../engine/core/units.js';
+import { DISCOVERY_RADIUS } from './poi-detail.js';
+import { session } from '../../engine/store/session.js';
+import { h, mount, describe } from '../../ui.js';
 
 function item(point, note) {
   return h('li', { dataset: { poi: point.id } }, h('a', { href: `#/pois/${point.id}` },

@@ -2,22 +2,22 @@
 // elevation or time along the distance, and the track on a map; dragging across the chart
 // moves a marker on the map to that point. A run on a route can be compared with the
 // route's other runs (#/runs/ID?compare=OTHER): a second line, a second marker, the gap.
-import { api } from '../engine/api/paceline.js';
-import { go } from '../router.js';
-import { session } from '../engine/store/session.js';
-import { h, mount, toast, describe } from '../ui.js';
-import * as units from '../engine/core/units.js';
-import { prepare, interpolate, splits as splitsOf } from './analysis/series.js';
-import { analysisChart } from './analysis/chart.js';
-import { trackMap } from './analysis/trackmap.js';
-import { shareButton } from './achievements/share.js';
-import { workoutLogCard } from './workout/log-card.js';
-import { creditNote } from './analysis/credit-note.js';
-import { deviceNote } from './analysis/device-note.js';
-import { runEditor, publishButton } from './run/run-editor.js';
-import { gearLine } from './gear/gear-choice.js';
-import { segmentsCard } from './segments/efforts-card.js';
-import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from './analysis/format.js';
+import { api } from '../../engine/api/paceline.js';
+import { go } from '../../router.js';
+import { session } from '../../engine/store/session.js';
+import { h, mount, toast, describe } from '../../ui.js';
+import * as units from '../../engine/core/units.js';
+import { prepare, interpolate, splits as splitsOf } from './series.js';
+import { analysisChart } from './chart.js';
+import { trackMap } from '../map/trackmap.js';
+import { shareButton } from '../achievements/share.js';
+import { workoutLogCard } from '../workout/log-card.js';
+import { creditNote } from './credit-note.js';
+import { deviceNote } from './device-note.js';
+import { runEditor, publishButton } from '../run/run-editor.js';
+import { gearLine } from '../gear/gear-choice.js';
+import { segmentsCard } from '../segments/efforts-card.js';
+import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from '../shared/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
 const COLOUR_B = '#e8590c';

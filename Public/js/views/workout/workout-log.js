@@ -2,16 +2,16 @@
 // an entry shows each interval planned against actual, as the server computed it from the
 // stored track, and the run's map; it can be taken out of the log (the run stays, and its
 // page offers to log it again, e.g. with the right workout).
-import { dayAndTime } from './analysis/format.js';
-import { api } from '../engine/api/paceline.js';
-import { session } from '../engine/store/session.js';
-import * as units from '../engine/core/units.js';
-import { h, mount, describe, toast } from '../ui.js';
-import { go } from '../router.js';
-import { retire } from './map/basemap.js';
-import { trackMap } from './analysis/trackmap.js';
-import { intervals } from '../engine/workout/plan.js';
-import { summaryTable } from './workout/summary-table.js';
+import { dayAndTime } from '../shared/format.js';
+import { api } from '../../engine/api/paceline.js';
+import { session } from '../../engine/store/session.js';
+import * as units from '../../engine/core/units.js';
+import { h, mount, describe, toast } from '../../ui.js';
+import { go } from '../../router.js';
+import { retire } from '../map/basemap.js';
+import { trackMap } from '../map/trackmap.js';
+import { intervals } from '../../engine/workout/plan.js';
+import { summaryTable } from './summary-table.js';
 
 
 

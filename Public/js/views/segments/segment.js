@@ -1,13 +1,13 @@
 // #/segments/ID: one segment: its way on a map, its length, who made it, the viewer's
 // best, and its leaderboard (all time, this year, friends). Anyone may open a public one.
-import { api } from '../engine/api/paceline.js';
-import { session } from '../engine/store/session.js';
-import { go } from '../router.js';
-import { h, mount, toast, describe } from '../ui.js';
-import * as units from '../engine/core/units.js';
-import { basemap, retire } from './map/basemap.js';
-import { sportName, privacyName, shortDate } from './analysis/format.js';
-import { segmentBoard } from './segments/segment-board.js';
+import { api } from '../../engine/api/paceline.js';
+import { session } from '../../engine/store/session.js';
+import { go } from '../../router.js';
+import { h, mount, toast, describe } from '../../ui.js';
+import * as units from '../../engine/core/units.js';
+import { basemap, retire } from '../map/basemap.js';
+import { sportName, privacyName, shortDate } from '../shared/format.js';
+import { segmentBoard } from './segment-board.js';
 
 export async function render({ segmentId }) {
   const page = h('section', { class: 'page segment-page' }, h('p', { class: 'muted loading' }, 'Loading the segment…'));

@@ -1,7 +1,7 @@
 // The analysis map: the run's track, start and finish, and a marker per run that follows
 // the chart's crosshair. Each marker's element carries data-distance, data-lat and data-lng
 // (what it shows), for tests and for anyone reading the page.
-import { basemap, retire } from '../map/basemap.js';
+import { basemap, retire } from './basemap.js';
 import { h } from '../../ui.js';
 
 export async function trackMap(element, { colour }) {

@@ -2,14 +2,14 @@
 // #/missions/ID: one mission: choose a start and an end stage and join; then the journey
 // map with the user's position, km done and to go, the current stage, medals, stage photos
 // (locked ones shown locked), sharing, restart and leave.
-import { api } from '../engine/api/paceline.js';
-import { session } from '../engine/store/session.js';
-import { h, mount, field, stat, toast, describe } from '../ui.js';
-import * as units from '../engine/core/units.js';
-import { retire } from './map/basemap.js';
-import { journeyMap } from './missions/journey-map.js';
-import { stageList } from './missions/stage-list.js';
-import { go } from '../router.js';
+import { api } from '../../engine/api/paceline.js';
+import { session } from '../../engine/store/session.js';
+import { h, mount, field, stat, toast, describe } from '../../ui.js';
+import * as units from '../../engine/core/units.js';
+import { retire } from '../map/basemap.js';
+import { journeyMap } from './journey-map.js';
+import { stageList } from './stage-list.js';
+import { go } from '../../router.js';
 
 export function render({ missionId }) {
   return missionId ? renderMission(missionId) : renderList();

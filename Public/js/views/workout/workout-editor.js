@@ -2,12 +2,12 @@
 // km or mi) with a target (rest, easy, steady, fast, or a pace), or a repeat block of
 // intervals; steps and intervals move up and down, are copied and removed. Saving sends
 // the plan (SI units) to the server, which checks it; its message is shown if it refuses.
-import { api } from '../engine/api/paceline.js';
-import { session } from '../engine/store/session.js';
-import * as units from '../engine/core/units.js';
-import { h, mount, toast, field, describe } from '../ui.js';
-import { go } from '../router.js';
-import { TARGETS } from '../engine/workout/plan.js';
+import { api } from '../../engine/api/paceline.js';
+import { session } from '../../engine/store/session.js';
+import * as units from '../../engine/core/units.js';
+import { h, mount, toast, field, describe } from '../../ui.js';
+import { go } from '../../router.js';
+import { TARGETS } from '../../engine/workout/plan.js';
 import { parsePace } from './workouts.js';
 
 /** "1:30" or "90" as seconds; null when unreadable. */

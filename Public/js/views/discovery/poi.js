@@ -1,6 +1,6 @@
 // #/pois/ID: one point of interest's detail.
-import { poiDetailCard } from './discovery/poi-detail.js';
-import { h, mount, describe } from '../ui.js';
+import { poiDetailCard } from './poi-detail.js';
+import { h, mount, describe } from '../../ui.js';
 
 export async function render({ poiId }) {
   mount(h('section', { class: 'page' }, h('p', { class: 'muted' }, 'Loading…')));

@@ -6,24 +6,24 @@
 //             everyone, the board everyone's distance and speed (`progress`);
 //   results   side by side (`results`).
 // The server measures every distance; this screen only shows what it reports.
-import { api } from '../engine/api/paceline.js';
-import { LiveSocket, describeLiveError } from '../engine/live/live-socket.js';
-import { RaceMap } from './live/race-map.js';
-import { invitations } from '../engine/live/invitations.js';
-import { resultsTable, winnersList, preciseClock } from './live/results-table.js';
-import { raceChart } from './live/race-chart.js';
-import { watchPosition, isSimulated } from '../engine/gps/source.js';
-import { go } from '../router.js';
-import { session } from '../engine/store/session.js';
-import { sessionDistance, raceDistance as formatRaceDistance } from './live/format.js';
-import { clock, paceFromSpeed, speed } from '../engine/core/units.js';
-import { sportName } from './analysis/format.js';
-import { h, mount, toast } from '../ui.js';
-import { speech } from '../speech.js';
-import { deviceSettings } from '../engine/store/session.js';
-import { RaceSpeaker } from '../engine/live/race-speaker.js';
-import { ScreenAwake } from '../screen-awake.js';
-import { spokenDuration } from '../engine/core/run-speaker.js';
+import { api } from '../../engine/api/paceline.js';
+import { LiveSocket, describeLiveError } from '../../engine/live/live-socket.js';
+import { RaceMap } from './race-map.js';
+import { invitations } from '../../engine/live/invitations.js';
+import { resultsTable, winnersList, preciseClock } from './results-table.js';
+import { raceChart } from './race-chart.js';
+import { watchPosition, isSimulated } from '../../engine/gps/source.js';
+import { go } from '../../router.js';
+import { session } from '../../engine/store/session.js';
+import { sessionDistance, raceDistance as formatRaceDistance } from './format.js';
+import { clock, paceFromSpeed, speed } from '../../engine/core/units.js';
+import { sportName } from '../shared/format.js';
+import { h, mount, toast } from '../../ui.js';
+import { speech } from '../../speech.js';
+import { deviceSettings } from '../../engine/store/session.js';
+import { RaceSpeaker } from '../../engine/live/race-speaker.js';
+import { ScreenAwake } from '../../screen-awake.js';
+import { spokenDuration } from '../../engine/core/run-speaker.js';
 
 const COLOURS = ['#1f6feb', '#e4572e', '#7b2cbf', '#17a398', '#f4a259', '#2e4057', '#d1495b', '#66a182'];
 const STATUS = { invited: 'Invited', joined: 'Not ready', ready: 'Ready', running: 'Running', finished: 'Finished', gaveUp: 'Gave up' };

@@ -1,13 +1,13 @@
 // Workouts: the user's interval workouts in their order (move up/down), which one is
 // active (the running screen runs it), duplicate, delete, edit; the pace bands that
 // rest/easy/steady/fast mean; links to the workout log and to a run with a workout.
-import { api } from '../engine/api/paceline.js';
-import { session } from '../engine/store/session.js';
-import * as units from '../engine/core/units.js';
-import { h, mount, toast, describe } from '../ui.js';
-import { go } from '../router.js';
-import { intervals } from '../engine/workout/plan.js';
-import { lengthLabel, targetLabel } from './workout/workout-panel.js';
+import { api } from '../../engine/api/paceline.js';
+import { session } from '../../engine/store/session.js';
+import * as units from '../../engine/core/units.js';
+import { h, mount, toast, describe } from '../../ui.js';
+import { go } from '../../router.js';
+import { intervals } from '../../engine/workout/plan.js';
+import { lengthLabel, targetLabel } from './workout-panel.js';
 
 const BAND_NAMES = ['rest', 'easy', 'steady', 'fast'];
 

@@ -3,12 +3,12 @@
 // paused and how long ago the link last heard from them; asked again every 15 s. Inside
 // one of their privacy zones (unless they chose to show them) the dot is left out and the
 // page says so; started inside one, the numbers count from where they left it, and say so.
-import { api } from '../engine/api/paceline.js';
-import { h, mount, describe } from '../ui.js';
-import * as units from '../engine/core/units.js';
-import { session } from '../engine/store/session.js';
-import { basemap, retire } from './map/basemap.js';
-import { usesPace } from './analysis/format.js';
+import { api } from '../../engine/api/paceline.js';
+import { h, mount, describe } from '../../ui.js';
+import * as units from '../../engine/core/units.js';
+import { session } from '../../engine/store/session.js';
+import { basemap, retire } from '../map/basemap.js';
+import { usesPace } from '../shared/format.js';
 
 const EVERY = 15_000;
 /** A current pace older than this (seconds, two of the phone's sends and some) is no longer current. */
