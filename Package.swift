@@ -113,10 +113,11 @@ let package = Package(
         // Deterministic randomness for synthetic data (SplitMix64): tests and benchmarks draw
         // the same values from the same seed on every machine. No product uses it.
         .target(name: "PacelineSynthetic"),
-        // What the benchmarks measure with, kept out of the product: throwaway databases,
-        // generated routes and plaques, the live load generator and the socket flood.
+        // What runs a real server for tests and benchmarks alike, kept out of the product:
+        // `paceline serve` as a child process, HAProxy in front of two, throwaway databases
+        // (with logged-in runners), the socket flood, a synthetic history of activities.
         .target(
-            name: "PacelineBenchmarks",
+            name: "PacelineHarness",
             dependencies: [
                 "PacelineCore",
                 "PacelineAPI",
@@ -133,6 +134,26 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // What the benchmarks measure with, on the harness: generated routes and plaques,
+        // the live load generator, the import and reprocess workloads.
+        .target(
+            name: "PacelineBenchmarks",
+            dependencies: [
+                "PacelineCore",
+                "PacelineAPI",
+                "PacelineServer",
+                "PacelineHarness",
+                "PacelineLiveClient",
+                "PacelineSynthetic",
+                "PacelineArchives",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // `paceline-bench`: the commands behind docs/PERFORMANCE.md's numbers. The live and
         // sockets benchmarks start the `paceline` built beside it as their server.
         .executableTarget(
@@ -142,6 +163,7 @@ let package = Package(
                 "PacelineAPI",
                 "PacelineServer",
                 "PacelineBenchmarks",
+                "PacelineHarness",
                 "PacelineSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -174,12 +196,12 @@ let package = Package(
         .testTarget(name: "PacelineCoreTests", dependencies: ["PacelineCore", "PacelineSynthetic", "PacelineTestSupport"]),
         .testTarget(
             name: "PacelineArchivesTests",
-            dependencies: ["PacelineCore", "PacelineArchives", "PacelineTestSupport", "PacelineBenchmarks"]),
+            dependencies: ["PacelineCore", "PacelineArchives", "PacelineTestSupport", "PacelineHarness"]),
         .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineSynthetic", "PacelineTestSupport"]),
         .testTarget(
             name: "PacelineCLITests",
             dependencies: [
-                "PacelineCore", "PacelineServer", "PacelineTestSupport", "PacelineBenchmarks", "PacelineArchives", "paceline",
+                "PacelineCore", "PacelineServer", "PacelineTestSupport", "PacelineHarness", "PacelineArchives", "paceline",
                 "PacelineAPI", "PacelineLiveClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -189,7 +211,7 @@ let package = Package(
             name: "PacelineServerTests",
             dependencies: [
                 "PacelineCore", "PacelineAPI", "PacelineServer", "PacelineTestSupport", "PacelineLiveClient", "PacelineSynthetic",
-                "PacelineBenchmarks", "PacelineArchives",
+                "PacelineHarness", "PacelineArchives",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentKit", package: "fluent-kit"),

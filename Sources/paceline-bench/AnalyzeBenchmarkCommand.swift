@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PacelineBenchmarks
 import PacelineCore
+import PacelineHarness
 import PacelineSynthetic
 
 /// `paceline-bench analyze`: parse-and-analyse throughput on a generated GPX, against gpxpy.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PacelineBenchmarks
+import PacelineHarness
 import PacelineServer
 
 /// `paceline-bench import`: how long `paceline import` takes to move a Strava export of
@@ -53,7 +54,7 @@ struct ImportBenchmarkCommand: AsyncParsableCommand {
             Output.error("wrote \(activities) activities, \(size) MiB, in \(String(format: "%.1f", Date().timeIntervalSince(writing))) s")
         }
         let location: DatabaseLocation? = database == "sqlite" ? nil : .postgres(url: database, schema: nil)
-        let store = try await LiveBenchmarkDatabase.create(users: 1, at: location, for: "import")
+        let store = try await RunnersDatabase.create(users: 1, at: location, for: "import")
         let server: ServerProcess
         do {
             server = try ServerProcess(database: store.location)

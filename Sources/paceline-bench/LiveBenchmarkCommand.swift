@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PacelineBenchmarks
+import PacelineHarness
 import PacelineServer
 
 /// `paceline-bench live`: how many live runners one server carries with fan-out p99 under 100 ms.
@@ -73,7 +74,7 @@ struct LiveBenchmarkCommand: AsyncParsableCommand {
     /// One run of `runners` against a new server on a new database.
     private func measure(runners: Int, database location: DatabaseLocation?) async throws -> LiveBenchResult {
         Output.error("\(runners) runners: creating the database")
-        let database = try await LiveBenchmarkDatabase.create(users: runners, at: location)
+        let database = try await RunnersDatabase.create(users: runners, at: location)
         let server: ServerProcess
         do {
             // Each runner connects from an address of its own (`X-Forwarded-For`, as behind

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import PacelineBenchmarks
+import PacelineHarness
 import PacelineServer
 
 /// `paceline-bench reads`: what reading a long run costs over HTTP, as a browser reads it:
@@ -47,7 +48,7 @@ struct ReadsBenchmarkCommand: AsyncParsableCommand {
         let bytes = try file.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } ?? Data(BenchTrack.gpx(fixes: fixes).utf8)
         let type = file.map { Self.contentType(ofFile: $0) } ?? "application/gpx+xml"
         let location: DatabaseLocation? = database == "sqlite" ? nil : .postgres(url: database, schema: nil)
-        let store = try await LiveBenchmarkDatabase.create(users: 1, at: location, for: "reads")
+        let store = try await RunnersDatabase.create(users: 1, at: location, for: "reads")
         let server: ServerProcess
         do {
             server = try ServerProcess(database: store.location)

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import PacelineBenchmarks
+import PacelineHarness
 import PacelineServer
 
 /// `paceline-bench reprocess`: how long a server takes to measure again the runs that
@@ -33,7 +34,7 @@ struct ReprocessBenchmarkCommand: AsyncParsableCommand {
 
     func run() async throws {
         let location: DatabaseLocation? = database == "sqlite" ? nil : .postgres(url: database, schema: nil)
-        let store = try await LiveBenchmarkDatabase.create(users: users, at: location, for: "reprocess")
+        let store = try await RunnersDatabase.create(users: users, at: location, for: "reprocess")
         let made = Date()
         try await OutdatedRuns.store(activities, in: store.location) { stored in
             if stored % 2_000 == 0 { print("stored \(stored) runs as older rules left them") }

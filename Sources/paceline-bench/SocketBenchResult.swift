@@ -1,5 +1,6 @@
 import Foundation
 import PacelineBenchmarks
+import PacelineHarness
 
 /// One `paceline-bench sockets` run: the sockets held, what the server answered them, and how fast
 /// /health and a login answered meanwhile.

@@ -3,6 +3,7 @@ import Foundation
 import OpenAPIAsyncHTTPClient
 import PacelineAPI
 import PacelineBenchmarks
+import PacelineHarness
 import PacelineServer
 import Synchronization
 
@@ -89,7 +90,7 @@ struct SocketsBenchmarkCommand: AsyncParsableCommand {
     /// One run of `count` sockets saying `hello` against a new server on a new database.
     private func measure(sockets count: Int, hello kind: Hello, database location: DatabaseLocation?) async throws -> SocketBenchResult {
         Output.error("\(count) sockets, hello \(kind): creating the database")
-        let database = try await LiveBenchmarkDatabase.create(users: kind == .valid ? count : 0, at: location)
+        let database = try await RunnersDatabase.create(users: kind == .valid ? count : 0, at: location)
         let server: ServerProcess
         do {
             server = try ServerProcess(database: database.location, options: ["--trust-proxy"], executable: self.server.map(URL.init(fileURLWithPath:)) ?? ServerProcess.besideThisExecutable)

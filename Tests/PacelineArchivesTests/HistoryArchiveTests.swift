@@ -1,6 +1,6 @@
 import Foundation
 import PacelineArchives
-import PacelineBenchmarks
+import PacelineHarness
 import PacelineCore
 import PacelineTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import PacelineBenchmarks
+import PacelineHarness
 import PacelineServer
 import PacelineTestSupport
 import Testing
@@ -36,7 +36,7 @@ struct ConnectionFloodTests {
     @Test("1,010 silent and 300 slow connections from one address: another's /health answers within 200 ms",
           .timeLimit(.minutes(2)), arguments: databases)
     func flood(database: DatabaseLocation?) async throws {
-        let store = try await LiveBenchmarkDatabase.create(users: 1, at: database)
+        let store = try await RunnersDatabase.create(users: 1, at: database)
         let server = try ServerProcess(database: store.location, openFiles: Self.openFiles)
         do {
             try await attack(port: server.port)
@@ -51,7 +51,7 @@ struct ConnectionFloodTests {
 
     @Test("--connections-per-address sets how many connections one address may hold")
     func flag() async throws {
-        let store = try await LiveBenchmarkDatabase.create(users: 0, at: nil)
+        let store = try await RunnersDatabase.create(users: 0, at: nil)
         let server = try ServerProcess(database: store.location, options: ["--connections-per-address", "2"])
         let port = server.port
         await #expect(throws: Never.self) {

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import PacelineAPI
-import PacelineBenchmarks
+import PacelineHarness
 import PacelineLiveClient
 @testable import PacelineServer
 import PacelineTestSupport
@@ -27,7 +27,7 @@ extension UploadCommandTests {
 
     @Test("every upload answered 201 before the kill is there after a restart", .timeLimit(.minutes(3)), arguments: crashDatabases)
     func killedDuringUploads(database: DatabaseLocation?) async throws {
-        let store = try await LiveBenchmarkDatabase.create(users: 1, at: database)
+        let store = try await RunnersDatabase.create(users: 1, at: database)
         let gpx = try Data(contentsOf: Fixtures.track("gpx/run.gpx"))
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let server = try ServerProcess(database: store.location)
@@ -87,7 +87,7 @@ extension UploadCommandTests {
 
     @Test("every live fix acknowledged before the kill is stored", .timeLimit(.minutes(3)), arguments: crashDatabases)
     func killedDuringARace(database: DatabaseLocation?) async throws {
-        let store = try await LiveBenchmarkDatabase.create(users: 1, at: database)
+        let store = try await RunnersDatabase.create(users: 1, at: database)
         let server = try ServerProcess(database: store.location)
         let live = try await LiveClient.connect(to: URL(string: "ws://127.0.0.1:\(server.port)/api/v1/live")!)
         try await live.send(.hello(.init(token: store.tokens[0])))

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import PacelineBenchmarks
+import PacelineHarness
 import PacelineServer
 import PacelineTestSupport
 import Testing
@@ -48,7 +48,7 @@ extension UploadCommandTests {
         let uploads = Self.uploads
         try #require(uploads.count == 5)
         for upload in uploads { #expect(upload.body.count < 32 << 20, "\(upload.name): \(upload.body.count) bytes, within the body limit") }
-        let store = try await LiveBenchmarkDatabase.create(users: 1, at: database)
+        let store = try await RunnersDatabase.create(users: 1, at: database)
         let server = try ServerProcess(database: store.location)
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let token = store.tokens[0]

@@ -1,6 +1,6 @@
 import Foundation
 import PacelineArchives
-import PacelineBenchmarks
+import PacelineHarness
 import PacelineServer
 import PacelineTestSupport
 import Testing

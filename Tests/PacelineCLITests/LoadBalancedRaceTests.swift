@@ -1,6 +1,6 @@
 import Foundation
 import PacelineAPI
-import PacelineBenchmarks
+import PacelineHarness
 import PacelineLiveClient
 import PacelineServer
 import PacelineTestSupport
@@ -23,7 +23,7 @@ extension UploadCommandTests {
           .enabled(if: balancedRaceEnabled, "needs haproxy and PACELINE_TEST_POSTGRES_URL"))
     func raceBehindALoadBalancer() async throws {
         let url = try #require(ProcessInfo.processInfo.environment["PACELINE_TEST_POSTGRES_URL"])
-        let store = try await LiveBenchmarkDatabase.create(users: 4, at: .postgres(url: url))
+        let store = try await RunnersDatabase.create(users: 4, at: .postgres(url: url))
         let instances = try [ServerProcess(database: store.location), ServerProcess(database: store.location)]
         let balancer = try LoadBalancer(servers: instances.map(\.port))
         let address = URL(string: "ws://127.0.0.1:\(balancer.port)/api/v1/live")!

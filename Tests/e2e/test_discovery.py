@@ -20,20 +20,27 @@ CSV = f"""id,title,inscription,latitude,longitude,erected,main_photo,lead_subjec
 """
 
 
-def import_plaque(server):
+HIKE_START = (56.1000, -4.6000)
+HIKE_PLAQUE = (HIKE_START[0] + 60 / METERS_PER_DEGREE, HIKE_START[1] + 10 / (METERS_PER_DEGREE * 0.5580))
+HIKE_CSV = f"""id,title,inscription,latitude,longitude,erected,main_photo,lead_subject_name,lead_subject_wikipedia,subjects
+4343,Rob Roy's cave plaque,"Rob Roy MacGregor sheltered near here",{HIKE_PLAQUE[0]},{HIKE_PLAQUE[1]},1995,,,,
+"""
+
+
+def import_plaque(server, csv=CSV):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "plaques.csv"
-        path.write_text(CSV)
+        path.write_text(csv)
         done = subprocess.run([paceline_binary(), "poi", "import", str(path), "--database", str(Path(server.folder.name) / "e2e.sqlite")],
                               capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "imported 1, updated 0, skipped 0\n"
 
 
-def walk_north(b, metres, speed):
+def walk_north(b, metres, speed, start=START):
     """Walks north, a fix a second of the app's clock."""
     for second in range(1, int(metres / speed) + 1):
-        b.step(START[0] + speed * second / METERS_PER_DEGREE, START[1])
+        b.step(start[0] + speed * second / METERS_PER_DEGREE, start[1])
 
 
 def test_a_walk_past_a_plaque_discovers_it(server, browser):
@@ -122,3 +129,33 @@ def test_popular_near_you_changes_with_a_like(server, browser):
     cy.click(f"li[data-route='{ids['Bo']}'] button[name=like]")
     cy.wait(lambda: names() == ["Ann's walk", "Bo's walk"], message="unlike did not bring the order back")
     assert cy.errors() == []
+
+
+def test_a_hike_is_recorded_and_discovers_as_a_walk_does(server, browser):
+    import_plaque(server, HIKE_CSV)
+    bo = browser()
+    bo.locate(*HIKE_START)
+    email = bo.register("Bo")
+    bo.open("/#/record")
+    sport = Select(bo.visible("select[name=sport]"))
+    assert [option.text for option in sport.options] == ["Run", "Walk", "Hike"]
+    sport.select_by_value("hike")
+    bo.shot("record-hike-chosen")
+    bo.click("button[name=begin]")
+    bo.wait(lambda: bo.find("#sport-label").text == "Hike")
+    bo.visible(".poi-marker")
+    walk_north(bo, 100, 1.4, start=HIKE_START)
+    bo.js("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", bo.find(".poi-marker"))
+    bo.wait(lambda: "Discovered on this hike: it is yours once you save the hike." in bo.find(".poi-sheet #poi-discovered").text,
+            message="the sheet did not know the hike passed it")
+    bo.shot("discovery-hiked-past")
+    bo.click("button[name=close-poi]")
+    bo.click("button[name=end]")
+    bo.visible("#save-outcome")
+    bo.click("button[name=save]")
+    found = bo.visible("#run-discoveries", seconds=30)
+    assert "Rob Roy's cave plaque" in found.text, found.text
+    status, page = server.api("GET", "/runs", token=server.token(email))
+    assert status == 200 and [run["sport"] for run in page["runs"]] == ["hike"], page
+    bo.shot("discovery-hike-summary")
+    assert bo.errors() == []

@@ -32,6 +32,11 @@ import { JourneyLine } from './missions/journey-line.js';
 import { SegmentLine } from './segments/segment-line.js';
 import { BeaconControl } from './beacon/beacon-control.js';
 
+/** What the phone records, in the order the sport choice lists them. */
+const RECORDED_SPORTS = ['run', 'walk', 'hike'];
+/** Outings on foot that discover the plaques they pass (the map shows those near). */
+const DISCOVERING_SPORTS = ['walk', 'hike'];
+
 export async function render(_, query) {
   const ongoing = await ongoingRun.load();
   if (ongoing?.header.state === 'finished') { go('#/summary'); return; }
@@ -45,7 +50,7 @@ export async function render(_, query) {
   let workout = ongoing?.header.workout ?? null;
   if (!ongoing && !follow && query.workout !== 'none') workout = await loadWorkout(query.workout);
   const rec = recordingScreen(ongoing, follow, workout);
-  if (!ongoing && !follow && ['run', 'walk'].includes(query.sport)) rec.sport.value = query.sport;  // from Home's Start a walk
+  if (!ongoing && !follow && RECORDED_SPORTS.includes(query.sport)) rec.sport.value = query.sport;  // from Home's Start a walk
   mount(rec.screen);
 
   const { L, map } = await basemap(rec.mapElement, { zoom: 17, zoomControl: false });
@@ -118,7 +123,7 @@ function recordingScreen(ongoing, follow, workout) {
       ? 'The screen stays on while you record: locking the phone would stop the GPS.'
       : 'Keep the screen on while you record: this browser stops the GPS when the phone locks.'),
     mapElement: h('div', { class: 'map', id: 'record-map' }),
-    sport: h('select', { name: 'sport', 'aria-label': 'Sport' }, h('option', { value: 'run' }, 'Run'), h('option', { value: 'walk' }, 'Walk')),
+    sport: h('select', { name: 'sport', 'aria-label': 'Sport' }, ...RECORDED_SPORTS.map((sport) => h('option', { value: sport }, sportName(sport)))),
     heartPill: canConnectStrap ? h('button', { type: 'button', class: 'pill heart-pill', name: 'heart-rate', 'aria-label': 'Connect a heart-rate strap' }, icon('heart'), ' Connect heart rate') : null,
   };
   rec.screen = h('div', { class: 'map-screen recording' }, rec.mapElement, hud(rec), controls(rec));
@@ -292,7 +297,9 @@ function begin(rec, header, fixes = []) {
   rec.beacon = new BeaconControl(header.sport, header.startedAt);
   rec.beaconElement.replaceChildren(h('div', { class: 'beacon-line' }, rec.beacon.pill), rec.beacon.panel);
   showNumbers(rec);
-  if (header.sport === 'walk') rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: openPoiSheet });
+  if (DISCOVERING_SPORTS.includes(header.sport)) {
+    rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: (id, passed) => openPoiSheet(id, passed, sportName(header.sport).toLowerCase()) });
+  }
 }
 
 /** Pause or Resume, and "Paused" on the screen while paused (no Pause when following). */

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import PacelineAPI
 import PacelineCore
+import PacelineHarness
 import PacelineServer
 import SQLKit
 import Vapor
@@ -63,15 +64,15 @@ public enum BrowseBenchmark {
     /// each phase.
     public static func run(routes: Int, queries: Int, database: DatabaseLocation?, seed: UInt64 = 1,
                            progress: @escaping @Sendable (String) -> Void) async throws -> Report {
-        let location = try BenchmarkDatabase.location(database, for: "browse")
+        let location = try ThrowawayDatabase.location(database, for: "browse")
         do {
             let report = try await location.withApplication { app in
                 try await measure(routes: routes, queries: queries, seed: seed, kind: location.kind, on: app.db, progress: progress)
             }
-            await BenchmarkDatabase.remove(location)
+            await ThrowawayDatabase.remove(location)
             return report
         } catch {
-            await BenchmarkDatabase.remove(location)
+            await ThrowawayDatabase.remove(location)
             throw error
         }
     }

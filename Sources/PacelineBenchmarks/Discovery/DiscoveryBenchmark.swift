@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineCore
+import PacelineHarness
 import PacelineServer
 import PacelineSynthetic
 import SQLKit
@@ -22,13 +23,13 @@ public enum DiscoveryBenchmark {
     }
 
     public static func run(points: Int, queries: Int, fixes: Int, database: DatabaseLocation?, seed: UInt64 = 1) async throws -> Report {
-        let location = try BenchmarkDatabase.location(database, for: "discovery")
+        let location = try ThrowawayDatabase.location(database, for: "discovery")
         do {
             let report = try await measure(points: points, queries: queries, fixes: fixes, location: location, seed: seed)
-            await BenchmarkDatabase.remove(location)
+            await ThrowawayDatabase.remove(location)
             return report
         } catch {
-            await BenchmarkDatabase.remove(location)
+            await ThrowawayDatabase.remove(location)
             throw error
         }
     }

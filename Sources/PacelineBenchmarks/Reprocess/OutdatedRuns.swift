@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineCore
+import PacelineHarness
 import PacelineServer
 
 /// Stored runs as older rules left them, for `paceline-bench reprocess`: each user of a

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PacelineCore
+import PacelineHarness
 import PacelineServer
 import PacelineSynthetic
 import SQLKit
@@ -27,13 +28,13 @@ public enum SegmentBenchmark {
     }
 
     public static func run(segments: Int, onRun: Int, fixes: Int, queries: Int, database: DatabaseLocation?, seed: UInt64 = 1) async throws -> Report {
-        let location = try BenchmarkDatabase.location(database, for: "segments")
+        let location = try ThrowawayDatabase.location(database, for: "segments")
         do {
             let report = try await measure(segments: segments, onRun: onRun, fixes: fixes, queries: queries, location: location, seed: seed)
-            await BenchmarkDatabase.remove(location)
+            await ThrowawayDatabase.remove(location)
             return report
         } catch {
-            await BenchmarkDatabase.remove(location)
+            await ThrowawayDatabase.remove(location)
             throw error
         }
     }

@@ -12,8 +12,11 @@ import { signInFirst } from '../../router.js';
 /** How close a walk must pass to discover a point, metres (the server's `ProximityGrid.defaultRadius`). */
 export const DISCOVERY_RADIUS = 30;
 
-/** The detail card of point `id` (loaded here); `passed`: the walk being recorded went by it. */
-export async function poiDetailCard(id, { passed = false } = {}) {
+/**
+ * The detail card of point `id` (loaded here); `passed`: the outing being recorded (`outing`:
+ * "walk", "hike") went by it.
+ */
+export async function poiDetailCard(id, { passed = false, outing = 'walk' } = {}) {
   const poi = await discoveryApi.poi(id);
   const favourite = h('button', { name: 'favourite-poi', 'aria-pressed': String(poi.favourite) }, poi.favourite ? '♥ Favourite' : '♡ Favourite');
   favourite.addEventListener('click', async () => {
@@ -28,7 +31,7 @@ export async function poiDetailCard(id, { passed = false } = {}) {
   const when = poi.discovery
     ? h('p', { class: 'discovered', id: 'poi-discovered' }, `Discovered ${new Date(poi.discovery.discoveredAt).toLocaleString()} `,
       h('a', { href: `#/runs/${poi.discovery.runId}` }, 'on this walk'))
-    : passed ? h('p', { class: 'discovered', id: 'poi-discovered' }, 'Discovered on this walk: it is yours once you save the walk.')
+    : passed ? h('p', { class: 'discovered', id: 'poi-discovered' }, `Discovered on this ${outing}: it is yours once you save the ${outing}.`)
       : h('p', { class: 'muted', id: 'poi-discovered' }, `Not discovered yet: pass within ${shortDistance(DISCOVERY_RADIUS, session.units)} of it on a walk.`);
   return h('article', { class: 'card poi-detail', dataset: { poi: poi.id } },
     h('h2', {}, poi.title),
@@ -48,10 +51,10 @@ export async function poiDetailCard(id, { passed = false } = {}) {
  * Opens point `id`'s detail in a sheet over the current screen (above the recording's
  * controls, which stay in reach); Close closes it.
  */
-export async function openPoiSheet(id, passed = false) {
+export async function openPoiSheet(id, passed = false, outing = 'walk') {
   document.querySelector('.poi-sheet')?.remove();
   let card;
-  try { card = await poiDetailCard(id, { passed }); } catch (error) { toast(describe(error), { error: true }); return; }
+  try { card = await poiDetailCard(id, { passed, outing }); } catch (error) { toast(describe(error), { error: true }); return; }
   const close = h('button', { class: 'ghost', name: 'close-poi' }, 'Close');
   const sheet = h('div', { class: 'poi-sheet', role: 'dialog', 'aria-label': 'Point of interest' }, card, close);
   close.addEventListener('click', () => sheet.remove());

@@ -1,7 +1,7 @@
 import Foundation
 import NIOPosix
 import PacelineAPI
-import PacelineBenchmarks
+import PacelineHarness
 import PacelineLiveClient
 import PacelineServer
 import PacelineTestSupport

@@ -1,6 +1,6 @@
 import Fluent
 import NIOPosix
-import PacelineBenchmarks
+import PacelineHarness
 import Foundation
 import PacelineServer
 import PacelineTestSupport

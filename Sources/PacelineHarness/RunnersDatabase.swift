@@ -3,7 +3,7 @@ import Foundation
 import PacelineServer
 import Vapor
 
-/// The database of a live load run (`paceline-bench live`): a new SQLite file, or a new
+/// The database of a live load run (`paceline-bench live`) or a test of many runners: a new SQLite file, or a new
 /// schema of a PostgreSQL database, migrated and holding one logged-in user per runner;
 /// `remove` deletes it.
 ///
@@ -13,7 +13,7 @@ import Vapor
 /// all share one password hash (bcrypt, cost 4, computed once); their tokens are made
 /// and stored exactly as logging in makes them (`TokenIssuer`: random, only the SHA-256
 /// kept), so `hello` checks them the way it checks any token.
-public struct LiveBenchmarkDatabase: Sendable {
+public struct RunnersDatabase: Sendable {
     /// Where the server should find the data (a PostgreSQL run names its schema).
     public let location: DatabaseLocation
     /// One bearer token per user, in order.
@@ -22,20 +22,20 @@ public struct LiveBenchmarkDatabase: Sendable {
     /// Creates the database at `location` (nil: a temporary SQLite file; a PostgreSQL URL
     /// gets a schema of its own) with `users` users, named for `benchmark` (so one
     /// benchmark's test can tell its own leftovers from another's running beside it).
-    public static func create(users: Int, at location: DatabaseLocation?, for benchmark: String = "live") async throws -> LiveBenchmarkDatabase {
-        let resolved = try BenchmarkDatabase.location(location, for: benchmark)
+    public static func create(users: Int, at location: DatabaseLocation?, for benchmark: String = "live") async throws -> RunnersDatabase {
+        let resolved = try ThrowawayDatabase.location(location, for: benchmark)
         do {
             let tokens = try await resolved.withApplication { app in try await insertUsers(users, on: app.db) }
-            return LiveBenchmarkDatabase(location: resolved, tokens: tokens)
+            return RunnersDatabase(location: resolved, tokens: tokens)
         } catch {
-            await BenchmarkDatabase.remove(resolved)
+            await ThrowawayDatabase.remove(resolved)
             throw error
         }
     }
 
     /// Deletes the SQLite file (with its journal) or drops the PostgreSQL schema.
     public func remove() async {
-        await BenchmarkDatabase.remove(location)
+        await ThrowawayDatabase.remove(location)
     }
 
     /// Inserts `count` users with a token each, 1,000 per transaction; returns the tokens.

@@ -5,10 +5,10 @@ import SQLKit
 import Vapor
 
 /// The throwaway database of a benchmark (`paceline-bench browse`, `live`, `sockets`,
-/// `discovery`): a new SQLite file (temporary, or at a path that must not exist yet) or a
+/// `discovery`) or of a test that runs a real server: a new SQLite file (temporary, or at a path that must not exist yet) or a
 /// new schema of a PostgreSQL database, migrated by the server's own `configure`
 /// (`DatabaseLocation.withApplication`); `remove` deletes it.
-public enum BenchmarkDatabase {
+public enum ThrowawayDatabase {
     public enum Failure: Error, CustomStringConvertible {
         case exists(String)
 
@@ -21,7 +21,7 @@ public enum BenchmarkDatabase {
 
     /// Where benchmark `name` keeps its data, given the location asked for (nil: a
     /// temporary SQLite file; a PostgreSQL URL: a schema of its own in that database).
-    static func location(_ requested: DatabaseLocation?, for name: String) throws -> DatabaseLocation {
+    public static func location(_ requested: DatabaseLocation?, for name: String) throws -> DatabaseLocation {
         let unique = "paceline_bench_\(name)_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
         switch requested {
         case nil:
@@ -35,7 +35,7 @@ public enum BenchmarkDatabase {
     }
 
     /// Deletes the SQLite file (with its journal) or drops the PostgreSQL schema.
-    static func remove(_ location: DatabaseLocation) async {
+    public static func remove(_ location: DatabaseLocation) async {
         switch location {
         case .sqlite(let path):
             for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
