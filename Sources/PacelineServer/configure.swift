@@ -67,7 +67,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.lifecycle.use(inFlight)
     WebClient.register(on: app, settings: settings.web)
     // Public share pages (HTML with link-card tags, SVG map previews) outside /api/v1.
-    ShareRoutes.register(on: app, publicURL: settings.publicURL)
+    SharePages.register(on: app, publicURL: settings.publicURL)
 
     let api = app.grouped("api", "v1")
     let specification = try OpenAPIDocument.load()

@@ -53,7 +53,7 @@ struct ShareTests {
             #expect(decoded.width == 1200 && decoded.height == 630 && decoded.pixels == ["#eef3f1"])
             // Drawn once, then served from the preview cache.
             let openID = try #require(UUID(uuidString: open.id))
-            #expect(ShareRoutes.previews.contains { $0.run == openID })
+            #expect(SharePages.previews.contains { $0.run == openID })
             #expect(try await Self.get(server, "/share/runs/\(open.id)/map.png").bytes == png.bytes)
 
             for privacy in [Components.Schemas.Privacy.private, .friends] {

@@ -21,7 +21,7 @@ import Vapor
 /// root. The page's own picture is always its path: whoever sees the page is on this server. Every answer
 /// may be kept by a cache but not used without asking again (`Cache-Control: no-cache`,
 /// an `ETag`): a run made private is refused at the next view, wherever a copy is.
-enum ShareRoutes {
+enum SharePages {
     /// The PNG previews kept in memory: 32 MiB, about 500 cards of 30–90 kB.
     static let previews = RecentBytes<RunView>(capacityBytes: 32 << 20)
 
