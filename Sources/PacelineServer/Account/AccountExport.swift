@@ -25,6 +25,21 @@ struct AccountExport {
         return encoder
     }()
 
+    /// `user`'s data as a ZIP in a temporary file, which the caller removes once it is sent;
+    /// removed here when making it fails.
+    static func archive(of user: User, through handler: APIHandler) async throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-export-\(UUID().uuidString).zip")
+        do {
+            let archive = try ZipWriter(url: url)
+            try await AccountExport(handler: handler, user: user, archive: archive).write()
+            try archive.finish()
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        return url
+    }
+
     func write() async throws {
         let userID = try user.requireID()
         let database = handler.database
