@@ -79,7 +79,7 @@ struct AccountExport {
         try add("achievements.json", try await handler.getMyAchievements(.init()).ok.body.json)
         try add("friends.json", try await handler.listFriends(.init()).ok.body.json)
         try add("favourites.json", try await handler.listFavourites(.init()).ok.body.json)
-        try add("gear.json", try await handler.gearList(of: userID))
+        try add("gear.json", try await GearBook.list(of: userID, on: handler.reads))
         try add("goals.json", try await handler.listGoals(.init()).ok.body.json)
         try add("segments.json", try await handler.segments(of: userID))
     }
