@@ -81,7 +81,7 @@ struct AccountExport {
         try add("favourites.json", try await handler.listFavourites(.init()).ok.body.json)
         try add("gear.json", try await GearBook.list(of: userID, on: handler.reads))
         try add("goals.json", try await handler.listGoals(.init()).ok.body.json)
-        try add("segments.json", try await handler.segments(of: userID))
+        try add("segments.json", try await SegmentBook.list(of: userID, on: handler.reads))
     }
 
     private func add(_ name: String, _ value: some Encodable) throws {
