@@ -1,35 +1,21 @@
-import Fluent
 import Foundation
 import OpenAPIRuntime
 import PacelineAPI
-import PacelineArchives
-import PacelineCore
 
 extension APIHandler {
     /// Everything the user keeps here, as one ZIP: each activity as a file, and the JSON
     /// the API answers them with for the rest (`AccountExport`).
     func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output {
-        let user = try await currentUser()
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-export-\(UUID().uuidString).zip")
-        do {
-            let archive = try ZipWriter(url: url)
-            try await AccountExport(handler: self, user: user, archive: archive).write()
-            try archive.finish()
-        } catch {
-            try? FileManager.default.removeItem(at: url)
-            throw error
-        }
+        let url = try await AccountExport.archive(of: try await currentUser(), through: self)
         // No Content-Disposition: the OpenAPI runtime would percent-encode it; the app's link names the file.
         return .ok(.init(body: .applicationZip(try Self.streamed(url))))
     }
 
-    /// Deletes the account once its password is confirmed (`AccountDeletion`), and ends every session.
+    /// Deletes the account once its password is confirmed (`AccountBook.delete`), and ends every session.
     func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
         let authenticated = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
-        let user = try await currentUser()
-        try await confirm(body.password, field: "password", of: user)
-        try await AccountDeletion.delete(user, on: database)
+        try await AccountBook.delete(authenticated.id, password: body.password, checks: checks, on: database)
         app.liveHub?.closeSockets(ofToken: authenticated.tokenHash)
         app.liveHub?.closeSockets(of: authenticated.id, exceptToken: authenticated.tokenHash)
         if authenticated.credential == .sessionCookie {

@@ -1,5 +1,3 @@
-import Fluent
-import Foundation
 import PacelineAPI
 import PacelineCore
 
@@ -23,12 +21,7 @@ extension APIHandler {
 
     func endBeacon(_ input: Operations.EndBeacon.Input) async throws -> Operations.EndBeacon.Output {
         let user = try AuthenticatedUser.required()
-        let beacon = try await BeaconBook.owned(input.path.beaconId, by: user.id, on: database)
-        if beacon.endedAt == nil {
-            beacon.endedAt = Date()
-            beacon.forgetWay()
-            try await beacon.save(on: database)
-        }
+        try await BeaconBook.end(input.path.beaconId, by: user.id, on: database)
         return .noContent(.init())
     }
 

@@ -29,10 +29,7 @@ extension APIHandler {
             near = Coordinate(latitude: latitude, longitude: longitude)
         default: throw Refusal.invalid("give latitude and longitude together, or neither")
         }
-        let viewer = AuthenticatedUser.current?.id
-        let search = NameSearch(database: reads)
-        let routes = try await Route.schemas(try await search.routes(matching: text, viewer: viewer, near: near), viewer: viewer, on: reads)
-        let places = try await PointsOfInterest.schemas(try await search.places(matching: text, near: near), viewer: viewer, on: reads)
-        return .ok(.init(body: .json(.init(routes: routes, places: places))))
+        let results = try await NameSearch(database: reads).results(matching: text, viewer: AuthenticatedUser.current?.id, near: near)
+        return .ok(.init(body: .json(results)))
     }
 }

@@ -1,5 +1,3 @@
-import Fluent
-import Foundation
 import PacelineAPI
 import PacelineCore
 
@@ -20,44 +18,25 @@ extension APIHandler {
         var centreLongitude = q.west + width / 2
         if centreLongitude > 180 { centreLongitude -= 360 }
         let centre = Coordinate(latitude: (q.south + q.north) / 2, longitude: centreLongitude)
-        let listings = try await PointsOfInterest.inside(BoundingBox.viewport(west: q.west, south: q.south, east: q.east, north: q.north),
-                                                         centre: centre, limit: limit, on: database)
-        let points = try await PointsOfInterest.schemas(listings, viewer: AuthenticatedUser.current?.id, on: database)
+        let points = try await PointsOfInterest.listed(in: BoundingBox.viewport(west: q.west, south: q.south, east: q.east, north: q.north),
+                                                       centre: centre, limit: limit, viewer: AuthenticatedUser.current?.id, on: database)
         return .ok(.init(body: .json(.init(points: points))))
     }
 
     func getPointOfInterest(_ input: Operations.GetPointOfInterest.Input) async throws -> Operations.GetPointOfInterest.Output {
-        let row = try await PointsOfInterest.find(input.path.poiId, on: database)
-        let id = try row.requireID()
-        guard let viewer = AuthenticatedUser.current?.id else { return .ok(.init(body: .json(try row.detail(discovery: nil, favourite: false)))) }
-        let discovery = try await Discoveries.of(viewer, point: id, on: database)
-        let favourite = try await PointsOfInterest.favouriteIDs(of: viewer, among: [id], on: database).contains(id)
-        var detail = try row.detail(discovery: discovery, favourite: favourite)
-        detail.discovery?.point.favourite = favourite
+        let detail = try await PointsOfInterest.detail(input.path.poiId, seenBy: AuthenticatedUser.current?.id, on: database)
         return .ok(.init(body: .json(detail)))
     }
 
     func addFavouritePointOfInterest(_ input: Operations.AddFavouritePointOfInterest.Input) async throws -> Operations.AddFavouritePointOfInterest.Output {
         let user = try AuthenticatedUser.required()
-        let id = try await PointsOfInterest.find(input.path.poiId, on: database).requireID()
-        if try await PointOfInterestFavourite.query(on: database).filter(\.$user.$id == user.id).filter(\.$point.$id == id).first() == nil {
-            let favourite = PointOfInterestFavourite()
-            favourite.$user.id = user.id
-            favourite.$point.id = id
-            do {
-                try await favourite.create(on: database)
-            } catch {
-                // A concurrent identical request made it first: it is a favourite.
-                guard (error as? any DatabaseError)?.isConstraintFailure == true else { throw error }
-            }
-        }
+        try await PointsOfInterest.addFavourite(input.path.poiId, of: user.id, on: database)
         return .noContent(.init())
     }
 
     func removeFavouritePointOfInterest(_ input: Operations.RemoveFavouritePointOfInterest.Input) async throws -> Operations.RemoveFavouritePointOfInterest.Output {
         let user = try AuthenticatedUser.required()
-        let id = try await PointsOfInterest.find(input.path.poiId, on: database).requireID()
-        try await PointOfInterestFavourite.query(on: database).filter(\.$user.$id == user.id).filter(\.$point.$id == id).delete()
+        try await PointsOfInterest.removeFavourite(input.path.poiId, of: user.id, on: database)
         return .noContent(.init())
     }
 
@@ -70,28 +49,22 @@ extension APIHandler {
 
     func listFavouritePointsOfInterest(_ input: Operations.ListFavouritePointsOfInterest.Input) async throws -> Operations.ListFavouritePointsOfInterest.Output {
         let user = try AuthenticatedUser.required()
-        let favourites = try await PointOfInterestFavourite.query(on: database).filter(\.$user.$id == user.id).with(\.$point)
-            .sort(\.$createdAt, .descending).sort(\.$id).all()
-        let listings = try favourites.map { try PointsOfInterest.Listing($0.point) }
-        return .ok(.init(body: .json(.init(points: try await PointsOfInterest.schemas(listings, viewer: user.id, on: database)))))
+        return .ok(.init(body: .json(.init(points: try await PointsOfInterest.favourites(of: user.id, on: database)))))
     }
 
     func listRunDiscoveries(_ input: Operations.ListRunDiscoveries.Input) async throws -> Operations.ListRunDiscoveries.Output {
         let user = try AuthenticatedUser.required()
-        let run = try await RunAccess.ownedRun(input.path.runId, by: user.id, on: database)
-        return .ok(.init(body: .json(.init(discoveries: try await Discoveries.of(run: try run.requireID(), on: database)))))
+        return .ok(.init(body: .json(.init(discoveries: try await Discoveries.of(run: input.path.runId, ownedBy: user.id, on: database)))))
     }
 
     func likeRoute(_ input: Operations.LikeRoute.Input) async throws -> Operations.LikeRoute.Output {
         let user = try AuthenticatedUser.required()
-        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
-        return .ok(.init(body: .json(try await RouteLikes.set(true, route: try route.requireID(), user: user.id, on: database))))
+        return .ok(.init(body: .json(try await RouteLikes.set(true, route: input.path.routeId, by: user.id, on: database))))
     }
 
     func unlikeRoute(_ input: Operations.UnlikeRoute.Input) async throws -> Operations.UnlikeRoute.Output {
         let user = try AuthenticatedUser.required()
-        let route = try await RouteAccess.visibleRoute(input.path.routeId, to: user.id, on: database)
-        return .ok(.init(body: .json(try await RouteLikes.set(false, route: try route.requireID(), user: user.id, on: database))))
+        return .ok(.init(body: .json(try await RouteLikes.set(false, route: input.path.routeId, by: user.id, on: database))))
     }
 
     func listPopularRoutes(_ input: Operations.ListPopularRoutes.Input) async throws -> Operations.ListPopularRoutes.Output {

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PacelineAPI
 
@@ -38,10 +37,8 @@ extension APIHandler {
     func sendFriendRequest(_ input: Operations.SendFriendRequest.Input) async throws -> Operations.SendFriendRequest.Output {
         let sender = try AuthenticatedUser.required()
         guard case .json(let request) = input.body else { throw Refusal.invalid("send JSON") }
-        guard let addresseeID = UUID(uuidString: request.userId) else { throw Refusal.invalid("`userId` is not a user id") }
-        guard addresseeID != sender.id else { throw Refusal.invalid("you can't send yourself a friend request") }
-        guard let addressee = try await User.find(addresseeID, on: database) else { throw Refusal.notFound("user") }
-        switch try await FriendRequests(database: database).send(from: sender.id, to: addresseeID) {
+        let (addressee, outcome) = try await FriendRequests(database: database).request(from: sender.id, to: request.userId)
+        switch outcome {
         case .requested: return .created(.init(body: .json(addressee.related(.requestSent))))
         case .alreadyRequested: return .ok(.init(body: .json(addressee.related(.requestSent))))
         case .befriended: return .ok(.init(body: .json(addressee.related(.friend))))
@@ -50,10 +47,7 @@ extension APIHandler {
 
     func acceptFriendRequest(_ input: Operations.AcceptFriendRequest.Input) async throws -> Operations.AcceptFriendRequest.Output {
         let user = try AuthenticatedUser.required()
-        guard let requesterID = UUID(uuidString: input.path.userId),
-              let requester = try await User.find(requesterID, on: database)
-        else { throw Refusal.notFound("friend request from this user") }
-        let friendship = try await FriendRequests(database: database).accept(from: requesterID, by: user.id)
+        let (requester, friendship) = try await FriendRequests(database: database).accept(from: input.path.userId, by: user.id)
         return .ok(.init(body: .json(.init(user: requester.summary, since: friendship.acceptedAt ?? Date()))))
     }
 

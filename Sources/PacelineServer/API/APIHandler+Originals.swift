@@ -11,11 +11,7 @@ extension APIHandler {
     /// came gzipped is sent as it came, `application/gzip`.
     func getRunOriginal(_ input: Operations.GetRunOriginal.Input) async throws -> Operations.GetRunOriginal.Output {
         guard let owner = AuthenticatedUser.current?.id else { throw Refusal.notFound("run") }
-        let run = try await RunAccess.ownedRun(input.path.runId, by: owner, on: reads, withTrack: false)
-        guard let original = try await RunOriginal.original(of: run, on: reads) else {
-            throw Refusal(.notFound, code: "not_found",
-                           message: "the run has no original: it was stored before uploads were kept")
-        }
+        let (run, original) = try await RunOriginal.original(ofRun: input.path.runId, ownedBy: owner, on: reads)
         VerbatimHeaders.set(.contentDisposition, "attachment; filename=\"\(try run.fileStem()).\(original.fileExtension)\"")
         guard original.compressed else {
             return .ok(.init(body: .applicationGzip(HTTPBody(original.bytes))))

@@ -1,5 +1,3 @@
-import Fluent
-import Foundation
 import PacelineAPI
 import PacelineCore
 
@@ -8,11 +6,8 @@ extension APIHandler {
         .ok(.init(body: .json(Self.schema(of: try await currentUser().privacyZones))))
     }
 
-    /// Replaces the user's zones, every one checked first (nothing changes on a bad one),
-    /// and places the user's routes again at their first point outside them. A zone sent
-    /// back as it was (the same point and radius) keeps its hidden circle; a new, moved or
-    /// resized one has its hidden circle drawn now (`PrivacyZone`). Read and written under the
-    /// user's lock, so two changes at once can't both draw for one zone.
+    /// Replaces the user's zones, every one checked first (nothing changes on a bad one), and
+    /// places the user's routes again (`AccountBook.replacePrivacyZones`).
     func putPrivacyZones(_ input: Operations.PutPrivacyZones.Input) async throws -> Operations.PutPrivacyZones.Output {
         guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
         guard body.zones.count <= PrivacyZone.maximumCount else {
@@ -28,22 +23,7 @@ extension APIHandler {
             }
             return (center: center, radiusMeters: zone.radiusMeters)
         }
-        let id = try AuthenticatedUser.required().id
-        let zones = try await database.lockingUser(id) { transaction in
-            guard let user = try await User.find(id, on: transaction) else { throw Refusal.unauthenticated() }
-            var drawn = user.privacyZones
-            var random = SystemRandomNumberGenerator()
-            let zones = chosen.map { center, radius in
-                guard let kept = drawn.firstIndex(where: { $0.isChosen(at: center, radiusMeters: radius) }) else {
-                    return PrivacyZone(center: center, radiusMeters: radius, drawingFrom: &random)
-                }
-                return drawn.remove(at: kept)
-            }
-            user.privacyZones = zones
-            try await user.save(on: transaction)
-            try await RoutePlacement.replace(routesOf: user, on: transaction)
-            return zones
-        }
+        let zones = try await AccountBook.replacePrivacyZones(of: try AuthenticatedUser.required().id, with: chosen, on: database)
         return .ok(.init(body: .json(Self.schema(of: zones))))
     }
 

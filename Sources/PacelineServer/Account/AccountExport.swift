@@ -25,6 +25,21 @@ struct AccountExport {
         return encoder
     }()
 
+    /// `user`'s data as a ZIP in a temporary file, which the caller removes once it is sent;
+    /// removed here when making it fails.
+    static func archive(of user: User, through handler: APIHandler) async throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-export-\(UUID().uuidString).zip")
+        do {
+            let archive = try ZipWriter(url: url)
+            try await AccountExport(handler: handler, user: user, archive: archive).write()
+            try archive.finish()
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        return url
+    }
+
     func write() async throws {
         let userID = try user.requireID()
         let database = handler.database
@@ -64,9 +79,9 @@ struct AccountExport {
         try add("achievements.json", try await handler.getMyAchievements(.init()).ok.body.json)
         try add("friends.json", try await handler.listFriends(.init()).ok.body.json)
         try add("favourites.json", try await handler.listFavourites(.init()).ok.body.json)
-        try add("gear.json", try await handler.gearList(of: userID))
+        try add("gear.json", try await GearBook.list(of: userID, on: handler.reads))
         try add("goals.json", try await handler.listGoals(.init()).ok.body.json)
-        try add("segments.json", try await handler.segments(of: userID))
+        try add("segments.json", try await SegmentBook.list(of: userID, on: handler.reads))
     }
 
     private func add(_ name: String, _ value: some Encodable) throws {

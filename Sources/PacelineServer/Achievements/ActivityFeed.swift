@@ -10,6 +10,12 @@ import PacelineCore
 /// naming its run only when the viewer may see that run too; a mission milestone (a stage
 /// or route completed, a mission finished) as its journey's privacy says.
 enum ActivityFeed {
+    /// The page of user `viewer` (their friends loaded here): `page(for:after:limit:on:)`.
+    static func page(forUser viewer: UUID, after cursor: FeedCursor?, limit: Int,
+                     on database: any Database) async throws -> (items: [Components.Schemas.FeedItem], next: String?) {
+        try await page(for: try await Viewer.load(viewer, on: database), after: cursor, limit: limit, on: database)
+    }
+
     /// A page of at most `limit` items after `cursor` (from the newest when nil), in
     /// `FeedCursor` order, and the cursor of the next page (nil on the last).
     /// - Complexity: five queries, each limited to `limit + 1` rows (runs, badges) or the

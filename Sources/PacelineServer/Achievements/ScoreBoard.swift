@@ -5,6 +5,11 @@ import PacelineCore
 
 /// Points among a user's friends and the user: friends whose profile is private are left out.
 enum ScoreBoard {
+    /// The entries of user `viewer` (their friends loaded here), highest first (`entries(for:on:)`).
+    static func entries(forUser viewer: UUID, on database: any Database) async throws -> [Components.Schemas.ScoreEntry] {
+        try await entries(for: try await Viewer.load(viewer, on: database), on: database)
+    }
+
     /// The entries, highest first; ties share a rank and are ordered by name.
     /// - Complexity: the members' facts gathered together (a constant number of queries,
     ///   whatever the number of members), one query of badges; linear in the members' runs.

@@ -69,6 +69,17 @@ enum BeaconBook {
         return beacon
     }
 
+    /// Ends `owner`'s link `id` now, forgetting its way (ending it again changes nothing);
+    /// 404 for anyone else's.
+    static func end(_ id: String, by owner: UUID, on database: any Database) async throws {
+        let beacon = try await owned(id, by: owner, on: database)
+        if beacon.endedAt == nil {
+            beacon.endedAt = Date()
+            beacon.forgetWay()
+            try await beacon.save(on: database)
+        }
+    }
+
     /// Adds `fixes` to the way of `owner`'s link `id`, after the last one it has: those
     /// whose numbers can't be true (a position off the Earth, a time not near now) are left
     /// out. With `pausedAt`, the runner paused their recording then (after these fixes); the

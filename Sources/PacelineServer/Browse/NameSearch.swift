@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQL
 import Foundation
+import PacelineAPI
 import PacelineCore
 import SQLKit
 
@@ -21,6 +22,14 @@ package struct NameSearch: Sendable {
 
     package init(database: any Database) {
         self.database = database
+    }
+
+    /// The routes and the places matching `text` (`routes`, `places`), as `viewer` (nil:
+    /// anonymous) sees them.
+    func results(matching text: String, viewer: UUID?, near point: Coordinate?) async throws -> Components.Schemas.NameSearchResults {
+        let routes = try await Route.schemas(try await self.routes(matching: text, viewer: viewer, near: point), viewer: viewer, on: database)
+        let places = try await PointsOfInterest.schemas(try await self.places(matching: text, near: point), viewer: viewer, on: database)
+        return .init(routes: routes, places: places)
     }
 
     /// The most routes one word's index range gives a search: a word more routes share

@@ -83,6 +83,12 @@ package enum Discoveries {
         try await query(where: "poi_discoveries.run_id = \(bind: run)", on: database).map(\.0)
     }
 
+    /// What `user`'s run `runID` discovered, in the order passed; 404 unless they own it.
+    static func of(run runID: String, ownedBy user: UUID, on database: any Database) async throws -> [Components.Schemas.Discovery] {
+        let run = try await RunAccess.ownedRun(runID, by: user, on: database)
+        return try await of(run: try run.requireID(), on: database)
+    }
+
     /// `user`'s discovery of `point` (the earliest, on a run not deleted), if any.
     static func of(_ user: UUID, point: UUID, on database: any Database) async throws -> Components.Schemas.Discovery? {
         try await query(where: "poi_discoveries.user_id = \(bind: user) AND poi_discoveries.poi_id = \(bind: point)", on: database).first?.0

@@ -56,6 +56,26 @@ package enum PointsOfInterest {
             """).all().map(Listing.init)
     }
 
+    /// The points inside `boxes` nearest `centre` first, at most `limit` (`inside`), as
+    /// `viewer` sees them (`schemas`).
+    static func listed(in boxes: [BoundingBox], centre: Coordinate, limit: Int, viewer: UUID?,
+                       on database: any Database) async throws -> [Components.Schemas.PointOfInterestSummary] {
+        try await schemas(try await inside(boxes, centre: centre, limit: limit, on: database), viewer: viewer, on: database)
+    }
+
+    /// The point `id` names in detail, with `viewer`'s discovery of it and mark; 404 when
+    /// there is none.
+    static func detail(_ id: String, seenBy viewer: UUID?, on database: any Database) async throws -> Components.Schemas.PointOfInterestDetail {
+        let row = try await find(id, on: database)
+        let id = try row.requireID()
+        guard let viewer else { return try row.detail(discovery: nil, favourite: false) }
+        let discovery = try await Discoveries.of(viewer, point: id, on: database)
+        let favourite = try await favouriteIDs(of: viewer, among: [id], on: database).contains(id)
+        var detail = try row.detail(discovery: discovery, favourite: favourite)
+        detail.discovery?.point.favourite = favourite
+        return detail
+    }
+
     /// `listings` as `viewer` sees them: discovered and favourite flags in two queries.
     static func schemas(_ listings: [Listing], viewer: UUID?, on database: any Database) async throws -> [Components.Schemas.PointOfInterestSummary] {
         let ids = listings.map(\.id)

@@ -17,6 +17,15 @@ struct FriendRequests: Sendable {
         case befriended
     }
 
+    /// `sender` asks the user `userID` names: 400 when it is no user id, or the sender's
+    /// own; 404 when there is no such user; then `send`'s answer, with the addressee.
+    func request(from sender: UUID, to userID: String) async throws -> (addressee: User, outcome: Outcome) {
+        guard let addresseeID = UUID(uuidString: userID) else { throw Refusal.invalid("`userId` is not a user id") }
+        guard addresseeID != sender else { throw Refusal.invalid("you can't send yourself a friend request") }
+        guard let addressee = try await User.find(addresseeID, on: database) else { throw Refusal.notFound("user") }
+        return (addressee, try await send(from: sender, to: addresseeID))
+    }
+
     /// `sender` asks `addressee` (an existing user other than the sender); 409 when they
     /// are friends already.
     func send(from sender: UUID, to addressee: UUID) async throws -> Outcome {
@@ -33,6 +42,14 @@ struct FriendRequests: Sendable {
                   let existing = try await Friendship.between(sender, addressee, on: database) else { throw error }
             return try await answer(existing, from: sender)
         }
+    }
+
+    /// `addressee` accepts the pending request of the user `requesterID` names (`accept`),
+    /// with the requester; 404 when there is no such user.
+    func accept(from requesterID: String, by addressee: UUID) async throws -> (requester: User, friendship: Friendship) {
+        guard let id = UUID(uuidString: requesterID), let requester = try await User.find(id, on: database)
+        else { throw Refusal.notFound("friend request from this user") }
+        return (requester, try await accept(from: id, by: addressee))
     }
 
     /// `addressee` accepts `requester`'s pending request (accepting again is harmless);

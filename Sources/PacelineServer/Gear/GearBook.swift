@@ -5,7 +5,8 @@ import PacelineCore
 import SQLKit
 
 /// A user's gear: its checks, its distances, and which piece new activities of a sport
-/// name (its default).
+/// name (its default); adding, changing and deleting a piece is `GearBook+Changes.swift`'s.
+/// Handlers decode, call one of these, and encode.
 ///
 /// A piece's distance is its start distance plus the distance of every activity that
 /// names it, as the activity's page shows it (`runs.distance_m`); deleted activities
@@ -29,6 +30,13 @@ enum GearBook {
     /// Every piece of `user`'s, active first, in the order they were added.
     static func all(of user: UUID, on database: any Database) async throws -> [Gear] {
         try await Gear.query(on: database).filter(\.$user.$id == user).sort(\.$retired).sort(\.$createdAt).sort(\.$id).all()
+    }
+
+    /// `user`'s gear with its distances, active first (`all`, `totals`).
+    static func list(of user: UUID, on database: any Database) async throws -> Components.Schemas.GearList {
+        let gear = try await all(of: user, on: database)
+        let totals = try await totals(of: user, on: database)
+        return .init(gear: gear.map { $0.schema(activities: $0.id.flatMap { totals[$0] }) })
     }
 
     /// The default piece for new activities of `sport` of `user`'s, if any.

@@ -24,6 +24,13 @@ enum RouteLikes {
         return Set(try await RouteLike.query(on: database).filter(\.$user.$id == viewer).filter(\.$route.$id ~~ routeIDs).all(\.$route.$id))
     }
 
+    /// Likes (`like` true) or unlikes route `id` for `user`, and answers its likes; 404
+    /// unless they may see it (`RouteAccess`).
+    static func set(_ like: Bool, route id: String, by user: UUID, on database: any Database) async throws -> Components.Schemas.RouteLikes {
+        let route = try await RouteAccess.visibleRoute(id, to: user, on: database)
+        return try await set(like, route: try route.requireID(), user: user, on: database)
+    }
+
     /// Likes (`like` true) or unlikes a route for `user`; doing it twice changes nothing.
     static func set(_ like: Bool, route: UUID, user: UUID, on database: any Database) async throws -> Components.Schemas.RouteLikes {
         if like {

@@ -14,6 +14,17 @@ enum RunOriginal {
         return try await Original.query(on: database).filter(\.$id == id).filter(\.$owner.$id == run.$owner.id).first()
     }
 
+    /// The original of `owner`'s run `runID`, with the run (read without its track): 404
+    /// unless they own it (it holds what privacy zones hide), and 404 when it has none.
+    static func original(ofRun runID: String, ownedBy owner: UUID, on database: any Database) async throws -> (run: Run, original: Original) {
+        let run = try await RunAccess.ownedRun(runID, by: owner, on: database, withTrack: false)
+        guard let original = try await original(of: run, on: database) else {
+            throw Refusal(.notFound, code: "not_found",
+                           message: "the run has no original: it was stored before uploads were kept")
+        }
+        return (run, original)
+    }
+
     /// The activity `run` was made from, read again from its original by the readers an
     /// upload uses: a file's by `RunUpload.read` (its `FileLimits`, gzip inflated as read),
     /// the app's JSON by `RunUpload`'s own path, a live race's or follow's from its fixes

@@ -10,6 +10,8 @@ enum Paging {
     static let defaultLimit = 20
     static let maximumLimit = 100
 
+    /// The page size asked for, `defaultLimit` when none; 400 outside 1 to `maximumLimit`.
+    /// What a handler decodes a page's size with.
     static func limit(_ requested: Int?) throws -> Int {
         let limit = requested ?? defaultLimit
         guard (1...maximumLimit).contains(limit) else { throw Refusal.invalid("limit must be 1 to \(maximumLimit)") }
