@@ -75,7 +75,7 @@ enum ActivityFeed {
     /// The milestones of the journeys `members` share with `viewer`.
     private static func missionMilestones(of members: [UUID], for viewer: Viewer,
                                           on database: any Database) async throws -> [MissionMilestone] {
-        let shared = try await JourneyRecord.query(on: database).filter(\.$user.$id ~~ members).all()
+        let shared = try await JourneyRow.query(on: database).filter(\.$user.$id ~~ members).all()
             .filter { viewer.maySee(owner: $0.$user.id, privacy: $0.privacy) }
         return try await MissionMilestones.of(shared, on: database)
     }

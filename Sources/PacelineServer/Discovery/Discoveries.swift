@@ -90,8 +90,8 @@ package enum Discoveries {
     }
 
     /// `user`'s discovery of `point` (the earliest, on a run not deleted), if any.
-    static func of(_ user: UUID, point: UUID, on database: any Database) async throws -> Components.Schemas.Discovery? {
-        try await query(where: "poi_discoveries.user_id = \(bind: user) AND poi_discoveries.poi_id = \(bind: point)", on: database).first?.0
+    static func of(_ user: UserID, point: PointOfInterestID, on database: any Database) async throws -> Components.Schemas.Discovery? {
+        try await query(where: "poi_discoveries.user_id = \(bind: user.uuid) AND poi_discoveries.poi_id = \(bind: point.uuid)", on: database).first?.0
     }
 
     /// Discoveries matching `condition`, earliest first, on runs not deleted.

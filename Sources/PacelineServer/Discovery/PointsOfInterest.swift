@@ -69,7 +69,7 @@ package enum PointsOfInterest {
         let row = try await find(id, on: database)
         let id = try row.requireID()
         guard let viewer else { return try row.detail(discovery: nil, favourite: false) }
-        let discovery = try await Discoveries.of(viewer, point: id, on: database)
+        let discovery = try await Discoveries.of(UserID(viewer), point: PointOfInterestID(id), on: database)
         let favourite = try await favouriteIDs(of: viewer, among: [id], on: database).contains(id)
         var detail = try row.detail(discovery: discovery, favourite: favourite)
         detail.discovery?.point.favourite = favourite

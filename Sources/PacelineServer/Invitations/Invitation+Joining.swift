@@ -5,11 +5,11 @@ import Foundation
 extension Invitation {
     /// The invitation `id` names, if `user` is its host or a guest who accepted; nil
     /// otherwise, and nil when it was cancelled.
-    static func joinable(_ id: UUID, by user: UUID, on database: any Database) async throws -> Invitation? {
-        guard let invitation = try await find(id, on: database), invitation.status == .scheduled else { return nil }
-        if invitation.$host.id == user { return invitation }
+    static func joinable(_ id: InvitationID, by user: UserID, on database: any Database) async throws -> Invitation? {
+        guard let invitation = try await find(id.uuid, on: database), invitation.status == .scheduled else { return nil }
+        if invitation.$host.id == user.uuid { return invitation }
         let accepted = try await InvitationGuest.query(on: database)
-            .filter(\.$invitation.$id == id).filter(\.$guest.$id == user).filter(\.$response == .accepted)
+            .filter(\.$invitation.$id == id.uuid).filter(\.$guest.$id == user.uuid).filter(\.$response == .accepted)
             .count()
         return accepted > 0 ? invitation : nil
     }

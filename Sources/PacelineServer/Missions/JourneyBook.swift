@@ -12,12 +12,12 @@ import PacelineCore
 enum JourneyBook {
     /// Every mission, by name, and for a logged-in `user` their journey's progress on each
     /// they joined (nil for the others, and for everyone when nobody is logged in).
-    static func missions(for user: UUID?, on database: any Database) async throws -> [(record: MissionRecord, replay: JourneyReplay?)] {
-        let records = try await MissionRecord.query(on: database).sort(\.$name).sort(\.$key).all()
-        var journeys: [UUID: JourneyRecord] = [:]
+    static func missions(for user: UUID?, on database: any Database) async throws -> [(record: MissionRow, replay: JourneyReplay?)] {
+        let records = try await MissionRow.query(on: database).sort(\.$name).sort(\.$key).all()
+        var journeys: [UUID: JourneyRow] = [:]
         var replays: [UUID: JourneyReplay] = [:]
         if let user {
-            for journey in try await JourneyRecord.query(on: database).filter(\.$user.$id == user).all() {
+            for journey in try await JourneyRow.query(on: database).filter(\.$user.$id == user).all() {
                 journeys[journey.$mission.id] = journey
             }
             for record in records {
@@ -63,12 +63,12 @@ enum JourneyBook {
         }
         let missionID = try record.requireID()
         let journey = try await database.retryingTransaction { transaction in
-            let existing = try await JourneyRecord.query(on: transaction).filter(\.$user.$id == user)
+            let existing = try await JourneyRow.query(on: transaction).filter(\.$user.$id == user)
                 .filter(\.$mission.$id == missionID).first()
             if let existing {
-                try await JourneyAdvanceRecord.query(on: transaction).filter(\.$journey.$id == existing.requireID()).delete()
+                try await JourneyAdvanceRow.query(on: transaction).filter(\.$journey.$id == existing.requireID()).delete()
             }
-            let journey = existing ?? JourneyRecord()
+            let journey = existing ?? JourneyRow()
             journey.$user.id = user
             journey.$mission.id = missionID
             journey.firstRoute = first.route
@@ -96,15 +96,15 @@ enum JourneyBook {
     /// Ends `user`'s journey on mission `key`, with what their runs credited to it (leaving
     /// one not joined changes nothing); 404 for no such mission.
     static func leave(_ key: String, by user: UUID, on database: any Database) async throws {
-        guard let record = try await MissionRecord.query(on: database).filter(\.$key == key).first() else {
+        guard let record = try await MissionRow.query(on: database).filter(\.$key == key).first() else {
             throw Refusal.notFound("mission")
         }
         let missionID = try record.requireID()
         try await database.retryingTransaction { transaction in
-            let journeys = try await JourneyRecord.query(on: transaction).filter(\.$user.$id == user)
+            let journeys = try await JourneyRow.query(on: transaction).filter(\.$user.$id == user)
                 .filter(\.$mission.$id == missionID).all(\.$id)
-            try await JourneyAdvanceRecord.query(on: transaction).filter(\.$journey.$id ~~ journeys).delete()
-            try await JourneyRecord.query(on: transaction).filter(\.$id ~~ journeys).delete()
+            try await JourneyAdvanceRow.query(on: transaction).filter(\.$journey.$id ~~ journeys).delete()
+            try await JourneyRow.query(on: transaction).filter(\.$id ~~ journeys).delete()
         }
     }
 
@@ -113,10 +113,10 @@ enum JourneyBook {
     static func advances(ofRun runID: String, by user: UUID, on database: any Database) async throws -> [Components.Schemas.MissionAdvance] {
         let run = try await RunAccess.ownedRun(runID, by: user, on: database)
         let runID = try run.requireID()
-        let journeyIDs = try await JourneyAdvanceRecord.query(on: database).filter(\.$runID == runID).all(\.$journey.$id)
+        let journeyIDs = try await JourneyAdvanceRow.query(on: database).filter(\.$runID == runID).all(\.$journey.$id)
         var advances: [Components.Schemas.MissionAdvance] = []
-        for journey in try await JourneyRecord.query(on: database).filter(\.$id ~~ journeyIDs).filter(\.$user.$id == user).all() {
-            guard let record = try await MissionRecord.find(journey.$mission.id, on: database) else { continue }
+        for journey in try await JourneyRow.query(on: database).filter(\.$id ~~ journeyIDs).filter(\.$user.$id == user).all() {
+            guard let record = try await MissionRow.find(journey.$mission.id, on: database) else { continue }
             let replay = try await JourneyReplay.replay(journey, of: try await MissionCatalogue.mission(of: record, on: database), on: database)
             if let advance = replay.advanceSchema(run: runID) { advances.append(advance) }
         }
@@ -124,8 +124,8 @@ enum JourneyBook {
     }
 
     /// `user`'s journey on the mission of `record`, or 404.
-    private static func journey(of user: UUID, on record: MissionRecord, on database: any Database) async throws -> JourneyRecord {
-        guard let journey = try await JourneyRecord.query(on: database).filter(\.$user.$id == user)
+    private static func journey(of user: UUID, on record: MissionRow, on database: any Database) async throws -> JourneyRow {
+        guard let journey = try await JourneyRow.query(on: database).filter(\.$user.$id == user)
             .filter(\.$mission.$id == record.requireID()).first() else {
             throw Refusal.notFound("journey")
         }

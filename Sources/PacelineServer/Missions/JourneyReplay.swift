@@ -9,31 +9,31 @@ import PacelineCore
 /// their dates and medals, and what each run did. Two runs credited at once can't lose
 /// an update, and a mission imported again with other stages is simply replayed anew.
 struct JourneyReplay {
-    let journey: JourneyRecord
+    let journey: JourneyRow
     let mission: Mission
     let progress: MissionProgress
     /// What each run credited to the journey (its record: verified distance, start and
     /// end) and what that did to the progress, by run id.
-    let credits: [UUID: (record: JourneyAdvanceRecord, advance: MissionAdvance)]
+    let credits: [UUID: (record: JourneyAdvanceRow, advance: MissionAdvance)]
 
     /// - Complexity: O(advances + stages completed), one query for the advances.
-    static func replay(_ journey: JourneyRecord, of mission: Mission, on database: any Database) async throws -> JourneyReplay {
+    static func replay(_ journey: JourneyRow, of mission: Mission, on database: any Database) async throws -> JourneyReplay {
         let id = try journey.requireID()
         return try replay(journey, of: mission, advances: try await advances(of: [id], on: database)[id] ?? [])
     }
 
     /// The advances of each of `journeys`, in the order they were credited.
     /// - Complexity: one query, O(advances).
-    static func advances(of journeys: [UUID], on database: any Database) async throws -> [UUID: [JourneyAdvanceRecord]] {
-        Dictionary(grouping: try await JourneyAdvanceRecord.query(on: database).filter(\.$journey.$id ~~ journeys)
+    static func advances(of journeys: [UUID], on database: any Database) async throws -> [UUID: [JourneyAdvanceRow]] {
+        Dictionary(grouping: try await JourneyAdvanceRow.query(on: database).filter(\.$journey.$id ~~ journeys)
             .sort(\.$createdAt).sort(\.$id).all()) { $0.$journey.id }
     }
 
     /// `journey` replayed through `records`, its advances in the order they were credited.
     /// - Complexity: O(advances + stages completed), no query.
-    static func replay(_ journey: JourneyRecord, of mission: Mission, advances records: [JourneyAdvanceRecord]) throws -> JourneyReplay {
+    static func replay(_ journey: JourneyRow, of mission: Mission, advances records: [JourneyAdvanceRow]) throws -> JourneyReplay {
         var progress = MissionProgress(try chosenJourney(journey, of: mission), startedAt: journey.startedAt)
-        var credits: [UUID: (record: JourneyAdvanceRecord, advance: MissionAdvance)] = [:]
+        var credits: [UUID: (record: JourneyAdvanceRow, advance: MissionAdvance)] = [:]
         for record in records {
             credits[record.runID] = (record, progress.advance(by: record.verifiedMeters, at: record.runEnd))
         }
@@ -42,7 +42,7 @@ struct JourneyReplay {
 
     /// The stages the user chose, clamped to the mission as it is now (an import may have
     /// shortened it).
-    static func chosenJourney(_ journey: JourneyRecord, of mission: Mission) throws -> MissionJourney {
+    static func chosenJourney(_ journey: JourneyRow, of mission: Mission) throws -> MissionJourney {
         func clamped(_ route: Int, _ stage: Int) -> StageIndex {
             let route = min(max(0, route), mission.routes.count - 1)
             return StageIndex(route: route, stage: min(max(0, stage), mission.routes[route].stages.count - 1))

@@ -12,7 +12,7 @@ enum MissionCatalogue {
     /// - Complexity: O(routes + stages + points) rows and bytes written.
     @discardableResult
     static func save(_ mission: Mission, on database: any Database) async throws -> Bool {
-        let record = try await MissionRecord.query(on: database).filter(\.$key == mission.id).first() ?? MissionRecord()
+        let record = try await MissionRow.query(on: database).filter(\.$key == mission.id).first() ?? MissionRow()
         let isNew = record.id == nil
         record.key = mission.id
         record.name = mission.name
@@ -24,12 +24,12 @@ enum MissionCatalogue {
         try await record.save(on: database)
         let missionID = try record.requireID()
         if !isNew {
-            let routeIDs = try await MissionRouteRecord.query(on: database).filter(\.$mission.$id == missionID).all(\.$id)
-            try await MissionStageRecord.query(on: database).filter(\.$route.$id ~~ routeIDs).delete()
-            try await MissionRouteRecord.query(on: database).filter(\.$mission.$id == missionID).delete()
+            let routeIDs = try await MissionRouteRow.query(on: database).filter(\.$mission.$id == missionID).all(\.$id)
+            try await MissionStageRow.query(on: database).filter(\.$route.$id ~~ routeIDs).delete()
+            try await MissionRouteRow.query(on: database).filter(\.$mission.$id == missionID).delete()
         }
         for (position, route) in mission.routes.enumerated() {
-            let routeRecord = MissionRouteRecord()
+            let routeRecord = MissionRouteRow()
             routeRecord.$mission.id = missionID
             routeRecord.position = position
             routeRecord.name = route.name
@@ -40,7 +40,7 @@ enum MissionCatalogue {
             routeRecord.path = CompactTrack.encode(Track(segments: [route.path.coordinates.map { Fix(coordinate: $0) }]))
             try await routeRecord.create(on: database)
             let stages = try route.stages.enumerated().map { position, stage in
-                let stageRecord = MissionStageRecord()
+                let stageRecord = MissionStageRow()
                 stageRecord.$route.id = try routeRecord.requireID()
                 stageRecord.position = position
                 stageRecord.name = stage.name
@@ -58,18 +58,18 @@ enum MissionCatalogue {
 
     /// The stored mission with id `key` and its record, or 404.
     /// - Complexity: three queries; decodes every route's line.
-    static func load(_ key: String, on database: any Database) async throws -> (record: MissionRecord, mission: Mission) {
-        guard let record = try await MissionRecord.query(on: database).filter(\.$key == key).first() else {
+    static func load(_ key: String, on database: any Database) async throws -> (record: MissionRow, mission: Mission) {
+        guard let record = try await MissionRow.query(on: database).filter(\.$key == key).first() else {
             throw Refusal.notFound("mission")
         }
         return (record, try await mission(of: record, on: database))
     }
 
     /// The mission `record` stores, routes and stages in order.
-    static func mission(of record: MissionRecord, on database: any Database) async throws -> Mission {
-        let routeRecords = try await MissionRouteRecord.query(on: database).filter(\.$mission.$id == record.requireID())
+    static func mission(of record: MissionRow, on database: any Database) async throws -> Mission {
+        let routeRecords = try await MissionRouteRow.query(on: database).filter(\.$mission.$id == record.requireID())
             .sort(\.$position).all()
-        let stageRecords = try await MissionStageRecord.query(on: database).filter(\.$route.$id ~~ routeRecords.map { try $0.requireID() })
+        let stageRecords = try await MissionStageRow.query(on: database).filter(\.$route.$id ~~ routeRecords.map { try $0.requireID() })
             .sort(\.$position).all()
         let stagesByRoute = Dictionary(grouping: stageRecords) { $0.$route.id }
         let routes = try routeRecords.map { route in

@@ -55,7 +55,7 @@ public enum MissionExamples {
     /// Saves every mission file of `directory` when the database has no mission yet. A
     /// file that can't be read is logged and skipped: the server still starts.
     static func seed(from directory: String, on database: any Database, logger: Logger) async throws {
-        guard try await MissionRecord.query(on: database).count() == 0 else { return }
+        guard try await MissionRow.query(on: database).count() == 0 else { return }
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".geojson") }.sorted()
         var missions: [Mission] = []

@@ -33,13 +33,13 @@ enum MissionMilestones {
     /// restarted keeps none), oldest first.
     /// - Complexity: O(missions) queries, O(advances + stages) work per journey.
     static func of(_ users: [UUID], on database: any Database) async throws -> [MissionMilestone] {
-        try await of(try await JourneyRecord.query(on: database).filter(\.$user.$id ~~ users).all(), on: database)
+        try await of(try await JourneyRow.query(on: database).filter(\.$user.$id ~~ users).all(), on: database)
     }
 
     /// Every milestone on `journeys` (anyone's), oldest first; each mission is loaded once,
     /// however many of the journeys are on it, and the advances of all in one query.
     /// - Complexity: O(missions) queries, O(advances + stages) work per journey.
-    static func of(_ journeys: [JourneyRecord], on database: any Database) async throws -> [MissionMilestone] {
+    static func of(_ journeys: [JourneyRow], on database: any Database) async throws -> [MissionMilestone] {
         guard !journeys.isEmpty else { return [] }
         let advances = try await JourneyReplay.advances(of: journeys.map { try $0.requireID() }, on: database)
         var missions: [UUID: Mission] = [:]
@@ -66,7 +66,7 @@ enum MissionMilestones {
 
     /// The stored mission `id`; nil when it is gone.
     private static func loadMission(_ id: UUID, on database: any Database) async throws -> Mission? {
-        guard let record = try await MissionRecord.find(id, on: database) else { return nil }
+        guard let record = try await MissionRow.find(id, on: database) else { return nil }
         return try await MissionCatalogue.mission(of: record, on: database)
     }
 }

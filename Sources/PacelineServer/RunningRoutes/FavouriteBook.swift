@@ -12,7 +12,7 @@ enum FavouriteBook {
     static func add(_ id: String, of user: UUID, on database: any Database) async throws {
         let route = try await RouteAccess.visibleRoute(id, to: user, on: database)
         let routeID = try route.requireID()
-        if let favourite = try await favourite(of: user, route: routeID, on: database) {
+        if let favourite = try await favourite(of: UserID(user), route: RouteID(routeID), on: database) {
             if favourite.removed {
                 favourite.removed = false
                 try await favourite.save(on: database)
@@ -31,7 +31,7 @@ enum FavouriteBook {
     /// is not a route id.
     static func remove(_ id: String, of user: UUID, on database: any Database) async throws {
         guard let routeID = UUID(uuidString: id) else { throw Refusal.notFound("route") }
-        if let favourite = try await favourite(of: user, route: routeID, on: database), !favourite.removed {
+        if let favourite = try await favourite(of: UserID(user), route: RouteID(routeID), on: database), !favourite.removed {
             favourite.removed = true
             try await favourite.save(on: database)
         }
@@ -56,7 +56,7 @@ enum FavouriteBook {
     }
 
     /// `user`'s favourite row of `route`, marked or unmarked, if they ever marked it.
-    private static func favourite(of user: UUID, route: UUID, on database: any Database) async throws -> Favourite? {
-        try await Favourite.query(on: database).filter(\.$user.$id == user).filter(\.$route.$id == route).first()
+    private static func favourite(of user: UserID, route: RouteID, on database: any Database) async throws -> Favourite? {
+        try await Favourite.query(on: database).filter(\.$user.$id == user.uuid).filter(\.$route.$id == route.uuid).first()
     }
 }

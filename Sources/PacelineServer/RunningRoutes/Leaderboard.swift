@@ -8,20 +8,20 @@ import SQLKit
 /// runs the viewer may see (`Privacy`: another user's private run, or a friends-only run
 /// of someone who is not their friend, is neither listed nor ranked).
 enum Leaderboard {
-    /// The first `limit` places of `routeID` as `viewer` sees them.
+    /// The first `limit` places of `route` as `viewer` sees them.
     /// - Complexity: one query over the route's runs, sorted by the (route_id, elapsed_s)
     ///   index; the viewer's friends are a subquery of it.
-    static func entries(of routeID: UUID, viewer: UUID?, limit: Int, on database: any Database) async throws
+    static func entries(of route: RouteID, viewer: UserID?, limit: Int, on database: any Database) async throws
         -> [Components.Schemas.LeaderboardEntry]
     {
-        let visible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "runs"),
+        let visible = Privacy.condition(viewer: viewer?.uuid, owner: SQLColumn("owner_id", table: "runs"),
                                         privacy: SQLColumn("privacy", table: "runs"))
         let rows = try await database.sql.raw("""
             SELECT route_runs.run_id, route_runs.runner_id, route_runs.elapsed_s, route_runs.run_date, users.display_name
             FROM route_runs
             JOIN runs ON runs.id = route_runs.run_id AND runs.deleted_at IS NULL
             JOIN users ON users.id = route_runs.runner_id
-            WHERE route_runs.route_id = \(bind: routeID) AND \(visible)
+            WHERE route_runs.route_id = \(bind: route.uuid) AND \(visible)
             ORDER BY route_runs.elapsed_s, route_runs.run_date
             """).all()
         return try ranked(rows, limit: limit)
@@ -47,9 +47,9 @@ enum Leaderboard {
         return entries
     }
 
-    /// `runner`'s place on the full leaderboard of `routeID` (their best run counts).
-    static func rank(of runner: UUID, on routeID: UUID, on database: any Database) async throws -> Int {
-        let all = try await entries(of: routeID, viewer: runner, limit: .max, on: database)
-        return (all.firstIndex { $0.runner.id == runner.apiID } ?? all.count) + 1
+    /// `runner`'s place on the full leaderboard of `route` (their best run counts).
+    static func rank(of runner: UserID, on route: RouteID, on database: any Database) async throws -> Int {
+        let all = try await entries(of: route, viewer: runner, limit: .max, on: database)
+        return (all.firstIndex { $0.runner.id == runner.uuid.apiID } ?? all.count) + 1
     }
 }

@@ -26,7 +26,7 @@ extension RouteBook {
         }
         let (result, shortfall) = try await RouteJoin.attempt(run, to: route, on: database)
         if let shortfall { return .fellShort(shortfall, result) }
-        let rank = try await Leaderboard.rank(of: user, on: routeID, on: database)
+        let rank = try await Leaderboard.rank(of: UserID(user), on: RouteID(routeID), on: database)
         return .joined(.init(routeId: routeID.apiID, runId: runID.apiID,
                              coverage: result.coverage, elapsedSeconds: result.finish.elapsedSeconds, rank: rank))
     }

@@ -52,7 +52,7 @@ enum RouteBook {
     static func detail(_ id: String, seenBy viewer: UUID?, on database: any Database) async throws -> Components.Schemas.RouteDetail {
         let route = try await RouteAccess.visibleRoute(id, to: viewer, on: database)
         let schema = try await Route.schemas([route], viewer: viewer, on: database)[0]
-        let top = try await Leaderboard.entries(of: try route.requireID(), viewer: viewer, limit: topRunsShown, on: database)
+        let top = try await Leaderboard.entries(of: RouteID(try route.requireID()), viewer: viewer.map(UserID.init), limit: topRunsShown, on: database)
         return .init(route: schema, topRuns: top)
     }
 
@@ -82,7 +82,7 @@ enum RouteBook {
     static func leaderboard(of id: String, seenBy viewer: UUID?, limit: Int?, on database: any Database) async throws -> Components.Schemas.Leaderboard {
         let route = try await RouteAccess.visibleRoute(id, to: viewer, on: database)
         let limit = try Paging.limit(limit)
-        let entries = try await Leaderboard.entries(of: try route.requireID(), viewer: viewer, limit: limit, on: database)
+        let entries = try await Leaderboard.entries(of: RouteID(try route.requireID()), viewer: viewer.map(UserID.init), limit: limit, on: database)
         return .init(routeId: try route.requireID().apiID, entries: entries)
     }
 

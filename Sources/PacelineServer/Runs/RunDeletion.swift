@@ -28,7 +28,7 @@ enum RunDeletion {
             try await WorkoutLogEntry.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await DiscoveryRow.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await SegmentEffortRow.query(on: transaction).filter(\.$run.$id == runID).delete()
-            try await MissionAdvancer.withdraw(runID, of: owner, on: transaction)
+            try await MissionAdvancer.withdraw(RunID(runID), of: UserID(owner), on: transaction)
             try await RunOriginal.release(run, on: transaction)
             run.track = Data()
             run.heatLines = nil  // its path too

@@ -78,10 +78,10 @@ enum SegmentBoard {
     }
 
     /// `runner`'s fastest time on each of `segments` they have run.
-    static func bests(of runner: UUID, on segments: [UUID], on database: any Database) async throws -> [UUID: Double] {
+    static func bests(of runner: UserID, on segments: [SegmentID], on database: any Database) async throws -> [UUID: Double] {
         let rows = try await database.sql.raw("""
             SELECT segment_id, MIN(elapsed_s) AS best FROM segment_efforts
-            WHERE runner_id = \(bind: runner) AND segment_id IN (\(SQLList(segments.map { SQLBind($0) })))
+            WHERE runner_id = \(bind: runner.uuid) AND segment_id IN (\(SQLList(segments.map { SQLBind($0.uuid) })))
             GROUP BY segment_id
             """).all()
         return try Dictionary(uniqueKeysWithValues: rows.map {

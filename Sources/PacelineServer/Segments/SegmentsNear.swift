@@ -58,7 +58,7 @@ enum SegmentsNear {
         }
         var segments = found.sorted { $0.distance < $1.distance }.prefix(maximumCount).map(\.segment)
         guard let viewer, !segments.isEmpty else { return segments }
-        let bests = try await SegmentBoard.bests(of: viewer, on: segments.compactMap { UUID(uuidString: $0.id) }, on: database)
+        let bests = try await SegmentBoard.bests(of: UserID(viewer), on: segments.compactMap { UUID(uuidString: $0.id).map(SegmentID.init) }, on: database)
         for index in segments.indices { segments[index].yourBestSeconds = UUID(uuidString: segments[index].id).flatMap { bests[$0] } }
         return segments
     }

@@ -191,19 +191,19 @@ struct InvitationTests {
             let db = server.app.db
             let id = UUID(uuidString: created.id)!
             func uuid(_ user: TestUser) -> UUID { UUID(uuidString: user.id)! }
-            let asHost = try #require(try await Invitation.joinable(id, by: uuid(ann), on: db))
+            let asHost = try #require(try await Invitation.joinable(InvitationID(id), by: UserID(uuid(ann)), on: db))
             #expect(asHost.$host.id == uuid(ann) && asHost.sport == .run && asHost.distanceMeters == 5_000 && asHost.liveSessionId == nil)
             #expect(asHost.startsAt.timeIntervalSince(created.startsAt).magnitude < 0.001)
-            #expect(try await Invitation.joinable(id, by: uuid(bo), on: db)?.id == id)
+            #expect(try await Invitation.joinable(InvitationID(id), by: UserID(uuid(bo)), on: db)?.id == id)
             for user in [cy, di, stranger] {
-                #expect(try await Invitation.joinable(id, by: uuid(user), on: db) == nil, "\(user.profile.displayName)")
+                #expect(try await Invitation.joinable(InvitationID(id), by: UserID(uuid(user)), on: db) == nil, "\(user.profile.displayName)")
             }
-            #expect(try await Invitation.joinable(UUID(), by: uuid(ann), on: db) == nil)
+            #expect(try await Invitation.joinable(InvitationID(UUID()), by: UserID(uuid(ann)), on: db) == nil)
             #expect(try await Invitation.acceptedGuestIDs(of: id, on: db) == [uuid(bo)])
 
             _ = try await ann.client.cancelInvitation(path: .init(invitationId: created.id)).noContent
-            #expect(try await Invitation.joinable(id, by: uuid(ann), on: db) == nil)
-            #expect(try await Invitation.joinable(id, by: uuid(bo), on: db) == nil)
+            #expect(try await Invitation.joinable(InvitationID(id), by: UserID(uuid(ann)), on: db) == nil)
+            #expect(try await Invitation.joinable(InvitationID(id), by: UserID(uuid(bo)), on: db) == nil)
         }
     }
 

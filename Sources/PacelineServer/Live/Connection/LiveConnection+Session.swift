@@ -47,7 +47,7 @@ extension LiveConnection {
 
     func setReady(_ ready: Bool, state: State) async throws {
         let runner = try currentRace(state)
-        let startsAt = try await LiveStart.setReady(ready, memberID: runner.memberID, sessionID: runner.sessionID,
+        let startsAt = try await LiveStart.setReady(ready, member: LiveMemberID(runner.memberID), of: LiveSessionID(runner.sessionID),
                                                     settings: hub.settings, on: hub.database)
         if let startsAt {
             await hub.publish(LiveEvent(sessionID: runner.sessionID,

@@ -170,7 +170,7 @@ final class LiveConnection: Sendable {
         case .expired: throw Refusal.unauthenticated("the token expired; log in again")
         }
         let userID = try user.requireID(), lease = UUID()
-        guard try await LiveSocketLeases.take(lease, user: userID, settings: hub.settings, on: hub.database) else {
+        guard try await LiveSocketLeases.take(LiveSocketLeaseID(lease), user: UserID(userID), settings: hub.settings, on: hub.database) else {
             throw LiveCloseReason.tooManyForAccount(limit: hub.settings.socketsPerAccount)
         }
         (state.user, state.lease) = (user, lease)

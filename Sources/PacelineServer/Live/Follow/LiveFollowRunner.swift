@@ -94,7 +94,7 @@ extension LiveConnection {
         let (result, shortfall) = try await RouteJoin.attempt(run, to: runner.route, on: hub.database)
         let joined = shortfall == nil
         let routeID = try runner.route.requireID()
-        let rank = joined ? try await Leaderboard.rank(of: try user.requireID(), on: routeID, on: hub.database) : nil
+        let rank = joined ? try await Leaderboard.rank(of: UserID(try user.requireID()), on: RouteID(routeID), on: hub.database) : nil
         try await LiveFixChunk.query(on: hub.database).filter(\.$ownerID == runner.followID).delete()
         state.current = .idle
         send(.followFinished(.init(followId: runner.followID.apiID, runId: try run.requireID().apiID, routeId: routeID.apiID,

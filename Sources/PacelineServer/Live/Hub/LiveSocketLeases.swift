@@ -25,7 +25,8 @@ enum LiveSocketLeases {
     ///
     /// - Complexity: one statement on the `user_id` index (PostgreSQL: in a transaction,
     ///   after the lock).
-    static func take(_ id: UUID, user: UUID, settings: LiveSettings, on database: any Database, now: Date = Date()) async throws -> Bool {
+    static func take(_ lease: LiveSocketLeaseID, user: UserID, settings: LiveSettings, on database: any Database, now: Date = Date()) async throws -> Bool {
+        let (id, user) = (lease.uuid, user.uuid)
         let insert = { @Sendable (database: any SQLDatabase) async throws -> Bool in
             try await !database.raw("""
                 INSERT INTO live_socket_leases (id, user_id, expires_at)

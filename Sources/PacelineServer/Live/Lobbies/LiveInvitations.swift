@@ -12,7 +12,7 @@ enum LiveInvitations {
 
     /// The session of invitation `id`, made if it is time and there is none yet.
     static func session(for id: String, user: UUID, settings: LiveSettings, on database: any Database) async throws -> LiveSession {
-        guard let uuid = UUID(uuidString: id), let invitation = try await Invitation.joinable(uuid, by: user, on: database) else {
+        guard let uuid = UUID(uuidString: id), let invitation = try await Invitation.joinable(InvitationID(uuid), by: UserID(user), on: database) else {
             throw Refusal(.forbidden, code: "not_invited", message: "you are not the host of that invitation, nor a guest who accepted it")
         }
         if let sessionID = invitation.liveSessionId, let session = try await LiveSession.find(sessionID, on: database) {

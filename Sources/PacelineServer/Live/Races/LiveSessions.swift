@@ -91,7 +91,7 @@ enum LiveSessions {
         switch (request.sessionId, request.code, request.invitationId) {
         case (let id?, nil, nil):
             guard let uuid = UUID(uuidString: id), let session = try await LiveSession.find(uuid, on: database),
-                  let member = try await member(of: uuid, user: user, on: database) else {
+                  let member = try await member(of: LiveSessionID(uuid), user: UserID(user), on: database) else {
                 throw Refusal(.forbidden, code: "not_invited", message: "you are not invited to that session")
             }
             return (session, try await enter(member, session: session, on: database))
@@ -99,7 +99,7 @@ enum LiveSessions {
             return try await join(code: code, user: user, from: address, limiter: limiter, on: database)
         case (nil, nil, let id?):
             let session = try await LiveInvitations.session(for: id, user: user, settings: settings, on: database)
-            guard let member = try await member(of: try session.requireID(), user: user, on: database) else {
+            guard let member = try await member(of: LiveSessionID(try session.requireID()), user: UserID(user), on: database) else {
                 throw Refusal(.forbidden, code: "not_invited", message: "you are not invited to that session")
             }
             return (session, try await enter(member, session: session, on: database))
@@ -123,7 +123,7 @@ enum LiveSessions {
         }
         try await limiter.giveBack(taken)
         let sessionID = try session.requireID()
-        if let member = try await member(of: sessionID, user: user, on: database) {
+        if let member = try await member(of: LiveSessionID(sessionID), user: UserID(user), on: database) {
             return (session, try await enter(member, session: session, on: database))
         }
         let member = LiveMember(sessionID: sessionID, userID: user, status: .joined, seenAt: now)
@@ -151,8 +151,8 @@ enum LiveSessions {
         return member
     }
 
-    static func member(of session: UUID, user: UUID, on database: any Database) async throws -> LiveMember? {
-        try await LiveMember.query(on: database).filter(\.$session.$id == session).filter(\.$user.$id == user).first()
+    static func member(of session: LiveSessionID, user: UserID, on database: any Database) async throws -> LiveMember? {
+        try await LiveMember.query(on: database).filter(\.$session.$id == session.uuid).filter(\.$user.$id == user.uuid).first()
     }
 
     /// Leaves the lobby (an invitee goes back to invited), or gives up during the race.

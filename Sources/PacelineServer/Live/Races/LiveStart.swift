@@ -8,14 +8,14 @@ import SQLKit
 enum LiveStart {
     typealias Status = LiveSessionState.Member.Status
 
-    /// Marks member `memberID` ready or not; returns the start instant if this made everyone ready.
-    static func setReady(_ ready: Bool, memberID: UUID, sessionID: UUID, settings: LiveSettings,
+    /// Marks `member` of `session` ready or not; returns the start instant if this made everyone ready.
+    static func setReady(_ ready: Bool, member: LiveMemberID, of session: LiveSessionID, settings: LiveSettings,
                          on database: any Database) async throws -> Date? {
-        try await locked(sessionID, on: database) { session, transaction in
+        try await locked(session.uuid, on: database) { session, transaction in
             guard session.startsAt == nil else {
                 throw Refusal(.conflict, code: "already_started", message: "the race has started")
             }
-            guard let current = try await LiveMember.find(memberID, on: transaction),
+            guard let current = try await LiveMember.find(member.uuid, on: transaction),
                   current.status == Status.joined || current.status == Status.ready else {
                 throw Refusal(.conflict, code: "not_in_lobby", message: "join the session's lobby first")
             }

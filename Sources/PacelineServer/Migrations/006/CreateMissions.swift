@@ -4,7 +4,7 @@ import SQLKit
 /// Missions, their routes and stages (replaced whole by each import of a mission).
 struct CreateMissions: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(MissionRecord.schema)
+        try await database.schema(MissionRow.schema)
             .id()
             .field("key", .string, .required)
             .field("name", .string, .required)
@@ -17,9 +17,9 @@ struct CreateMissions: AsyncMigration {
             .field("updated_at", .datetime)
             .unique(on: "key")
             .create()
-        try await database.schema(MissionRouteRecord.schema)
+        try await database.schema(MissionRouteRow.schema)
             .id()
-            .field("mission_id", .uuid, .required, .references(MissionRecord.schema, "id", onDelete: .cascade))
+            .field("mission_id", .uuid, .required, .references(MissionRow.schema, "id", onDelete: .cascade))
             .field("position", .int, .required)
             .field("name", .string, .required)
             .field("length_m", .double, .required)
@@ -29,9 +29,9 @@ struct CreateMissions: AsyncMigration {
             .field("path", .data, .required)
             .unique(on: "mission_id", "position")
             .create()
-        try await database.schema(MissionStageRecord.schema)
+        try await database.schema(MissionStageRow.schema)
             .id()
-            .field("route_id", .uuid, .required, .references(MissionRouteRecord.schema, "id", onDelete: .cascade))
+            .field("route_id", .uuid, .required, .references(MissionRouteRow.schema, "id", onDelete: .cascade))
             .field("position", .int, .required)
             .field("name", .string, .required)
             .field("start_m", .double, .required)
@@ -44,19 +44,19 @@ struct CreateMissions: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(MissionStageRecord.schema).delete()
-        try await database.schema(MissionRouteRecord.schema).delete()
-        try await database.schema(MissionRecord.schema).delete()
+        try await database.schema(MissionStageRow.schema).delete()
+        try await database.schema(MissionRouteRow.schema).delete()
+        try await database.schema(MissionRow.schema).delete()
     }
 }
 
 /// Users' journeys on missions and what each run credited to them.
 struct CreateJourneys: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(JourneyRecord.schema)
+        try await database.schema(JourneyRow.schema)
             .id()
             .field("user_id", .uuid, .required, .references(User.schema, "id", onDelete: .cascade))
-            .field("mission_id", .uuid, .required, .references(MissionRecord.schema, "id", onDelete: .cascade))
+            .field("mission_id", .uuid, .required, .references(MissionRow.schema, "id", onDelete: .cascade))
             .field("first_route", .int, .required)
             .field("first_stage", .int, .required)
             .field("last_route", .int, .required)
@@ -68,9 +68,9 @@ struct CreateJourneys: AsyncMigration {
             .field("updated_at", .datetime)
             .unique(on: "user_id", "mission_id")
             .create()
-        try await database.schema(JourneyAdvanceRecord.schema)
+        try await database.schema(JourneyAdvanceRow.schema)
             .id()
-            .field("journey_id", .uuid, .required, .references(JourneyRecord.schema, "id", onDelete: .cascade))
+            .field("journey_id", .uuid, .required, .references(JourneyRow.schema, "id", onDelete: .cascade))
             .field("run_id", .uuid, .required)
             .field("verified_m", .double, .required)
             .field("run_start", .datetime, .required)
@@ -83,7 +83,7 @@ struct CreateJourneys: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(JourneyAdvanceRecord.schema).delete()
-        try await database.schema(JourneyRecord.schema).delete()
+        try await database.schema(JourneyAdvanceRow.schema).delete()
+        try await database.schema(JourneyRow.schema).delete()
     }
 }

@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 
 /// A mission as stored: its identity and totals; routes and stages in their own tables.
-final class MissionRecord: Model, @unchecked Sendable {
+final class MissionRow: Model, @unchecked Sendable {
     static let schema = "missions"
 
     @ID(key: .id) var id: UUID?
@@ -14,7 +14,7 @@ final class MissionRecord: Model, @unchecked Sendable {
     @Field(key: "length_m") var lengthMeters: Double
     @Field(key: "route_count") var routeCount: Int
     @Field(key: "stage_count") var stageCount: Int
-    @Children(for: \.$mission) var routes: [MissionRouteRecord]
+    @Children(for: \.$mission) var routes: [MissionRouteRow]
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 

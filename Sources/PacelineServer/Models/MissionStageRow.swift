@@ -2,11 +2,11 @@ import Fluent
 import Foundation
 
 /// One stage of a route: where it starts and ends along the route, and its photo.
-final class MissionStageRecord: Model, @unchecked Sendable {
+final class MissionStageRow: Model, @unchecked Sendable {
     static let schema = "mission_stages"
 
     @ID(key: .id) var id: UUID?
-    @Parent(key: "route_id") var route: MissionRouteRecord
+    @Parent(key: "route_id") var route: MissionRouteRow
     /// 0 for the route's first stage.
     @Field(key: "position") var position: Int
     @Field(key: "name") var name: String

@@ -4,12 +4,12 @@ import PacelineCore
 
 /// A user on a mission: the stages chosen, when they joined, how far they have come.
 /// One per user and mission; joining again restarts it.
-final class JourneyRecord: Model, @unchecked Sendable {
+final class JourneyRow: Model, @unchecked Sendable {
     static let schema = "mission_journeys"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "user_id") var user: User
-    @Parent(key: "mission_id") var mission: MissionRecord
+    @Parent(key: "mission_id") var mission: MissionRow
     @Field(key: "first_route") var firstRoute: Int
     @Field(key: "first_stage") var firstStage: Int
     @Field(key: "last_route") var lastRoute: Int
