@@ -6,7 +6,7 @@ extension APIHandler {
     /// Everything the user keeps here, as one ZIP: each activity as a file, and the JSON
     /// the API answers them with for the rest (`AccountExport`).
     func exportMyData(_ input: Operations.ExportMyData.Input) async throws -> Operations.ExportMyData.Output {
-        let url = try await AccountExport.archive(of: try await currentUser(), through: self)
+        let url = try await AccountExport.archive(of: try await currentUser(), on: database)
         // No Content-Disposition: the OpenAPI runtime would percent-encode it; the app's link names the file.
         return .ok(.init(body: .applicationZip(try Self.streamed(url))))
     }

@@ -3,7 +3,7 @@ import PacelineCore
 
 extension APIHandler {
     func getPrivacyZones(_ input: Operations.GetPrivacyZones.Input) async throws -> Operations.GetPrivacyZones.Output {
-        .ok(.init(body: .json(Self.schema(of: try await currentUser().privacyZones))))
+        .ok(.init(body: .json(try await currentUser().privacyZonesSchema)))
     }
 
     /// Replaces the user's zones, every one checked first (nothing changes on a bad one), and
@@ -24,12 +24,6 @@ extension APIHandler {
             return (center: center, radiusMeters: zone.radiusMeters)
         }
         let zones = try await AccountBook.replacePrivacyZones(of: try AuthenticatedUser.required().id, with: chosen, on: database)
-        return .ok(.init(body: .json(Self.schema(of: zones))))
-    }
-
-    /// The zones as their owner chose them: the hidden circles are never sent, to the owner
-    /// neither (an account's export or a shared screen would carry them).
-    private static func schema(of zones: [PrivacyZone]) -> Components.Schemas.PrivacyZones {
-        .init(zones: zones.map { .init(latitude: $0.center.latitude, longitude: $0.center.longitude, radiusMeters: $0.radiusMeters) })
+        return .ok(.init(body: .json(User.privacyZonesSchema(of: zones))))
     }
 }

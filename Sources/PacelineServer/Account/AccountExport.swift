@@ -8,10 +8,11 @@ import PacelineCore
 /// it came in (GPX for what the app recorded), rebuilt from the stored track with its
 /// sensors and the totals the app shows; beside it, the file each was made from, byte for
 /// byte as uploaded (`Original`), once however many activities it made; and, for the
-/// rest, the JSON the API answers the user with, so an export reads as the API documents
-/// it (openapi.yaml).
+/// rest, the JSON the API answers the user with (whole: every page of a list), made by the
+/// same services the API's handlers call, so an export reads as the API documents it
+/// (openapi.yaml).
 struct AccountExport {
-    let handler: APIHandler
+    let database: any Database
     let user: User
     let archive: ZipWriter
 
@@ -27,11 +28,11 @@ struct AccountExport {
 
     /// `user`'s data as a ZIP in a temporary file, which the caller removes once it is sent;
     /// removed here when making it fails.
-    static func archive(of user: User, through handler: APIHandler) async throws -> URL {
+    static func archive(of user: User, on database: any Database) async throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-export-\(UUID().uuidString).zip")
         do {
             let archive = try ZipWriter(url: url)
-            try await AccountExport(handler: handler, user: user, archive: archive).write()
+            try await AccountExport(database: database, user: user, archive: archive).write()
             try archive.finish()
         } catch {
             try? FileManager.default.removeItem(at: url)
@@ -42,9 +43,8 @@ struct AccountExport {
 
     func write() async throws {
         let userID = try user.requireID()
-        let database = handler.database
         try add("profile.json", user.profile)
-        try add("privacy-zones.json", try await handler.getPrivacyZones(.init()).ok.body.json)
+        try add("privacy-zones.json", user.privacyZonesSchema)
 
         var runs: [Components.Schemas.Run] = []
         var originals = ExportedOriginals()
@@ -67,21 +67,33 @@ struct AccountExport {
 
         let routes = try await Route.query(on: database).filter(\.$creator.$id == userID).with(\.$creator).all()
         try add("routes.json", try await Route.schemas(routes, viewer: userID, on: database))
-        try add("workouts.json", try await handler.listWorkouts(.init()).ok.body.json)
+        try add("workouts.json", try await WorkoutBook.list(of: userID, on: database))
         var log: [Components.Schemas.WorkoutLogEntry] = []
         var cursor: String?
         repeat {
-            let page = try await handler.listWorkoutLog(.init(query: .init(limit: Self.page, cursor: cursor))).ok.body.json
-            log += page.entries
-            cursor = page.nextCursor
+            let page = try await WorkoutBook.logPage(of: userID, limit: Self.page, run: nil, cursor: cursor, on: database)
+            log += try page.entries.map { try $0.schema }
+            cursor = page.next
         } while cursor != nil
         try add("workout-log.json", log)
-        try add("achievements.json", try await handler.getMyAchievements(.init()).ok.body.json)
-        try add("friends.json", try await handler.listFriends(.init()).ok.body.json)
-        try add("favourites.json", try await handler.listFavourites(.init()).ok.body.json)
-        try add("gear.json", try await GearBook.list(of: userID, on: handler.reads))
-        try add("goals.json", try await handler.listGoals(.init()).ok.body.json)
-        try add("segments.json", try await SegmentBook.list(of: userID, on: handler.reads))
+        try add("achievements.json", try await AchievementBook.refresh(userID, on: database).schema(user: user, visibleRuns: { _ in true }))
+        try add("friends.json", try await allFriends(of: userID))
+        try add("favourites.json", try await FavouriteBook.list(of: userID, changedSince: nil, on: database))
+        try add("gear.json", try await GearBook.list(of: userID, on: database))
+        try add("goals.json", Components.Schemas.GoalList(goals: try await GoalBook.list(of: userID, utcOffset: 0, on: database)))
+        try add("segments.json", try await SegmentBook.list(of: userID, on: database))
+    }
+
+    /// Every friend, every page of them, as one page.
+    private func allFriends(of userID: UUID) async throws -> Components.Schemas.FriendPage {
+        var friends: [Components.Schemas.Friend] = []
+        var cursor: String?
+        repeat {
+            let page = try await FriendList(database: database).page(of: userID, cursor: cursor, limit: Paging.maximumLimit)
+            friends += page.friends
+            cursor = page.nextCursor
+        } while cursor != nil
+        return .init(friends: friends)
     }
 
     private func add(_ name: String, _ value: some Encodable) throws {

@@ -1,4 +1,5 @@
 import PacelineAPI
+import PacelineCore
 
 extension User {
     /// The account as its owner sees it.
@@ -12,6 +13,17 @@ extension User {
             stepLengthMeters: stepLengthMeters,
             defaultPrivacy: defaultPrivacy
         )
+    }
+
+    /// The user's privacy zones as they chose them: the hidden circles are never sent, to
+    /// the owner neither (an account's export or a shared screen would carry them).
+    var privacyZonesSchema: Components.Schemas.PrivacyZones {
+        Self.privacyZonesSchema(of: privacyZones)
+    }
+
+    /// `zones` as the API shows their owner.
+    static func privacyZonesSchema(of zones: [PrivacyZone]) -> Components.Schemas.PrivacyZones {
+        .init(zones: zones.map { .init(latitude: $0.center.latitude, longitude: $0.center.longitude, radiusMeters: $0.radiusMeters) })
     }
 
     /// The user as others see them: their id and name.

@@ -83,6 +83,30 @@ struct AccountDataTests {
         }
     }
 
+    @Test("the export lists every friend, not the first page the API answers by default", arguments: TestDatabase.available)
+    func exportHoldsEveryFriend(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            var names: Set<String> = []
+            for index in 1...21 {  // the API answers 20 at a time unless asked for more
+                let friend = try await server.newUser("Friend\(index)")
+                try await server.befriend(ann, friend)
+                names.insert("Friend\(index)")
+            }
+            let response = try await server.raw(.GET, "/me/export", token: ann.token)
+            #expect(response.status == 200)
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).zip")
+            try response.body.write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let archive = try ZipArchive(contentsOf: url)
+            let entry = try #require(archive.entries.first { $0.path == "friends.json" })
+            let page = try JSONSerialization.jsonObject(with: try archive.data(of: entry, maximumBytes: 1 << 24)) as? [String: Any]
+            let friends = try #require(page?["friends"] as? [[String: Any]])
+            #expect(Set(friends.compactMap { ($0["user"] as? [String: Any])?["displayName"] as? String }) == names)
+            #expect(page?["nextCursor"] == nil)
+        }
+    }
+
     @Test("deleting the account needs the password; then it, its runs, sessions and places in others' lists are gone; its route passes on",
           arguments: TestDatabase.available)
     func delete(database: TestDatabase) async throws {
