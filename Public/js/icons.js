@@ -9,6 +9,8 @@ const SHAPES = {
   pause: [['rect', { x: '6.5', y: '5', width: '3.5', height: '14', rx: '1', fill: 'currentColor' }],
     ['rect', { x: '14', y: '5', width: '3.5', height: '14', rx: '1', fill: 'currentColor' }]],
   check: [['path', { d: 'M5 12.5l4.5 4.5L19 7' }]],
+  kudos: [['rect', { x: '3', y: '10', width: '4', height: '10', rx: '1' }],
+    ['path', { d: 'M7 11l4-7c1.5 0 2.5 1 2.2 2.6L12.6 10H19a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.8 20H7' }]],
   locate: [['circle', { cx: '12', cy: '12', r: '4' }], ['path', { d: 'M12 2v4M12 18v4M2 12h4M18 12h4' }]],
   lock: [['rect', { x: '5', y: '11', width: '14', height: '9', rx: '2' }], ['path', { d: 'M8 11V8a4 4 0 0 1 8 0v3' }]],
   unlock: [['rect', { x: '5', y: '11', width: '14', height: '9', rx: '2' }], ['path', { d: 'M8 11V8a4 4 0 0 1 7.5-2' }]],

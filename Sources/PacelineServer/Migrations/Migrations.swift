@@ -71,5 +71,7 @@ enum Migrations {
         AddBeaconSeenStretch(),
         // 034: the paused part of a segment effort's time.
         AddSegmentEffortPause(),
+        // 035: kudos on activities.
+        CreateKudos(),
     ]
 }

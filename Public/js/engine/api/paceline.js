@@ -38,6 +38,9 @@ export const api = {
   // Runs
   runs: (cursor, limit = 20) => request('/runs' + query({ cursor, limit })),
   run: (id) => request(`/runs/${id}`),
+  kudos: (id) => request(`/runs/${id}/kudos`),
+  giveKudos: (id) => request(`/runs/${id}/kudos`, { method: 'PUT' }),
+  takeBackKudos: (id) => request(`/runs/${id}/kudos`, { method: 'DELETE' }),
   runTrack: (id) => request(`/runs/${id}/track`),
   runSeries: (id) => request(`/runs/${id}/series`),
   runBestEfforts: (id) => request(`/runs/${id}/best-efforts`),
