@@ -34,3 +34,10 @@ extension TestServer {
         return try JSONDecoder().decode([PrivacyZone].self, from: Data(json.utf8))
     }
 }
+
+extension TestServer {
+    /// Makes `user` one of the instance's admins, as `paceline admin grant` does.
+    public func makeAdmin(_ user: TestUser) async throws {
+        _ = try await Moderation.setAdmin(email: user.profile.email, true, on: app.db)
+    }
+}

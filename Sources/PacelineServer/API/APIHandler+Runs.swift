@@ -31,7 +31,7 @@ extension APIHandler {
         let change = RunBook.Change(
             name: try TextInput.checked(update.name, "name", .name).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) },
             description: try TextInput.checked(update.description, "description", .description),
-            privacy: update.privacy, sport: update.sport, gearID: update.gearId)
+            privacy: update.privacy, sport: update.sport, gearID: update.gearId, commentsOpen: update.commentsOpen)
         let run = try await RunBook.change(input.path.runId, by: user.id, change, on: database)
         return .ok(.init(body: .json(run.schema)))
     }

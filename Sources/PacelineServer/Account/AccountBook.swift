@@ -59,6 +59,9 @@ enum AccountBook {
         let verdict = try await checks.passwords.verify(password, against: user?.passwordHash)
         guard let user, verdict != .wrong else { throw Refusal.unauthenticated("wrong email or password") }
         try await checks.limiter.giveBack(taken)
+        guard user.suspendedAt == nil else {
+            throw Refusal(.forbidden, code: "suspended", message: "this account was suspended by the instance's admins")
+        }
         if verdict == .rightInOldForm {
             user.passwordHash = try await checks.passwords.hash(password)
             try await user.save(on: database)

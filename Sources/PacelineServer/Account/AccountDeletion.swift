@@ -8,7 +8,8 @@ import Foundation
 /// row goes, and with it, by the foreign keys' `ON DELETE CASCADE`, everything that names
 /// them: runs (and their leaderboard places, discoveries, log entries) and the originals
 /// they were made from, tokens,
-/// friendships and requests, favourites, kudos given and got, workouts, gear, goals, badges, journeys, invitations they
+/// friendships and requests, blocks either way, favourites, kudos and comments given and got, reports made,
+/// notifications, workouts, gear, goals, badges, journeys, invitations they
 /// host or were sent, live sessions they host and their places in others', and the raw
 /// fixes kept for their unfinished races and follows. One transaction: an account is
 /// deleted whole or not at all. (A finished race's stored results still list the runner's

@@ -18,12 +18,23 @@ struct FriendRequests: Sendable {
     }
 
     /// `sender` asks the user `userID` names: 400 when it is no user id, or the sender's
-    /// own; 404 when there is no such user; then `send`'s answer, with the addressee.
+    /// own; 404 when there is no such user or they blocked the sender, 409 when the sender
+    /// blocked them; then `send`'s answer, with the addressee, who is told.
     func request(from sender: UUID, to userID: String) async throws -> (addressee: User, outcome: Outcome) {
         guard let addresseeID = UUID(uuidString: userID) else { throw Refusal.invalid("`userId` is not a user id") }
         guard addresseeID != sender else { throw Refusal.invalid("you can't send yourself a friend request") }
-        guard let addressee = try await User.find(addresseeID, on: database) else { throw Refusal.notFound("user") }
-        return (addressee, try await send(from: sender, to: addresseeID))
+        guard let addressee = try await User.find(addresseeID, on: database),
+              try await !Blocks.isBlocked(sender, by: addresseeID, on: database) else { throw Refusal.notFound("user") }
+        guard try await !Blocks.isBlocked(addresseeID, by: sender, on: database) else {
+            throw Refusal.conflict("you blocked this user; unblock them first")
+        }
+        let outcome = try await send(from: sender, to: addresseeID)
+        switch outcome {
+        case .requested: try await Notifications.tell(addresseeID, .friendRequest, by: sender, on: database)
+        case .befriended: try await Notifications.tell(addresseeID, .friendAccepted, by: sender, on: database)
+        case .alreadyRequested: break
+        }
+        return (addressee, outcome)
     }
 
     /// `sender` asks `addressee` (an existing user other than the sender); 409 when they
@@ -45,11 +56,13 @@ struct FriendRequests: Sendable {
     }
 
     /// `addressee` accepts the pending request of the user `requesterID` names (`accept`),
-    /// with the requester; 404 when there is no such user.
+    /// with the requester, who is told; 404 when there is no such user.
     func accept(from requesterID: String, by addressee: UUID) async throws -> (requester: User, friendship: Friendship) {
         guard let id = UUID(uuidString: requesterID), let requester = try await User.find(id, on: database)
         else { throw Refusal.notFound("friend request from this user") }
-        return (requester, try await accept(from: id, by: addressee))
+        let friendship = try await accept(from: id, by: addressee)
+        try await Notifications.tell(id, .friendAccepted, by: addressee, on: database)
+        return (requester, friendship)
     }
 
     /// `addressee` accepts `requester`'s pending request (accepting again is harmless);

@@ -5,7 +5,7 @@ import PacelineAPI
 
 /// Finding people to befriend: users whose display name contains a text (folded by
 /// `SearchName`, so case and accents don't matter), ordered by name, never the one
-/// searching, never with an email.
+/// searching nor those who blocked them, never with an email.
 struct UserSearch: Sendable {
     /// Search texts shorter than this are refused: they would match nearly everyone.
     static let minimumLength = 2
@@ -22,6 +22,7 @@ struct UserSearch: Sendable {
         var query = User.query(on: database)
             .filter(.sql(embed: "\(ident: "search_name") LIKE \(bind: SearchName.containing(text)) ESCAPE \(literal: "\\")"))
             .filter(\.$id != viewer)
+            .filter(.sql(embed: "\(ident: "id") NOT IN (\(Blocks.blockerIDs(of: viewer)))"))
             .field(\.$id).field(\.$displayName).field(\.$searchName)
             .sort(\.$searchName).sort(\.$id)
             .limit(limit + 1)

@@ -2,20 +2,25 @@ import Fluent
 import Foundation
 import PacelineCore
 
-/// A logged-in user reading many things at once, with their friends loaded once, so that
-/// deciding about many runs or routes in one request costs one query in all (`Privacy`'s
-/// rule, in memory).
+/// A logged-in user reading many things at once, with their friends and the users who
+/// blocked them loaded once, so that deciding about many runs or routes in one request
+/// costs two queries in all (`Privacy`'s rule, in memory).
 struct Viewer: Sendable {
     let id: UUID
     let friendIDs: Set<UUID>
+    /// The users who blocked this viewer, who see nothing of theirs.
+    let blockerIDs: Set<UUID>
 
-    /// `id` and their friends.
+    /// `id`, their friends and their blockers.
     static func load(_ id: UUID, on database: any Database) async throws -> Viewer {
-        Viewer(id: id, friendIDs: try await Friends.friendIDs(of: id, on: database))
+        Viewer(id: id, friendIDs: try await Friends.friendIDs(of: id, on: database),
+               blockerIDs: try await Blocks.blockerIDs(of: id, on: database))
     }
 
     /// Whether this viewer may see something of `owner`'s with `privacy`.
     func maySee(owner: UUID, privacy: Privacy) -> Bool {
-        privacy == .public || owner == id || (privacy == .friends && friendIDs.contains(owner))
+        if owner == id { return true }
+        guard !blockerIDs.contains(owner) else { return false }
+        return privacy == .public || (privacy == .friends && friendIDs.contains(owner))
     }
 }

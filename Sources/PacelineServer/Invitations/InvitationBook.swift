@@ -8,8 +8,8 @@ import PacelineAPI
 /// and a page of them `InvitationList`'s. Refusals are `Refusal`s.
 enum InvitationBook {
     /// Sends `host`'s invitation `creation` (`InvitationPlan`: 400 for what is wrong with
-    /// it, then 422 `not_a_friend` for a guest who is not the host's friend), and answers it
-    /// with its host and guests.
+    /// it, then 422 `not_a_friend` for a guest who is not the host's friend), tells each
+    /// guest, and answers it with its host and guests.
     static func create(_ creation: Components.Schemas.InvitationCreation, by host: UUID, on database: any Database) async throws -> Invitation {
         let plan = try InvitationPlan(creation, host: host)
         try await plan.checkGuests(on: database)
@@ -19,6 +19,8 @@ enum InvitationBook {
             let invitationID = try invitation.requireID()
             try await plan.guestIDs.map { InvitationGuest(invitationID: invitationID, guestID: $0) }.create(on: transaction)
         }
+        let about = Notifications.About(invitation: try invitation.requireID(), excerpt: invitation.title)
+        for guest in plan.guestIDs { try await Notifications.tell(guest, .invitation, by: host, about: about, on: database) }
         return try await InvitationAccess.visibleInvitation(try invitation.requireID().apiID, to: host, on: database)
     }
 

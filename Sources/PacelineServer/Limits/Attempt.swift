@@ -2,7 +2,7 @@ import Foundation
 
 /// One try at something an attacker would guess, and whose count it goes to: a password
 /// per account and per client address, a registration per address, a join code per
-/// account and per address, a live safety link made per account and opened per address. The cases are the rows' `kind`s in `attempt_counts`.
+/// account and per address, a live safety link made per account and opened per address, a comment per account. The cases are the rows' `kind`s in `attempt_counts`.
 enum Attempt: Sendable {
     /// A password tried for the account with this (normalised) email: logging in or
     /// changing it.
@@ -19,6 +19,8 @@ enum Attempt: Sendable {
     case beacon(user: UUID)
     /// An address that is no live safety link, opened from this client address (a right one is never counted).
     case beaconViewFrom(address: String)
+    /// A comment written by this user.
+    case comment(user: UUID)
 
     /// The kind of count, as stored.
     var kind: String {
@@ -30,6 +32,7 @@ enum Attempt: Sendable {
         case .joinCodeFrom: "join_code_address"
         case .beacon: "beacon"
         case .beaconViewFrom: "beacon_view_address"
+        case .comment: "comment"
         }
     }
 
@@ -38,7 +41,7 @@ enum Attempt: Sendable {
         switch self {
         case .password(let email): email
         case .passwordFrom(let address), .registrationFrom(let address), .joinCodeFrom(let address), .beaconViewFrom(let address): address
-        case .joinCode(let user), .beacon(let user): user.uuidString.lowercased()
+        case .joinCode(let user), .beacon(let user), .comment(let user): user.uuidString.lowercased()
         }
     }
 
@@ -52,6 +55,7 @@ enum Attempt: Sendable {
         case .joinCodeFrom: limits.joinCodesPerAddress
         case .beacon: limits.beaconsPerAccount
         case .beaconViewFrom: limits.beaconViewsPerAddress
+        case .comment: limits.commentsPerAccount
         }
     }
 
@@ -67,6 +71,7 @@ enum Attempt: Sendable {
         case .joinCodeFrom: ("too_many_attempts", "too many wrong codes from your address; try again in \(minutes) or ask for an invitation")
         case .beacon: ("too_many_requests", "too many live links made; try again in \(minutes)")
         case .beaconViewFrom: ("too_many_requests", "too many live link views from your address; try again in \(minutes)")
+        case .comment: ("too_many_requests", "too many comments in a short time; try again in \(minutes)")
         }
         return Refusal(.tooMany, code: code, message: message, retryAfter: wait)
     }

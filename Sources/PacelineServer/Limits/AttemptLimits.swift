@@ -41,6 +41,9 @@ public struct AttemptLimits: Sendable, Equatable {
     /// given back, so those watching one never run out): 1,200 an hour; an address guessing
     /// the 256-bit secrets gets 1,200 guesses an hour.
     public var beaconViewsPerAddress = Limit(attempts: 1_200, window: 60 * 60)
+    /// Comments written by one account: 30 in 10 minutes, a lively club evening's worth;
+    /// a script posting to every activity it can see stops there.
+    public var commentsPerAccount = Limit(attempts: 30, window: 10 * 60)
 
     public init() {}
 }

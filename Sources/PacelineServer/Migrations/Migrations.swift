@@ -73,5 +73,13 @@ enum Migrations {
         AddSegmentEffortPause(),
         // 035: kudos on activities.
         CreateKudos(),
+        // 036: comments on activities, and switching them off.
+        CreateComments(),
+        // 037: users blocked by others.
+        CreateBlocks(),
+        // 038: comments reported to the instance's admins; admins and suspended accounts.
+        CreateReports(),
+        // 039: what users are told (the notification list).
+        CreateNotifications(),
     ]
 }

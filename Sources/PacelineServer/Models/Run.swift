@@ -72,6 +72,8 @@ package final class Run: Model, @unchecked Sendable {
     @OptionalField(key: "original_activity") var originalActivity: Int?
     /// The UTC offset where the run started, seconds east, if the client said.
     @OptionalField(key: "utc_offset_s") var utcOffsetSeconds: Int?
+    /// Set when the owner switched comments off (nil or false: others may comment).
+    @OptionalField(key: "comments_closed") var commentsClosed: Bool?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
     @Timestamp(key: "deleted_at", on: .delete) var deletedAt: Date?

@@ -26,6 +26,10 @@ package final class User: Model, @unchecked Sendable {
     @JSONText(key: "privacy_zones", absent: []) var privacyZones: [PrivacyZone]
     /// When an import last left this user's records and badges for later (`HistoryCatchUp`).
     @OptionalField(key: "history_pending_since") var historyPendingSince: Date?
+    /// One of the instance's admins (`paceline admin grant`), who decide reports (`Moderation`).
+    @Field(key: "is_admin") var isAdmin: Bool
+    /// When an admin suspended the account (`Moderation`): it can't log in, and its comments are hidden.
+    @OptionalField(key: "suspended_at") var suspendedAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -37,6 +41,7 @@ package final class User: Model, @unchecked Sendable {
         self.displayName = displayName
         self.units = .metric
         self.defaultPrivacy = .private
+        self.isAdmin = false
     }
 }
 

@@ -17,7 +17,7 @@ enum KudosBook {
     }
 
     /// Gives (`given` true) or takes back `user`'s kudos on run `id`, and answers its kudos
-    /// now; doing it twice changes nothing. 404 unless they may see it; 422 `own_activity`
+    /// now; doing it twice changes nothing. The owner is told of kudos given (once). 404 unless they may see it; 422 `own_activity`
     /// for their own.
     static func set(_ given: Bool, on id: String, by user: UUID, on database: any Database) async throws -> Components.Schemas.Kudos {
         let run = try await RunAccess.visibleRun(id, to: user, on: database, withTrack: false)
@@ -31,6 +31,7 @@ enum KudosBook {
                 .values(SQLBind(UUID()), SQLBind(runID), SQLBind(user), SQLBind(Date()))
                 .ignoringConflicts(with: ["run_id", "giver_id"])
                 .run()
+            try await Notifications.tell(run.$owner.id, .kudos, by: user, about: .init(run: runID), on: database)
         } else {
             try await Kudos.query(on: database).filter(\.$run.$id == runID).filter(\.$giver.$id == user).delete()
         }

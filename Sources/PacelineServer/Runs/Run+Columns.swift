@@ -13,6 +13,6 @@ extension QueryBuilder where Model == Run {
             .field(\.$startLatitude).field(\.$startLongitude).field(\.$route.$id).field(\.$utcOffsetSeconds).field(\.$createdAt).field(\.$updatedAt)
             .field(\.$deletedAt).field(\.$steps).field(\.$stepsEstimated).field(\.$description)
             .field(\.$sensors).field(\.$gearID).field(\.$trainingLoad).field(\.$trainingLoadSource)
-            .field(\.$newRecords).field(\.$originalID).field(\.$originalActivity)
+            .field(\.$newRecords).field(\.$originalID).field(\.$originalActivity).field(\.$commentsClosed)
     }
 }

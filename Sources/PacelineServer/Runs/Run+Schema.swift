@@ -58,7 +58,8 @@ extension Run {
             steps: steps,
             stepsEstimated: steps == nil ? nil : stepsEstimated,
             createdAt: createdAt ?? Date(),
-            updatedAt: updatedAt ?? Date()
+            updatedAt: updatedAt ?? Date(),
+            commentsOpen: commentsClosed != true
         )
     }
 

@@ -36,6 +36,8 @@ enum RunBook {
         var sport: Sport?
         /// A piece of the owner's gear; empty removes it.
         var gearID: String?
+        /// Whether others may comment.
+        var commentsOpen: Bool?
     }
 
     /// Changes `user`'s run `id`: a new sport measures it again (its distance credited, its
@@ -48,6 +50,7 @@ enum RunBook {
             run.name = name
         }
         if let description = change.description { run.description = description.isEmpty ? nil : description }
+        if let open = change.commentsOpen { run.commentsClosed = !open }
         let reprivatised = change.privacy.map { $0 != run.privacy } ?? false
         if let privacy = change.privacy { run.privacy = privacy }
         let resported = change.sport.flatMap { $0 == run.sport ? nil : $0 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The track, name and description go, and its original unless another of the owner's
 /// runs was made from it too (`RunOriginal.release`); the row stays as a tombstone for
-/// clients syncing with `updatedSince`. Its kudos, leaderboard places, segment efforts, workout log entry, discoveries and mission
+/// clients syncing with `updatedSince`. Its kudos, comments, notifications about it, leaderboard places, segment efforts, workout log entry, discoveries and mission
 /// advances go with it; the owner's badges are earned again from the runs that remain
 /// (statistics, totals and points are always computed from those). A route made from the
 /// run passes to another runner's run or goes with it (`RouteSuccession`). All in one
@@ -25,6 +25,8 @@ enum RunDeletion {
             }
             try await RouteRun.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await KudosBook.remove(of: RunID(runID), on: transaction)
+            try await CommentBook.remove(of: RunID(runID), on: transaction)
+            try await Notifications.remove(about: RunID(runID), on: transaction)
             // Its workout log entry summarised the run, which is gone: the log would link to a 404.
             try await WorkoutLogEntry.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await DiscoveryRow.query(on: transaction).filter(\.$run.$id == runID).delete()
