@@ -4,6 +4,7 @@ import { outbox } from './engine/api/outbox.js';
 import { session } from './engine/store/session.js';
 import { fillIcons } from './icons.js';
 import { waiting } from './engine/social/waiting.js';
+import { unreadNotifications } from './engine/social/unread.js';
 
 fillIcons();
 
@@ -26,17 +27,30 @@ outbox.onChange((waiting) => {
 // The top bar's "Sign in" for someone browsing without an account.
 function showSignIn() {
   document.getElementById('sign-in').hidden = session.loggedIn;
+  document.getElementById('bell').hidden = !session.loggedIn;
 }
 showSignIn();
 session.onChange(() => {
   showSignIn();
   waiting.refresh();
+  unreadNotifications.refresh();
   if (session.loggedIn) return;
   caches?.delete('paceline-api');  // the last user's answers stay theirs
   show();
 });
 
-document.addEventListener('visibilitychange', () => { if (!document.hidden) waiting.refresh(); });
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) return;
+  waiting.refresh();
+  unreadNotifications.refresh();
+});
+// The bell's count: notifications not yet read.
+unreadNotifications.watch((unread) => {
+  const count = document.getElementById('bell-count');
+  count.hidden = unread === 0;
+  count.textContent = String(unread);
+  document.getElementById('bell').setAttribute('aria-label', unread ? `Notifications, ${unread} unread` : 'Notifications');
+});
 // The Friends tab's badge: friend requests, walk invitations and live sessions waiting for an answer.
 waiting.watch(({ total }) => {
   const badge = document.getElementById('friends-badge');

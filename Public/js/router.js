@@ -25,6 +25,8 @@ const ROUTES = [
   { pattern: /^\/heatmap$/, view: 'heatmap', tab: 'profile', parent: '#/profile' },
   { pattern: /^\/friends$/, view: 'friends', tab: 'friends' },
   { pattern: /^\/invitations$/, view: 'invitations', tab: 'friends', parent: '#/friends' },
+  { pattern: /^\/notifications$/, view: 'notifications', parent: '#/home' },
+  { pattern: /^\/moderation$/, view: 'moderation', tab: 'profile', parent: '#/profile' },
   { pattern: /^\/live$/i, view: 'live', module: 'live/live', tab: 'friends', parent: '#/friends' },
   { pattern: /^\/live\/([0-9a-f-]{36})$/i, view: 'live', module: 'live/live', tab: 'friends', keys: ['sessionId'], parent: '#/live' },
   { pattern: /^\/discoveries$/, view: 'discoveries', module: 'discovery/discoveries', tab: 'home', parent: '#/home' },

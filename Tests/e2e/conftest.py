@@ -171,6 +171,11 @@ class Server:
                 time.sleep(0.2)
         raise RuntimeError("the server did not start:\n" + (Path(self.folder.name) / "server.log").read_text())
 
+    def grant_admin(self, email):
+        """Makes the account with `email` an admin, as an operator does: `paceline admin grant`."""
+        subprocess.run([paceline_binary(), "admin", "grant", email, "--database", str(Path(self.folder.name) / "e2e.sqlite")],
+                       check=True, capture_output=True, timeout=60)
+
     def halt(self):
         """Stops the server process: for the browser, the network is gone."""
         self.process.terminate()

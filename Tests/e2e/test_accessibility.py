@@ -35,6 +35,7 @@ def test_the_screens_a_runner_uses_pass_axe(server, browser):
     check("walk together", "/#/invitations", "#invitations-sent h2")
     check("workouts", "/#/workouts/new", "#workout-steps .interval")
     check("feed", "/#/feed", ".feed-page")
+    check("notifications", "/#/notifications", ".notifications-page h1")
     check("missions", "/#/missions", "#view h1")
     check("recording", "/#/record", "button[name=begin]")
     failures = {name: violations for name, violations in found.items() if violations}

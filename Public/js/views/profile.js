@@ -12,6 +12,7 @@ import { gearCard } from './gear/gear-card.js';
 import { segmentsListCard } from './segments/segments-list-card.js';
 import { volumeChart } from './goals/volume-chart.js';
 import { emailForm, dataSection } from './account/account-data.js';
+import { blockedSection } from './account/blocked-people.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './shared/format.js';
 
 const PAGE = 20;
@@ -225,6 +226,7 @@ function settings(rerender) {
     h('label', { class: 'switch-row' }, h('span', {}, 'New runs are seen by'), privacy),
     status,
     privacyZonesSection(),
+    blockedSection(),
     passwordForm(),
     emailForm(profile, (updated) => session.updateProfile(updated)),
     dataSection(),
@@ -233,6 +235,7 @@ function settings(rerender) {
       h('a', { class: 'button', href: '#/discoveries' }, 'Discoveries'),
       h('a', { class: 'button', href: '#/popular' }, 'Popular near you'),
       h('a', { class: 'button', href: '#/workouts', id: 'workouts-link' }, 'Workouts'),
+      profile.isAdmin ? h('a', { class: 'button', href: '#/moderation', id: 'moderation-link' }, 'Moderation') : null,
       h('button', { type: 'button', class: 'ghost', name: 'logout', onclick: () => logOut(logOutArea) }, 'Log out')),
     logOutArea);
 }

@@ -11,7 +11,8 @@ extension User {
             units: units,
             weightKilograms: weightKilograms,
             stepLengthMeters: stepLengthMeters,
-            defaultPrivacy: defaultPrivacy
+            defaultPrivacy: defaultPrivacy,
+            isAdmin: $isAdmin.value == true ? true : nil
         )
     }
 

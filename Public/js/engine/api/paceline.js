@@ -41,6 +41,19 @@ export const api = {
   kudos: (id) => request(`/runs/${id}/kudos`),
   giveKudos: (id) => request(`/runs/${id}/kudos`, { method: 'PUT' }),
   takeBackKudos: (id) => request(`/runs/${id}/kudos`, { method: 'DELETE' }),
+  comments: (id, cursor, limit = 20) => request(`/runs/${id}/comments` + query({ cursor, limit })),
+  addComment: (id, text, mentionIds) => request(`/runs/${id}/comments`, { method: 'POST', json: { text, mentionIds } }),
+  deleteComment: (id, commentId) => request(`/runs/${id}/comments/${commentId}`, { method: 'DELETE' }),
+  reportComment: (commentId, reason) => request(`/comments/${commentId}/report`, { method: 'POST', json: { reason } }),
+
+  // Moderation (the instance's admins)
+  reports: () => request('/admin/reports'),
+  decideReport: (reportId, action) => request(`/admin/reports/${reportId}`, { method: 'POST', json: { action } }),
+
+  // Notifications
+  notifications: (cursor, limit = 30) => request('/me/notifications' + query({ cursor, limit })),
+  unreadNotifications: () => request('/me/notifications/unread'),
+  markNotificationsRead: (id) => request('/me/notifications/read', { method: 'POST', json: id ? { id } : {} }),
   runTrack: (id) => request(`/runs/${id}/track`),
   runSeries: (id) => request(`/runs/${id}/series`),
   runBestEfforts: (id) => request(`/runs/${id}/best-efforts`),
@@ -102,6 +115,9 @@ export const api = {
   acceptFriendRequest: (userId) => request(`/friends/requests/${userId}/accept`, { method: 'POST' }),
   declineFriendRequest: (userId) => request(`/friends/requests/${userId}/decline`, { method: 'POST' }),
   removeFriend: (userId) => request(`/friends/${userId}`, { method: 'DELETE' }),
+  block: (userId) => request(`/users/${userId}/block`, { method: 'PUT' }),
+  unblock: (userId) => request(`/users/${userId}/block`, { method: 'DELETE' }),
+  blocked: () => request('/me/blocks'),
   invitations: (box, limit = 50) => request('/invitations' + query({ box, limit })),
   createInvitation: (invitation) => request('/invitations', { method: 'POST', json: invitation }),
   respondToInvitation: (id, response) => request(`/invitations/${id}/response`, { method: 'POST', json: { response } }),
