@@ -80,6 +80,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "WebSocketKit", package: "websocket-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // A client of the live WebSocket protocol: the tests, the load generator and any
@@ -224,6 +225,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Runs `paceline-bench` (which starts `paceline serve`) as a user would.

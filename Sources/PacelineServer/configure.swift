@@ -91,6 +91,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     let remeasuring = RemeasuringInBackground(database: app.backgroundDatabase, logger: app.logger)
     app.lifecycle.use(remeasuring)
     app.lifecycle.use(HistoryCatchUp(database: app.backgroundDatabase, logger: app.logger))
+    // New notifications reach the phones of those told (Web Push), signed with the instance's key.
+    let vapid = try await VAPID.load(on: app.db)
+    app.lifecycle.use(PushDelivery(database: app.backgroundDatabase, vapid: vapid, settings: settings.push,
+                                   publicURL: settings.publicURL, logger: app.logger))
     MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {
         [.init(name: "paceline_live_sockets", help: "Live WebSockets open here, signed in or not.", value: hub.open.count),
          .init(name: "paceline_runs_to_remeasure", help: "Stored runs older rules measured, left to measure again (-1: not counted yet).",
@@ -112,7 +116,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 
     let passwords = try Passwords(cost: settings.bcryptCost)
     app.lifecycle.use(PasswordsLifecycle(passwords: passwords))
-    let handler = APIHandler(app: app, settings: settings, passwords: passwords, limiter: limiter,
+    let handler = APIHandler(app: app, settings: settings, passwords: passwords, limiter: limiter, pushKey: vapid,
                              healthProbe: HealthProbe(database: app.db))
     try handler.registerHandlers(
         on: APITransport(routes: app),
@@ -154,12 +158,14 @@ public struct ServerSettings: Sendable {
     public var databaseConnections: Int
     /// The deadlines of HTTP connections and how many one client address may hold.
     public var connections: ConnectionSettings
+    /// Pushing notifications to phones (Web Push).
+    public var push: PushSettings
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
                 publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
                 metricsToken: String? = nil, databaseConnections: Int = 1,
-                connections: ConnectionSettings = ConnectionSettings()) {
+                connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings()) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -172,6 +178,7 @@ public struct ServerSettings: Sendable {
         self.metricsToken = metricsToken
         self.databaseConnections = databaseConnections
         self.connections = connections
+        self.push = push
     }
 }
 

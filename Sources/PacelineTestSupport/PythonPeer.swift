@@ -38,6 +38,9 @@ public enum PythonPeer {
         public static let fitdecode = Module(importName: "fitdecode", pipPackage: "fitdecode")
         /// Pillow (<https://pypi.org/project/Pillow/>), an image reader (PNG among others).
         public static let pillow = Module(importName: "PIL", pipPackage: "Pillow")
+        /// http_ece (<https://pypi.org/project/http-ece/>), RFC 8188's encrypted content
+        /// coding as Mozilla's Web Push libraries use it; it brings `cryptography`.
+        public static let httpECE = Module(importName: "http_ece", pipPackage: "http-ece")
     }
 
     /// Why a snippet could not be run or its output not understood.
@@ -46,7 +49,7 @@ public enum PythonPeer {
     }
 
     /// Every peer reader the tests use, made ready together.
-    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow]
+    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow, .httpECE]
 
     /// The interpreter the snippets run with, found (or made) once for the whole test run.
     public static var interpreter: String { readiness.interpreter }

@@ -77,18 +77,18 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 public func withServer<R>(
     _ database: TestDatabase = .sqlite, bcryptCost: Int = 4, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
     publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
-    connections: ConnectionSettings = ConnectionSettings(),
+    connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
     sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
 ) async throws -> R {
     try await ServerSlots.withSlot {
         try await startServer(database, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live, publicURL: publicURL,
-                              trustProxy: trustProxy, limits: limits, connections: connections, sharing: other, body)
+                              trustProxy: trustProxy, limits: limits, connections: connections, push: push, sharing: other, body)
     }
 }
 
 private func startServer<R>(
     _ database: TestDatabase, bcryptCost: Int, tokenLifetime: TimeInterval, live: LiveSettings, publicURL: URL?,
-    trustProxy: Bool, limits: AttemptLimits, connections: ConnectionSettings, sharing other: TestServer?,
+    trustProxy: Bool, limits: AttemptLimits, connections: ConnectionSettings, push: PushSettings, sharing other: TestServer?,
     _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
@@ -109,7 +109,7 @@ private func startServer<R>(
     do {
         try await configure(app, settings: ServerSettings(database: location, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live,
                                                           publicURL: publicURL, trustProxy: trustProxy, limits: limits,
-                                                          metricsToken: TestServer.metricsToken, connections: connections))
+                                                          metricsToken: TestServer.metricsToken, connections: connections, push: push))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         // Booted as `paceline serve` boots it: what starts with the server starts (measuring

@@ -12,6 +12,8 @@ struct APIHandler: APIProtocol {
     let passwords: Passwords
     /// Counts attempts at guessing (`AttemptLimiter`).
     let limiter: AttemptLimiter
+    /// The instance's VAPID key, whose public half browsers subscribe to push with.
+    let pushKey: VAPID
     /// Whether the database takes writes, for `/health`.
     let healthProbe: HealthProbe
 

@@ -81,5 +81,7 @@ enum Migrations {
         CreateReports(),
         // 039: what users are told (the notification list).
         CreateNotifications(),
+        // 050: Web Push subscriptions, the instance's VAPID key, what is left to push.
+        CreatePushSubscriptions(),
     ]
 }

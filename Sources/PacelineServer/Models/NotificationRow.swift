@@ -24,6 +24,8 @@ final class NotificationRow: Model, @unchecked Sendable {
     @OptionalField(key: "excerpt") var excerpt: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @OptionalField(key: "read_at") var readAt: Date?
+    /// `pending` until pushed to the user's phones (`PushDelivery`), then `sent`.
+    @OptionalField(key: "push_state") var pushState: String?
 
     init() {}
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PacelineAPI
 import PacelineCore
 
 /// An account: who runs, how they want numbers shown, and who sees their runs by default.
@@ -30,6 +31,8 @@ package final class User: Model, @unchecked Sendable {
     @Field(key: "is_admin") var isAdmin: Bool
     /// When an admin suspended the account (`Moderation`): it can't log in, and its comments are hidden.
     @OptionalField(key: "suspended_at") var suspendedAt: Date?
+    /// The notification kinds the user keeps off their phones (`PushDelivery`); the list shows them all.
+    @JSONText(key: "push_muted_kinds", absent: []) var pushMutedKinds: [Components.Schemas.NotificationKind]
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 

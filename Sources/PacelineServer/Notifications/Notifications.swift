@@ -30,10 +30,11 @@ enum Notifications {
         guard user != actor, try await !Blocks.isBlocked(actor, by: user, on: database) else { return }
         let subject = (about.comment ?? about.invitation ?? about.run ?? actor).uuidString
         try await database.sql.insert(into: NotificationRow.schema)
-            .columns("id", "user_id", "kind", "actor_id", "subject", "run_id", "invitation_id", "comment_id", "excerpt", "created_at")
+            .columns("id", "user_id", "kind", "actor_id", "subject", "run_id", "invitation_id", "comment_id", "excerpt", "created_at", "push_state")
             .values(SQLBind(UUID()), SQLBind(user), SQLBind(kind.rawValue), SQLBind(actor), SQLBind(subject), SQLBind(about.run),
                     SQLBind(about.invitation), SQLBind(about.comment),
-                    SQLBind(about.excerpt.map { TextInput.storable($0, .init(characters: excerptCharacters)) }), SQLBind(Date()))
+                    SQLBind(about.excerpt.map { TextInput.storable($0, .init(characters: excerptCharacters)) }), SQLBind(Date()),
+                    SQLBind(PushDelivery.pending))
             .ignoringConflicts(with: ["user_id", "kind", "actor_id", "subject"])
             .run()
     }
