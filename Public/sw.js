@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v18';
+const VERSION = 'paceline-v19';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -40,7 +40,7 @@ const SHELL = [
   '/js/views/map/route-layer.js', '/js/views/missions/missions.js', '/js/views/missions/advance-text.js',
   '/js/views/missions/journey-map.js', '/js/views/missions/journey-line.js', '/js/views/missions/stage-list.js', '/js/views/discovery/poi.js',
   '/js/views/run/activity-fields.js', '/js/views/run/run-editor.js', '/js/views/run/kudos-line.js', '/js/views/run/comments-card.js', '/js/views/run/mention-picker.js',
-  '/js/views/notifications.js', '/js/views/moderation.js', '/js/views/account/blocked-people.js', '/js/engine/social/unread.js',
+  '/js/views/notifications.js', '/js/views/moderation.js', '/js/views/account/blocked-people.js', '/js/engine/social/unread.js', '/js/engine/social/push.js', '/js/views/account/push-settings.js',
   '/js/views/popular.js', '/js/views/home.js', '/js/views/invitations.js', '/js/views/map/place-picker.js', '/js/views/map/name-search.js', '/js/views/profile.js', '/js/views/recording.js',
   '/js/views/summary.js', '/js/views/workout/workout-editor.js', '/js/views/workout/workout-log.js',
   '/js/views/workout/log-card.js', '/js/views/workout/summary-table.js', '/js/views/workout/workout-panel.js',
@@ -111,4 +111,42 @@ async function staleWhileRevalidate(event, request) {
     return cached;
   }
   return refresh;
+}
+
+// A notification pushed by the server (Web Push, decrypted by the browser): shown with who
+// did what and the words of a comment; the app icon's badge takes the unread count.
+self.addEventListener('push', (event) => {
+  let message = {};
+  try { message = event.data?.json() ?? {}; } catch { /* not JSON: shown plainly */ }
+  const url = appAddress(message.url);
+  event.waitUntil(Promise.all([
+    self.registration.showNotification(String(message.title ?? 'Paceline'), {
+      body: String(message.body ?? ''), tag: message.tag ? String(message.tag) : undefined,
+      icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url },
+    }),
+    Number.isInteger(message.unread) && self.navigator.setAppBadge ? self.navigator.setAppBadge(message.unread).catch(() => {}) : null,
+  ]));
+});
+
+// Tapping it opens the screen it is about: in the app's window if one is open, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = appAddress(event.notification.data?.url);
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    if (!open) return self.clients.openWindow(url);
+    const shown = await open.navigate(url).catch(() => null);  // null: a window this worker does not control
+    if (!shown) return self.clients.openWindow(url);
+    return shown.focus().catch(() => {});  // focus needs the tap's activation
+  })());
+});
+
+/** `address` ("/#/runs/ID", or the same in full) when it is a screen of this app, else the app's home. */
+function appAddress(address) {
+  try {
+    const url = new URL(String(address), self.location.origin);
+    if (url.origin === self.location.origin && url.pathname === '/' && url.hash.startsWith('#/')) return url.href;
+  } catch { /* not an address */ }
+  return new URL('/#/home', self.location.origin).href;
 }

@@ -60,6 +60,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "PostgreSQL connections per core (default: $PACELINE_DATABASE_CONNECTIONS, else 1): raise it for a busy instance, within the server's max_connections across all instances.")
     var databaseConnections: Int?
 
+    @Option(help: "Who runs this instance, for the push services that deliver notifications to phones: a mailto: or https: address (default: $PACELINE_PUSH_CONTACT, else the public URL when it is https).")
+    var pushContact: String?
+
     func validate() throws {
         if let databaseConnections, !(1...64).contains(databaseConnections) {
             throw ValidationError("--database-connections must be 1 to 64")
@@ -84,7 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
             trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1", limits: limits,
             metricsToken: metricsToken ?? environment["PACELINE_METRICS_TOKEN"],
             databaseConnections: try Self.connections(databaseConnections, environment["PACELINE_DATABASE_CONNECTIONS"]),
-            connections: connections)
+            connections: connections, push: PushSettings(contact: pushContact ?? environment["PACELINE_PUSH_CONTACT"]))
         guard let format = logFormat ?? LogFormat(rawValue: environment["PACELINE_LOG_FORMAT"] ?? "plain") else {
             throw ValidationError("PACELINE_LOG_FORMAT must be plain or json")
         }

@@ -13,6 +13,7 @@ import { segmentsListCard } from './segments/segments-list-card.js';
 import { volumeChart } from './goals/volume-chart.js';
 import { emailForm, dataSection } from './account/account-data.js';
 import { blockedSection } from './account/blocked-people.js';
+import { pushSection } from './account/push-settings.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './shared/format.js';
 
 const PAGE = 20;
@@ -226,6 +227,7 @@ function settings(rerender) {
     h('label', { class: 'switch-row' }, h('span', {}, 'New runs are seen by'), privacy),
     status,
     privacyZonesSection(),
+    pushSection(),
     blockedSection(),
     passwordForm(),
     emailForm(profile, (updated) => session.updateProfile(updated)),
