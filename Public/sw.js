@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v19';
+const VERSION = 'paceline-v20';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -40,7 +40,7 @@ const SHELL = [
   '/js/views/map/route-layer.js', '/js/views/missions/missions.js', '/js/views/missions/advance-text.js',
   '/js/views/missions/journey-map.js', '/js/views/missions/journey-line.js', '/js/views/missions/stage-list.js', '/js/views/discovery/poi.js',
   '/js/views/run/activity-fields.js', '/js/views/run/run-editor.js', '/js/views/run/kudos-line.js', '/js/views/run/comments-card.js', '/js/views/run/mention-picker.js',
-  '/js/views/notifications.js', '/js/views/moderation.js', '/js/views/account/blocked-people.js', '/js/engine/social/unread.js', '/js/engine/social/push.js', '/js/views/account/push-settings.js',
+  '/js/views/notifications.js', '/js/views/moderation.js', '/js/views/account/blocked-people.js', '/js/engine/social/unread.js', '/js/engine/social/push.js', '/js/engine/social/presence.js', '/js/views/account/push-settings.js',
   '/js/views/popular.js', '/js/views/home.js', '/js/views/invitations.js', '/js/views/map/place-picker.js', '/js/views/map/name-search.js', '/js/views/profile.js', '/js/views/recording.js',
   '/js/views/summary.js', '/js/views/workout/workout-editor.js', '/js/views/workout/workout-log.js',
   '/js/views/workout/log-card.js', '/js/views/workout/summary-table.js', '/js/views/workout/workout-panel.js',

@@ -4,6 +4,7 @@
 // session to invited users who are connected), and those made while the app was closed
 // appear on opening (the server sends them after `welcome`).
 import { api } from '../engine/api/paceline.js';
+import { sportName } from './shared/format.js';
 import { LiveSocket, describeLiveError } from '../engine/live/live-socket.js';
 import { invitations } from '../engine/live/invitations.js';
 import { go } from '../router.js';
@@ -29,6 +30,7 @@ export function render() {
     connection: h('span', { class: 'pill live-state', hidden: true }),
     invitationBox: h('section', { class: 'card invitations', hidden: true, 'aria-live': 'polite' }),
     receivedBox: h('section', { class: 'card requests-received', hidden: true }),
+    activeBox: h('section', { class: 'card friends-active', hidden: true }),
     friendsBox: h('section', { class: 'card friends-list' }),
     sentBox: h('section', { class: 'card requests-sent', hidden: true }),
   };
@@ -41,13 +43,15 @@ export function render() {
   showInviteList(screen);
   mount(h('section', { class: 'page friends' },
     h('div', { class: 'spread' }, h('h1', {}, 'Friends'), screen.connection),
-    screen.invitationBox, screen.receivedBox,
+    screen.invitationBox, screen.receivedBox, screen.activeBox,
     h('a', { class: 'card link-card', href: '#/invitations', id: 'walk-together' }, h('strong', {}, 'Walk together later'),
       h('span', { class: 'muted' }, 'Invite friends for a time and a place; answer their invitations.')),
     createForm, codeForm, screen.friendsBox, searchForm, screen.sentBox));
   load(screen);
+  showActive(screen);
+  const activeTimer = setInterval(() => showActive(screen), 60_000);
 
-  return () => { clearTimeout(screen.searchTimer); stopInvitations(); screen.live.close(); };
+  return () => { clearTimeout(screen.searchTimer); clearInterval(activeTimer); stopInvitations(); screen.live.close(); };
 }
 
 // ---- Invitations to a live session (from the live connection) ----
@@ -247,6 +251,22 @@ function friendRow(screen, user) {
     h('button', { class: 'ghost', name: 'keep', onclick: normal }, 'Keep')));
   normal();
   return row;
+}
+
+const DOING = { recording: 'Recording', live: 'In a live session' };
+
+/** "Active now": friends recording or in a live session, who share it (asked every minute). */
+async function showActive(screen) {
+  try {
+    const { friends } = await api.friendsPresent();
+    screen.activeBox.hidden = friends.length === 0;
+    screen.activeBox.replaceChildren(h('h2', {}, 'Active now'), h('ul', { class: 'list' }, friends.map(({ user, state, sport, since }) => {
+      const minutes = Math.max(1, Math.round((Date.now() - Date.parse(since)) / 60_000));
+      const what = state === 'recording' && sport ? `${DOING.recording} a ${sportName(sport).toLowerCase()}` : DOING[state];
+      return h('li', { dataset: { userId: user.id } }, h('span', {}, h('span', { class: 'dot live-dot', 'aria-hidden': 'true' }), ' ', h('strong', {}, user.displayName)),
+        h('span', { class: 'muted' }, `${what} · ${minutes} min`));
+    })));
+  } catch { /* offline: the card stays as it was */ }
 }
 
 async function load(screen) {

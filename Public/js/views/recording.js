@@ -9,6 +9,7 @@
 // counts for nothing. A pause survives a reload. Not when following a route: the gap to
 // the pace assumes the clock never stops.
 import { api } from '../engine/api/paceline.js';
+import { presence } from '../engine/social/presence.js';
 import { basemap, retire, positionMarker } from './map/basemap.js';
 import { watchPosition, isSimulated } from '../engine/gps/source.js';
 import { ongoingRun } from '../engine/store/ongoing-run.js';
@@ -290,6 +291,7 @@ function begin(rec, header, fixes = []) {
   const sportLabel = document.getElementById('sport-label');
   if (sportLabel) { sportLabel.textContent = sportName(header.sport); sportLabel.hidden = false; }
   rec.timer = setInterval(() => showNumbers(rec), 1000);
+  presence.start('recording', header.sport);  // friends who may see it see "Recording a run"
   // The journeys this recording moves, where it takes them (a resumed run's distance counted).
   rec.journeys.load(() => rec.tracker?.meter.distance ?? 0);
   rec.segments = new SegmentLine(rec.u, header.sport);
@@ -350,6 +352,7 @@ function wireControls(rec) {
   rec.endButton.addEventListener('click', async () => {
     await ongoingRun.finish(clockNow());
     await rec.beacon?.end();  // the link ends with the activity
+    presence.stop();
     go('#/summary');
   });
 }

@@ -43,7 +43,7 @@ extension APIHandler {
         guard case .json(let update) = input.body else { throw Refusal.invalid("send JSON") }
         let change = AccountBook.ProfileChange(
             displayName: update.displayName, units: update.units, weightKilograms: update.weightKilograms,
-            defaultPrivacy: update.defaultPrivacy, stepLengthMeters: update.stepLengthMeters)
+            defaultPrivacy: update.defaultPrivacy, sharesPresence: update.sharesPresence, stepLengthMeters: update.stepLengthMeters)
         let user = try await AccountBook.changeProfile(of: try AuthenticatedUser.required().id, change, on: database)
         return .ok(.init(body: .json(user.profile)))
     }

@@ -80,6 +80,8 @@ enum AccountBook {
         var units: UnitSystem?
         var weightKilograms: Double?
         var defaultPrivacy: Privacy?
+        /// Turned off, what friends saw goes at once.
+        var sharesPresence: Bool?
         var stepLengthMeters: Double?
     }
 
@@ -94,11 +96,13 @@ enum AccountBook {
             user.weightKilograms = weight
         }
         if let privacy = change.defaultPrivacy { user.defaultPrivacy = privacy }
+        if let shares = change.sharesPresence { user.sharesPresence = shares }
         if let length = change.stepLengthMeters {
             guard (0.3...1.5).contains(length) else { throw Refusal.invalid("step length must be 0.3 to 1.5 m") }
             user.stepLengthMeters = length
         }
         try await user.save(on: database)
+        if change.sharesPresence == false { try await Presence.end(by: id, on: database) }
         return user
     }
 

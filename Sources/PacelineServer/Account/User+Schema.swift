@@ -12,7 +12,8 @@ extension User {
             weightKilograms: weightKilograms,
             stepLengthMeters: stepLengthMeters,
             defaultPrivacy: defaultPrivacy,
-            isAdmin: $isAdmin.value == true ? true : nil
+            isAdmin: $isAdmin.value == true ? true : nil,
+            sharesPresence: $sharesPresence.value ?? false
         )
     }
 

@@ -83,5 +83,7 @@ enum Migrations {
         CreateNotifications(),
         // 050: Web Push subscriptions, the instance's VAPID key, what is left to push.
         CreatePushSubscriptions(),
+        // 051: who is recording or in a live session now, for friends who may see it.
+        CreatePresence(),
     ]
 }

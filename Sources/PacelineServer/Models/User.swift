@@ -33,6 +33,8 @@ package final class User: Model, @unchecked Sendable {
     @OptionalField(key: "suspended_at") var suspendedAt: Date?
     /// The notification kinds the user keeps off their phones (`PushDelivery`); the list shows them all.
     @JSONText(key: "push_muted_kinds", absent: []) var pushMutedKinds: [Components.Schemas.NotificationKind]
+    /// Whether friends see when the user is recording or in a live session (`Presence`); off until they choose.
+    @Field(key: "shares_presence") var sharesPresence: Bool
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -45,6 +47,7 @@ package final class User: Model, @unchecked Sendable {
         self.units = .metric
         self.defaultPrivacy = .private
         self.isAdmin = false
+        self.sharesPresence = false
     }
 }
 

@@ -7,6 +7,7 @@
 //   results   side by side (`results`).
 // The server measures every distance; this screen only shows what it reports.
 import { api } from '../../engine/api/paceline.js';
+import { presence } from '../../engine/social/presence.js';
 import { LiveSocket, describeLiveError } from '../../engine/live/live-socket.js';
 import { RaceMap } from './race-map.js';
 import { invitations } from '../../engine/live/invitations.js';
@@ -38,6 +39,7 @@ export function render({ sessionId }) {
   mount(screen.root);
   listen(screen);
   screen.live.joinSession({ sessionId });
+  presence.start('live');
   watchGPS(screen);
   return () => close(screen);
 }
@@ -453,6 +455,7 @@ function stopGPS(screen) { screen.stopWatching?.(); screen.stopWatching = null; 
 
 function close(screen) {
   clearInterval(screen.ticker);
+  presence.stop();
   clearTimeout(screen.giveUpArmed);
   stopGPS(screen);
   // Walking away from the lobby leaves it, so no one waits for a runner who is gone
