@@ -65,6 +65,11 @@ def test_the_settings_say_what_this_phone_gets(server, browser):
     # Headless Chromium has the Push API but no push service to subscribe with: the screen
     # offers to turn notifications on, and says the bell has them meanwhile.
     assert "bell" in state or "can't take notifications" in state, state
+    # What the user asks to be told: friends' records, a reminder after idle days.
+    b.click("input[name=friend-records]")
+    b.js("const idle = document.querySelector('select[name=idle-reminder]'); idle.value = '5'; idle.dispatchEvent(new Event('change'))")
+    b.wait(lambda: server.api("GET", "/me/notification-settings", token=ann.token)[1] == {
+        "pushMuted": [], "pushDevices": 0, "friendRecords": True, "idleReminderDays": 5}, message="the choices were not saved")
     b.js("document.querySelector('details.push-settings').scrollIntoView()")
     b.shot("push-settings")
     assert b.errors() == []

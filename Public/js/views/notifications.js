@@ -19,6 +19,9 @@ export function told(notification) {
     case 'kudos': return { text: `${who} gave kudos to ${activity}`, href: run, icon: 'kudos' };
     case 'comment': return { text: `${who} commented on ${activity}`, quote: notification.excerpt, href: run, icon: 'comment' };
     case 'mention': return { text: `${who} mentioned you in a comment`, quote: notification.excerpt, href: run, icon: 'comment' };
+    case 'raceStarting': return { text: `“${notification.excerpt ?? 'Your walk'}” starts soon: the live session is open`, href: '#/invitations', icon: 'clock' };
+    case 'friendRecord': return { text: `${who} set a personal record`, quote: notification.excerpt, href: run, icon: 'star' };
+    case 'idleReminder': return { text: 'Time for a run or a walk?', quote: notification.excerpt, href: '#/home', icon: 'run' };
     default: return { text: `${who} did something new`, href: '#/feed', icon: 'bell' };
   }
 }

@@ -29,6 +29,6 @@ extension APIHandler {
     {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
-        return .ok(.init(body: .json(try await PushSubscriptions.mute(body.pushMuted, of: user.id, on: database))))
+        return .ok(.init(body: .json(try await PushSubscriptions.change(body, of: user.id, on: database))))
     }
 }

@@ -85,5 +85,7 @@ enum Migrations {
         CreatePushSubscriptions(),
         // 051: who is recording or in a live session now, for friends who may see it.
         CreatePresence(),
+        // 052: the notifications users ask for: friends' records, a reminder after idle days.
+        AddNotificationChoices(),
     ]
 }

@@ -35,6 +35,10 @@ package final class User: Model, @unchecked Sendable {
     @JSONText(key: "push_muted_kinds", absent: []) var pushMutedKinds: [Components.Schemas.NotificationKind]
     /// Whether friends see when the user is recording or in a live session (`Presence`); off until they choose.
     @Field(key: "shares_presence") var sharesPresence: Bool
+    /// Whether the user is told of friends' personal records (`FriendRecords`); off until they choose.
+    @Field(key: "notify_friend_records") var notifiesFriendRecords: Bool
+    /// After how many days without an activity the user is reminded (`Reminders`); nil: never.
+    @OptionalField(key: "idle_reminder_days") var idleReminderDays: Int?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -48,6 +52,7 @@ package final class User: Model, @unchecked Sendable {
         self.defaultPrivacy = .private
         self.isAdmin = false
         self.sharesPresence = false
+        self.notifiesFriendRecords = false
     }
 }
 

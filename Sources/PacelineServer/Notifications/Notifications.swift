@@ -3,8 +3,8 @@ import Foundation
 import PacelineAPI
 import SQLKit
 
-/// What users are told: a friend request or its acceptance, an invitation, kudos, a
-/// comment, a mention. One notification per recipient, kind, actor and subject, however
+/// What users are told: a friend request or its acceptance, an invitation and its live
+/// session opening, kudos, a comment, a mention, a friend's record, a reminder to go out. One notification per recipient, kind, actor and subject, however
 /// often the actor does it (a unique index); never for what one did oneself, nor from a
 /// user the recipient blocked. Read newest first, a page at a time, with the unread count
 /// the app's bell (and its icon's badge) shows.
@@ -23,11 +23,12 @@ enum Notifications {
     /// The longest excerpt kept: the start of a comment, as a list shows it.
     static let excerptCharacters = 140
 
-    /// Tells `user` that `actor` did `kind` (`about` what). Telling again changes nothing.
+    /// Tells `user` that `actor` did `kind` (`about` what). Telling again changes nothing;
+    /// one's own doings are not told, but for a reminder (whose actor is the user).
     /// - Complexity: one insert, and one lookup on the blocks' unique index.
     static func tell(_ user: UUID, _ kind: Components.Schemas.NotificationKind, by actor: UUID, about: About = .nothing,
                      on database: any Database) async throws {
-        guard user != actor, try await !Blocks.isBlocked(actor, by: user, on: database) else { return }
+        guard user != actor || kind == .idleReminder, try await !Blocks.isBlocked(actor, by: user, on: database) else { return }
         let subject = (about.comment ?? about.invitation ?? about.run ?? actor).uuidString
         try await database.sql.insert(into: NotificationRow.schema)
             .columns("id", "user_id", "kind", "actor_id", "subject", "run_id", "invitation_id", "comment_id", "excerpt", "created_at", "push_state")

@@ -40,6 +40,7 @@ enum RunAftermath {
                 try await HistoryCatchUp.leave(run.$owner.id, on: transaction)
             } else {
                 try await AchievementBook.refresh(run.$owner.id, on: transaction)
+                try await FriendRecords.tell(of: run, on: transaction)
             }
         }
     }

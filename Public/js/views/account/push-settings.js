@@ -7,7 +7,21 @@ import { h, describe, toast } from '../../ui.js';
 const KINDS = [
   ['friendRequest', 'Friend requests'], ['friendAccepted', 'Friend requests accepted'], ['invitation', 'Invitations to walk or run'],
   ['kudos', 'Kudos'], ['comment', 'Comments on your activities'], ['mention', 'Mentions in comments'],
+  ['raceStarting', 'A walk or race you accepted is starting'], ['friendRecord', 'Friends\' personal records'], ['idleReminder', 'Reminders to go out'],
 ];
+const IDLE_DAYS = [0, 2, 3, 5, 7, 14];
+
+/** What the user asks to be told at all (in the list, and on the phone if on): friends' records, a reminder after idle days. */
+function askedFor(settings, saved) {
+  const records = h('input', { type: 'checkbox', name: 'friend-records', checked: settings.friendRecords });
+  records.addEventListener('change', () => saved(api.updateNotificationSettings({ friendRecords: records.checked })));
+  const idle = h('select', { name: 'idle-reminder' }, IDLE_DAYS.map((days) => h('option', { value: String(days),
+    selected: days === (settings.idleReminderDays ?? 0) }, days === 0 ? 'Never' : `After ${days} days`)));
+  idle.addEventListener('change', () => saved(api.updateNotificationSettings({ idleReminderDays: Number(idle.value) })));
+  return h('div', { class: 'asked-for' },
+    h('label', { class: 'switch-row' }, h('span', {}, 'Friends\' personal records', h('small', {}, 'When a friend sets one on an activity you may see')), records),
+    h('label', { class: 'switch-row' }, h('span', {}, 'Remind me to go out', h('small', {}, 'When I haven\'t recorded an activity for a while')), idle));
+}
 
 /** The collapsible "Notifications" section, read when opened. */
 export function pushSection() {
@@ -37,7 +51,7 @@ export function pushSection() {
     const box = h('input', { type: 'checkbox', name: `push-${kind}` });
     box.addEventListener('change', async () => {
       const next = box.checked ? muted.filter((one) => one !== kind) : [...muted, kind];
-      try { muted = (await api.updateNotificationSettings(next)).pushMuted; } catch (error) { toast(describe(error), { error: true }); box.checked = !box.checked; }
+      try { muted = (await api.updateNotificationSettings({ pushMuted: next })).pushMuted; } catch (error) { toast(describe(error), { error: true }); box.checked = !box.checked; }
     });
     return h('label', { class: 'switch-row' }, h('span', {}, label), box);
   }));
@@ -45,8 +59,10 @@ export function pushSection() {
     if (!section.open || section.dataset.loaded) return;
     section.dataset.loaded = 'true';
     try {
-      muted = (await api.notificationSettings()).pushMuted;
+      const settings = await api.notificationSettings();
+      muted = settings.pushMuted;
       for (const box of kinds.querySelectorAll('input')) box.checked = !muted.includes(box.name.replace('push-', ''));
+      state.before(askedFor(settings, (saving) => saving.then(() => toast('Saved')).catch((error) => toast(describe(error), { error: true }))));
     } catch (error) { toast(describe(error), { error: true }); }
     show();
   } }, h('summary', {}, 'Notifications'), state, toggle, kinds);

@@ -31,6 +31,9 @@ struct PushMessage: Encodable {
         case .kudos: ("\(who) gave kudos to \(activity)", run)
         case .comment: ("\(who) commented on \(activity)", run)
         case .mention: ("\(who) mentioned you in a comment", run)
+        case .raceStarting: ("“\(row.excerpt ?? "Your walk")” starts soon: the live session is open", "/#/invitations")
+        case .friendRecord: ("\(who) set a personal record", run)
+        case .idleReminder: ("Time for a run or a walk?", "/#/home")
         }
         return PushMessage(title: title, body: row.excerpt ?? "", url: url, tag: row.id?.apiID ?? UUID().uuidString,
                            unread: try await Notifications.unread(of: row.$user.id, on: database))

@@ -48,19 +48,27 @@ enum PushSubscriptions {
         try await PushSubscriptionRow.query(on: database).filter(\.$user.$id == user).filter(\.$endpoint == endpoint).delete()
     }
 
-    /// `user`'s notification settings: the kinds kept off their phones, how many phones.
+    /// `user`'s notification settings: the kinds kept off their phones, how many phones, and
+    /// the notifications they asked for.
     static func settings(of user: UUID, on database: any Database) async throws -> Components.Schemas.NotificationSettings {
         let account = try await AccountBook.user(user, on: database)
         return .init(pushMuted: account.pushMutedKinds,
-                     pushDevices: try await PushSubscriptionRow.query(on: database).filter(\.$user.$id == user).count())
+                     pushDevices: try await PushSubscriptionRow.query(on: database).filter(\.$user.$id == user).count(),
+                     friendRecords: account.notifiesFriendRecords, idleReminderDays: account.idleReminderDays)
     }
 
-    /// Keeps `muted` off `user`'s phones (every other kind is pushed), and answers the settings.
-    static func mute(_ muted: [Components.Schemas.NotificationKind], of user: UUID, on database: any Database) async throws
+    /// Changes what `update` sends of `user`'s settings (400 for a reminder outside 0 to 60
+    /// days), and answers them.
+    static func change(_ update: Components.Schemas.NotificationSettingsUpdate, of user: UUID, on database: any Database) async throws
         -> Components.Schemas.NotificationSettings
     {
         let account = try await AccountBook.user(user, on: database)
-        account.pushMutedKinds = Components.Schemas.NotificationKind.allCases.filter(muted.contains)
+        if let muted = update.pushMuted { account.pushMutedKinds = Components.Schemas.NotificationKind.allCases.filter(muted.contains) }
+        if let records = update.friendRecords { account.notifiesFriendRecords = records }
+        if let days = update.idleReminderDays {
+            guard (0...60).contains(days) else { throw Refusal.invalid("`idleReminderDays` must be 1 to 60, or 0 for never") }
+            account.idleReminderDays = days == 0 ? nil : days
+        }
         try await account.save(on: database)
         return try await settings(of: user, on: database)
     }
