@@ -2,20 +2,24 @@ import Fluent
 import Foundation
 import PacelineCore
 
-/// A logged-in user reading many things at once, with their friends loaded once, so that
-/// deciding about many runs or routes in one request costs one query in all (`Privacy`'s
+/// A logged-in user reading many things at once, with their friends and club-mates loaded once, so that
+/// deciding about many runs or routes in one request costs two queries in all (`Privacy`'s
 /// rule, in memory).
 struct Viewer: Sendable {
     let id: UUID
     let friendIDs: Set<UUID>
+    /// Whoever shares a club with the viewer (`ClubMates`).
+    var clubMateIDs: Set<UUID> = []
 
-    /// `id` and their friends.
+    /// `id`, their friends and their club-mates.
     static func load(_ id: UUID, on database: any Database) async throws -> Viewer {
-        Viewer(id: id, friendIDs: try await Friends.friendIDs(of: id, on: database))
+        Viewer(id: id, friendIDs: try await Friends.friendIDs(of: id, on: database),
+               clubMateIDs: try await ClubMates.ids(of: id, on: database))
     }
 
     /// Whether this viewer may see something of `owner`'s with `privacy`.
     func maySee(owner: UUID, privacy: Privacy) -> Bool {
         privacy == .public || owner == id || (privacy == .friends && friendIDs.contains(owner))
+            || (privacy == .friendsAndClubs && (friendIDs.contains(owner) || clubMateIDs.contains(owner)))
     }
 }

@@ -73,5 +73,7 @@ enum Migrations {
         AddSegmentEffortPause(),
         // 035: kudos on activities.
         CreateKudos(),
+        // 040: clubs and their members.
+        CreateClubs(),
     ]
 }

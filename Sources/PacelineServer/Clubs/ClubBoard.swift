@@ -1,0 +1,63 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import PacelineCore
+import SQLKit
+
+/// A club's leaderboard: its members ranked over this week or this month in one sport, by
+/// one measure, counting only the activities the viewer may see (`Privacy`'s rule in SQL),
+/// so two members may see different boards. Weeks are ISO weeks and months calendar months,
+/// both in UTC: a club's members live on many clocks, and a board has one
+/// (`GoalProgress.window` with no offset).
+enum ClubBoard {
+    /// What members are ranked by.
+    enum Measure: Sendable {
+        case distance, time, ascent, activities
+
+        /// The aggregate, over `runs`.
+        fileprivate var aggregate: SQLQueryString {
+            switch self {
+            case .distance: "SUM(runs.credited_distance_m)"
+            case .time: "SUM(runs.moving_s)"
+            case .ascent: "SUM(runs.ascent_m)"
+            case .activities: "CAST(COUNT(*) AS DOUBLE PRECISION)"
+            }
+        }
+    }
+
+    /// The board of club `id` for `period` (containing `now`), `sport` and `measure`, best
+    /// first, at most `limit` members; members only. Equal values share a rank.
+    /// - Complexity: one aggregate over the members' activities of the sport in the period
+    ///   (`runs_owner_sport_start`), with the viewer's friends and club-mates by subquery.
+    static func board(of id: String, seenBy viewer: UUID, period: Goal.Period, sport: Sport, measure: Measure, limit: Int,
+                      now: Date = Date(), on database: any Database) async throws -> Components.Schemas.ClubLeaderboard {
+        let clubID = try await ClubAccess.member(id, viewer, on: database).club.requireID()
+        let window = GoalProgress.window(period, containing: now, utcOffset: 0)
+        let visible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "runs"),
+                                        privacy: SQLColumn("privacy", table: "runs"))
+        let rows = try await database.sql.raw("""
+            SELECT runs.owner_id, MIN(users.display_name) AS display_name,
+                \(measure.aggregate) AS value, COUNT(*) AS activities
+            FROM club_memberships AS m
+            JOIN runs ON runs.owner_id = m.user_id
+            JOIN users ON users.id = m.user_id
+            WHERE m.club_id = \(bind: clubID) AND m.status = \(bind: ClubMembership.Status.member.rawValue)
+                AND runs.sport = \(bind: sport.rawValue)
+                AND runs.start_time >= \(bind: window.start) AND runs.start_time < \(bind: window.end)
+                AND runs.deleted_at IS NULL AND \(visible)
+            GROUP BY runs.owner_id
+            ORDER BY value DESC, runs.owner_id
+            LIMIT \(literal: limit)
+            """).all()
+        var standings: [Components.Schemas.ClubStanding] = []
+        for row in rows {
+            let value = try row.decode(column: "value", as: Double.self)
+            let rank = standings.last.map { $0.value == value ? $0.rank : standings.count + 1 } ?? 1
+            standings.append(.init(rank: rank, user: .init(id: try row.decode(column: "owner_id", as: UUID.self).apiID,
+                                                           displayName: try row.decode(column: "display_name", as: String.self)),
+                                   value: value, activities: try row.decode(column: "activities", as: Int.self)))
+        }
+        return .init(period: period.boardSchema, sport: sport, measure: measure.schema, from: window.start, to: window.end,
+                     standings: standings)
+    }
+}
