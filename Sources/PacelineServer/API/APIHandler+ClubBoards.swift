@@ -14,7 +14,7 @@ extension APIHandler {
     func getClubLeaderboard(_ input: Operations.GetClubLeaderboard.Input) async throws -> Operations.GetClubLeaderboard.Output {
         let user = try AuthenticatedUser.required()
         let board = try await ClubBoard.board(
-            of: input.path.clubId, seenBy: user.id, period: input.query.period.map(Goal.Period.init) ?? .week,
+            of: input.path.clubId, seenBy: user.id, period: input.query.period.map(ClubBoard.Period.init) ?? .week,
             sport: input.query.sport ?? .run, measure: input.query.measure.map(ClubBoard.Measure.init) ?? .distance,
             limit: try Paging.limit(input.query.limit), on: reads)
         return .ok(.init(body: .json(board)))

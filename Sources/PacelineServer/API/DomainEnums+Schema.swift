@@ -157,7 +157,7 @@ extension ClubMembership.Status {
     }
 }
 
-extension Goal.Period {
+extension ClubBoard.Period {
     init(_ schema: Components.Schemas.ClubBoardPeriod) {
         switch schema {
         case .week: self = .week
@@ -165,8 +165,7 @@ extension Goal.Period {
         }
     }
 
-    /// The period as a club's leaderboard names it.
-    var boardSchema: Components.Schemas.ClubBoardPeriod {
+    var schema: Components.Schemas.ClubBoardPeriod {
         switch self {
         case .week: .week
         case .month: .month

@@ -75,5 +75,7 @@ enum Migrations {
         CreateKudos(),
         // 040: clubs and their members.
         CreateClubs(),
+        // 041: what a club's leaderboards read, in one index.
+        IndexRunsForClubBoards(),
     ]
 }

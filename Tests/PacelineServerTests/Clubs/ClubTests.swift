@@ -189,4 +189,25 @@ struct ClubTests {
             #expect(renamed.name == "Hill Club" && renamed.admission == .open)
         }
     }
+
+    @Test("an owner's account deleted, the club passes to its longest-standing admin, else member; alone, it goes",
+          arguments: TestDatabase.available)
+    func ownerDeletesTheirAccount(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let bo = try await server.newUser("Bo")
+            let cy = try await server.newUser("Cy")
+            let club = try await Self.club(ann)
+            _ = try await Self.join(bo, club)
+            _ = try await Self.join(cy, club)
+            _ = try await ann.client.setClubMemberRole(path: .init(clubId: club.id, userId: cy.id), body: .json(.init(role: .admin))).noContent
+            _ = try await Self.club(ann, "Solo")
+            let gone = try await server.raw(.DELETE, "/me", token: ann.token, headers: Self.json,
+                                            body: Data(#"{"password": "correct horse battery"}"#.utf8))
+            #expect(gone.status == 204)
+            let members = try await bo.client.listClubMembers(path: .init(clubId: club.id)).ok.body.json.members
+            #expect(members.map(\.user.displayName) == ["Bo", "Cy"] && members.map(\.role) == [.member, .owner])
+            #expect(try await server.count("SELECT COUNT(*) AS n FROM clubs WHERE name = 'Solo'") == 0)
+        }
+    }
 }
