@@ -38,7 +38,7 @@ package enum ClubBoard {
     /// The board of club `id` for `period` (containing `now`), `sport` and `measure`, best
     /// first, at most `limit` members; members only. Equal values share a rank.
     /// - Complexity: one aggregate over the members' activities of the sport in the period
-    ///   (`runs_owner_sport_start`), with the viewer's friends and club-mates by subquery.
+    ///   (`runs_owner_sport_start` or `runs_sport_start`), with the viewer's friends and club-mates by subquery.
     package static func board(of id: String, seenBy viewer: UUID, period: Period, sport: Sport, measure: Measure, limit: Int,
                       now: Date = Date(), on database: any Database) async throws -> Components.Schemas.ClubLeaderboard {
         let clubID = try await ClubAccess.member(id, viewer, on: database).club.requireID()
@@ -68,24 +68,24 @@ package enum ClubBoard {
     }
 
     /// The one aggregate of a board: the members' activities of `sport` in `window` that
-    /// `viewer` may see, summed by member, best first.
+    /// `viewer` may see, summed by member, best first; the names only of those shown.
     private static func statement(of club: UUID, seenBy viewer: UUID, window: DateInterval, sport: Sport, measure: Measure,
                                   limit: Int) -> SQLQueryString {
         let visible = Privacy.condition(viewer: viewer, owner: SQLColumn("owner_id", table: "runs"),
                                         privacy: SQLColumn("privacy", table: "runs"))
         return """
-            SELECT runs.owner_id, MIN(users.display_name) AS display_name,
-                \(measure.aggregate) AS value, COUNT(*) AS activities
-            FROM club_memberships AS m
-            JOIN runs ON runs.owner_id = m.user_id
-            JOIN users ON users.id = m.user_id
-            WHERE m.club_id = \(bind: club) AND m.status = \(bind: ClubMembership.Status.member.rawValue)
-                AND runs.sport = \(bind: sport.rawValue)
-                AND runs.start_time >= \(bind: window.start) AND runs.start_time < \(bind: window.end)
-                AND runs.deleted_at IS NULL AND \(visible)
-            GROUP BY runs.owner_id
-            ORDER BY value DESC, runs.owner_id
-            LIMIT \(literal: limit)
+            SELECT board.owner_id, users.display_name, board.value, board.activities
+            FROM (SELECT runs.owner_id, \(measure.aggregate) AS value, COUNT(*) AS activities
+                  FROM club_memberships AS m JOIN runs ON runs.owner_id = m.user_id
+                  WHERE m.club_id = \(bind: club) AND m.status = \(bind: ClubMembership.Status.member.rawValue)
+                      AND runs.sport = \(bind: sport.rawValue)
+                      AND runs.start_time >= \(bind: window.start) AND runs.start_time < \(bind: window.end)
+                      AND runs.deleted_at IS NULL AND \(visible)
+                  GROUP BY runs.owner_id
+                  ORDER BY value DESC, runs.owner_id
+                  LIMIT \(literal: limit)) AS board
+            JOIN users ON users.id = board.owner_id
+            ORDER BY board.value DESC, board.owner_id
             """
     }
 }
