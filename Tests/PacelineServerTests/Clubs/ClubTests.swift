@@ -34,7 +34,9 @@ struct ClubTests {
             }
             #expect(try await server.raw(.GET, "/clubs/\(club.id)").status == 401)
             // A guessed secret, a near miss, and no secret: as if there were no club.
-            for guess in ["cl_guess", String(secret.dropLast()) + "A", String(secret.dropLast()) + "B", ""] {
+            // (A near miss differs in one character: its last, or the first after `cl_`.)
+            let last = secret.last == "A" ? "B" : "A", third = secret.dropFirst(3).first == "A" ? "B" : "A"
+            for guess in ["cl_guess", String(secret.dropLast()) + last, "cl_" + third + String(secret.dropFirst(4)), ""] {
                 #expect(try await server.raw(.GET, "/clubs/\(club.id)?secret=\(guess)", token: eve.token).status == 404)
                 let join = try await server.raw(.POST, "/clubs/\(club.id)/join", token: eve.token, headers: Self.json,
                                                 body: Data(#"{"secret": "\#(guess)"}"#.utf8))
