@@ -13,9 +13,10 @@ enum ClubList {
         return try await page(where: "mine.status IN \(statuses)", viewer: user, cursor: cursor, limit: limit, on: database)
     }
 
-    /// Open clubs whose folded name holds `name`'s.
+    /// Open clubs whose folded name holds `name`'s; 400 for an empty name.
     static func search(_ name: String, seenBy user: UUID, cursor: String?, limit: Int,
                        on database: any Database) async throws -> Components.Schemas.ClubPage {
+        guard !name.isEmpty else { throw Refusal.invalid("`name` must not be empty") }
         let condition: SQLQueryString = """
             clubs.admission = \(bind: Club.Admission.open.rawValue) AND clubs.search_name LIKE \(bind: SearchName.containing(name)) ESCAPE '\\'
             """
