@@ -213,4 +213,37 @@ struct ClubTests {
             #expect(try await server.count("SELECT COUNT(*) AS n FROM clubs WHERE name = 'Solo'") == 0)
         }
     }
+
+    @Test("joins at once make one membership; two transfers at once leave one owner", arguments: TestDatabase.available)
+    func atOnce(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let bo = try await server.newUser("Bo")
+            let cy = try await server.newUser("Cy")
+            let club = try await Self.club(ann)
+            let joins = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await server.raw(.POST, "/clubs/\(club.id)/join", token: bo.token, headers: Self.json,
+                                             body: Data(#"{"secret": "\#(club.invitationSecret!)"}"#.utf8)).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(joins.allSatisfy { $0 == 200 })
+            #expect(try await server.count("SELECT COUNT(*) AS n FROM club_memberships") == 2)
+            _ = try await Self.join(cy, club)
+            let transfers = try await withThrowingTaskGroup(of: Int.self) { group in
+                for heir in [bo, cy] {
+                    group.addTask {
+                        try await server.raw(.PUT, "/clubs/\(club.id)/owner", token: ann.token, headers: Self.json,
+                                             body: Data(#"{"userId": "\#(heir.id)"}"#.utf8)).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(transfers.contains(204))
+            #expect(try await server.count("SELECT COUNT(*) AS n FROM club_memberships WHERE role = 'owner'") == 1)
+        }
+    }
 }
