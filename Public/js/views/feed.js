@@ -14,7 +14,8 @@ export function newRecords(run) {
     h('span', { class: 'record-mark' }, run.newRecords.length === 1 ? 'New record' : 'New records'), ` ${run.newRecords.join(', ')}`);
 }
 
-function item(entry, unit, me) {
+/** One feed entry as a list item (a run, a badge, a mission milestone), or null for a kind this client does not know. */
+export function feedItem(entry, unit, me) {
   const who = entry.user.id === me ? 'You' : entry.user.displayName;
   if (entry.kind === 'run' && entry.run) {
     const run = entry.run;
@@ -58,7 +59,7 @@ export function render() {
       return;
     }
     if (disposed) return;
-    list.append(...items.map((entry) => item(entry, session.units, session.profile?.id)).filter(Boolean));
+    list.append(...items.map((entry) => feedItem(entry, session.units, session.profile?.id)).filter(Boolean));
     cursor = nextCursor;
     if (nextCursor) {
       status.replaceChildren(h('button', { type: 'button', class: 'ghost', name: 'load-more', onclick: load }, 'Load more'));

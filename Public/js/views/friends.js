@@ -46,6 +46,8 @@ export function render() {
     screen.invitationBox, screen.receivedBox, screen.activeBox,
     h('a', { class: 'card link-card', href: '#/invitations', id: 'walk-together' }, h('strong', {}, 'Walk together later'),
       h('span', { class: 'muted' }, 'Invite friends for a time and a place; answer their invitations.')),
+    h('a', { class: 'card link-card', href: '#/clubs', id: 'clubs-link' }, h('strong', {}, 'Clubs'),
+      h('span', { class: 'muted' }, 'Your running club or crew: members, a shared feed and leaderboards.')),
     createForm, codeForm, screen.friendsBox, searchForm, screen.sentBox));
   load(screen);
   showActive(screen);

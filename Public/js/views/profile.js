@@ -212,7 +212,7 @@ function settings(rerender) {
   const gapEvery = h('select', { name: 'gap-every', onchange: () => { deviceSettings.gapEverySeconds = Number(gapEvery.value); status.textContent = 'Voice saved.'; } },
     [15, 30, 60, 120].map((seconds) => h('option', { value: String(seconds), selected: seconds === deviceSettings.gapEverySeconds }, seconds < 60 ? `${seconds} s` : `${seconds / 60} min`)));
   const privacy = h('select', { name: 'default-privacy', onchange: () => change({ defaultPrivacy: privacy.value }, 'Default privacy') },
-    ['public', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'private') }, privacyName(value))));
+    ['public', 'friends_and_clubs', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'private') }, privacyName(value))));
   const logOutArea = h('div', { class: 'logout-area' });
 
   return h('div', { class: 'card settings' },

@@ -103,3 +103,92 @@ extension MissionMilestone.Kind {
         }
     }
 }
+
+extension Club.Admission {
+    init(_ schema: Components.Schemas.ClubAdmission) {
+        switch schema {
+        case .open: self = .open
+        case .invitation: self = .invitation
+        case .approval: self = .approval
+        }
+    }
+
+    var schema: Components.Schemas.ClubAdmission {
+        switch self {
+        case .open: .open
+        case .invitation: .invitation
+        case .approval: .approval
+        }
+    }
+}
+
+extension ClubMembership.Role {
+    init(_ schema: Components.Schemas.ClubRoleChange.RolePayload) {
+        switch schema {
+        case .admin: self = .admin
+        case .member: self = .member
+        }
+    }
+
+    var schema: Components.Schemas.ClubRole {
+        switch self {
+        case .owner: .owner
+        case .admin: .admin
+        case .member: .member
+        }
+    }
+}
+
+extension ClubMembership.Status {
+    init(_ schema: Components.Schemas.ClubMembershipStatus) {
+        switch schema {
+        case .member: self = .member
+        case .requested: self = .requested
+        case .banned: self = .banned
+        }
+    }
+
+    var schema: Components.Schemas.ClubMembershipStatus {
+        switch self {
+        case .member: .member
+        case .requested: .requested
+        case .banned: .banned
+        }
+    }
+}
+
+extension ClubBoard.Period {
+    init(_ schema: Components.Schemas.ClubBoardPeriod) {
+        switch schema {
+        case .week: self = .week
+        case .month: self = .month
+        }
+    }
+
+    var schema: Components.Schemas.ClubBoardPeriod {
+        switch self {
+        case .week: .week
+        case .month: .month
+        }
+    }
+}
+
+extension ClubBoard.Measure {
+    init(_ schema: Components.Schemas.ClubBoardMeasure) {
+        switch schema {
+        case .distance: self = .distance
+        case .time: self = .time
+        case .ascent: self = .ascent
+        case .activities: self = .activities
+        }
+    }
+
+    var schema: Components.Schemas.ClubBoardMeasure {
+        switch self {
+        case .distance: .distance
+        case .time: .time
+        case .ascent: .ascent
+        case .activities: .activities
+        }
+    }
+}

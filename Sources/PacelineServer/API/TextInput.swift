@@ -22,6 +22,8 @@ enum TextInput {
         static let displayName = Limit(characters: 100)
         /// Names and titles: runs, routes, workouts, invitations, places.
         static let name = Limit(characters: 200)
+        /// A club's name.
+        static let clubName = Limit(characters: 80)
         /// What a runner writes about a run.
         static let description = Limit(characters: 2000)
         /// Email addresses (RFC 5321's longest path).

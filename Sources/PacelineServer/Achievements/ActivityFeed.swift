@@ -27,7 +27,7 @@ enum ActivityFeed {
         let byID = Dictionary(uniqueKeysWithValues: users.compactMap { user in user.id.map { ($0, user) } })
 
         var runQuery = Run.query(on: database).withoutTrack().filter(\.$owner.$id ~~ members).filter(\.$startTime != nil)
-            .group(.or) { $0.filter(\.$owner.$id == viewer.id).filter(\.$privacy ~~ [Privacy.public, .friends]) }
+            .group(.or) { $0.filter(\.$owner.$id == viewer.id).filter(\.$privacy ~~ [Privacy.public, .friends, .friendsAndClubs]) }
             .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
         if let cursor { runQuery = runQuery.filter(cursor.rowsAfter(of: .run, table: Run.schema, timeColumn: "start_time")) }
         let runs = try await runQuery.all()

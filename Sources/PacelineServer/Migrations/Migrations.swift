@@ -81,6 +81,10 @@ enum Migrations {
         CreateReports(),
         // 039: what users are told (the notification list).
         CreateNotifications(),
+        // 040: clubs and their members.
+        CreateClubs(),
+        // 041: what a club's leaderboards read, in one index.
+        IndexRunsForClubBoards(),
         // 050: Web Push subscriptions, the instance's VAPID key, what is left to push.
         CreatePushSubscriptions(),
         // 051: who is recording or in a live session now, for friends who may see it.

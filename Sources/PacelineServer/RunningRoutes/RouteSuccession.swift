@@ -58,10 +58,12 @@ enum RouteSuccession {
 
 extension Privacy {
     /// Whether something of this privacy shows to no one that `other` does not show to:
-    /// a public route may pass only to a public run, a friends' route to a public or friends' one.
+    /// a public route may pass only to a public run, a friends-and-clubs' route to a public
+    /// or friends-and-clubs' one, a friends' route to any but a private one.
     func isAtLeastAsHidden(as other: Privacy) -> Bool {
         switch self {
         case .public: other == .public
+        case .friendsAndClubs: other == .public || other == .friendsAndClubs
         case .friends: other != .private
         case .private: true
         }

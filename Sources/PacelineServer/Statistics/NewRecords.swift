@@ -40,8 +40,9 @@ enum NewRecords {
     private static func rank(_ privacy: Privacy) -> Int {
         switch privacy {
         case .public: 0
-        case .friends: 1
-        case .private: 2
+        case .friendsAndClubs: 1  // seen by every friend, and by club-mates too
+        case .friends: 2
+        case .private: 3
         }
     }
 

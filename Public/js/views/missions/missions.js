@@ -84,9 +84,9 @@ function progressCard(mission, journey, unit, restart) {
   const share = h('select', { name: 'privacy', onchange: async () => {
     try {
       await api.shareJourney(mission.id, share.value);
-      toast(share.value === 'private' ? 'Only you see your progress' : `Your progress is ${share.value === 'public' ? 'public' : 'shared with friends'}`);
+      toast(share.value === 'private' ? 'Only you see your progress' : `Your progress is ${share.value === 'public' ? 'public' : share.value === 'friends' ? 'shared with friends' : 'shared with friends and your clubs'}`);
     } catch (error) { toast(describe(error), { error: true }); }
-  } }, [['private', 'Only me'], ['friends', 'Friends'], ['public', 'Everyone']].map(([value, label]) =>
+  } }, [['private', 'Only me'], ['friends', 'Friends'], ['friends_and_clubs', 'Friends and my clubs'], ['public', 'Everyone']].map(([value, label]) =>
     h('option', { value, selected: journey.privacy === value }, label)));
   const medals = journey.completedRoutes.map((route) => h('li', { class: `medal ${route.medal ?? 'none'}` },
     h('strong', {}, route.medal ? route.medal[0].toUpperCase() + route.medal.slice(1) : 'Completed'),

@@ -3,7 +3,7 @@
 import { h, field } from '../../ui.js';
 import { SPORTS, sportName, visibilityNote, privacyName } from '../shared/format.js';
 /** Who may see an activity, most private first. */
-export const VISIBILITIES = ['private', 'friends', 'public'];
+export const VISIBILITIES = ['private', 'friends', 'friends_and_clubs', 'public'];
 
 let fieldsShown = 0;
 

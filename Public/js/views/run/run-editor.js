@@ -88,7 +88,7 @@ async function deleteRun(run) {
 export function publishButton(current) {
   return h('button', { type: 'button', class: 'ghost small', name: 'publish-route', onclick: async (event) => {
     const run = current();
-    const who = run.privacy === 'public' ? 'Anyone' : run.privacy === 'friends' ? 'Your friends' : 'Only you (the activity is “Only me”)';
+    const who = run.privacy === 'public' ? 'Anyone' : run.privacy === 'friends' ? 'Your friends' : run.privacy === 'friends_and_clubs' ? 'Your friends and club-mates' : 'Only you (the activity is “Only me”)';
     if (!confirm(`Publish “${runTitle(run)}” as a route? ${who} will see it on the route map and may follow it against your pace. `
       + `Who can see it follows the activity (${privacyName(run.privacy)}).`)) return;
     event.target.disabled = true;

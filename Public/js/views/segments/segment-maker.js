@@ -20,7 +20,8 @@ export function segmentMaker({ runId, points, unit, from = 0, onStretch, onMade 
   const summary = h('p', { class: 'segment-stretch', 'aria-live': 'polite' });
   const name = h('input', { name: 'segment-name', required: true, maxlength: '200', placeholder: 'e.g. Riverside climb', autocomplete: 'off' });
   const privacy = h('select', { name: 'segment-privacy' },
-    h('option', { value: 'private' }, 'Only me'), h('option', { value: 'friends' }, 'Friends'), h('option', { value: 'public' }, 'Everyone'));
+    h('option', { value: 'private' }, 'Only me'), h('option', { value: 'friends' }, 'Friends'),
+    h('option', { value: 'friends_and_clubs' }, 'Friends and my clubs'), h('option', { value: 'public' }, 'Everyone'));
   const save = h('button', { type: 'submit', class: 'primary', name: 'save-segment' }, 'Make segment');
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
 

@@ -59,12 +59,13 @@ export function defaultTitle(sport, start = new Date()) {
   return `${part} ${sportName(sport).toLowerCase()}`;
 }
 
-const PRIVACY = { public: 'Everyone', friends: 'Friends', private: 'Only me' };
+const PRIVACY = { public: 'Everyone', friends: 'Friends', friends_and_clubs: 'Friends and my clubs', private: 'Only me' };
 export const privacyName = (privacy) => PRIVACY[privacy] ?? privacy;
 
 const VISIBILITY_NOTES = {
   private: 'Only you can see it. Nobody else sees its map, times or that it exists.',
   friends: 'Your friends can see it, its map and its times.',
+  friends_and_clubs: 'Your friends and the members of your clubs can see it, its map and its times.',
   public: 'Anyone can see it, its map and its times, even without an account.',
 };
 /** What a visibility means, in a sentence. */
