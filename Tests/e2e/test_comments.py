@@ -115,3 +115,32 @@ def test_comments_off_report_hide_and_block(server, browser):
     a.wait(lambda: "Bo" in a.find(".blocked-list").text)
     a.shot("blocked-people")
     assert a.errors() == []
+
+
+def test_a_club_reported_and_hidden_by_an_admin(server, browser):
+    owner = server.register("Owner")
+    runner = server.register("Runner")
+    mod = server.register("Moderator")
+    server.grant_admin(mod.email)
+    status, club = server.api("POST", "/clubs", {"name": "Cheap shoes club", "description": "Buy shoes here", "admission": "open"}, owner.token)
+    assert status == 201, club
+
+    r = browser(phone=True)
+    r.log_in(runner)
+    r.open(f"/#/clubs/{club['id']}")
+    r.js("window.prompt = () => 'selling things'")
+    r.click("button[name=report-club]")
+    r.wait(lambda: "Reported" in r.js("return document.body.innerText"))
+    assert r.errors() == []
+
+    m = browser(phone=True)
+    m.log_in(mod)
+    m.open("/#/moderation")
+    m.wait(lambda: len(m.finds(".report")) == 1)
+    assert "Club: Cheap shoes club" in m.find(".report").text and "“selling things”" in m.find(".report").text
+    m.shot("moderation-club")
+    m.click(".report button[name=hide]")
+    m.wait(lambda: "no open reports" in m.js("return document.body.innerText"))
+    assert m.errors() == []
+    status, _ = server.api("GET", f"/clubs/{club['id']}", token=owner.token)
+    assert status == 404

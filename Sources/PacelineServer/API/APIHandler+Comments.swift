@@ -35,6 +35,13 @@ extension APIHandler {
         return .noContent(.init())
     }
 
+    func reportClub(_ input: Operations.ReportClub.Input) async throws -> Operations.ReportClub.Output {
+        let user = try AuthenticatedUser.required()
+        guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
+        try await Moderation.reportClub(input.path.clubId, reason: body.reason, by: user.id, on: database)
+        return .noContent(.init())
+    }
+
     func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output {
         let user = try AuthenticatedUser.required()
         return .ok(.init(body: .json(try await Moderation.openReports(for: user.id, limit: try Paging.limit(input.query.limit), on: database))))

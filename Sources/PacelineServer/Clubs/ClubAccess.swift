@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A member sees all of it. A non-member sees an open club's name, description and member
 /// count; a club by invitation only with its link's secret (not once banned from it); any
-/// other club is answered 404, so its existence is not revealed either.
+/// other club is answered 404, so its existence is not revealed either; so is a club the
+/// instance's admins hid (`Moderation`), to everyone.
 enum ClubAccess {
     /// A club and where the viewer stands in it (nil: they have no row in it).
     struct Seen: Sendable {
@@ -20,7 +21,7 @@ enum ClubAccess {
 
     /// The club `id` names and the viewer's place in it, if they may see it; 404 otherwise.
     static func seen(_ id: String, by viewer: UUID, secret: String? = nil, on database: any Database) async throws -> Seen {
-        guard let uuid = UUID(uuidString: id), let club = try await Club.find(uuid, on: database) else {
+        guard let uuid = UUID(uuidString: id), let club = try await Club.find(uuid, on: database), club.hiddenAt == nil else {
             throw Refusal.notFound("club")
         }
         let membership = try await ClubMembership.query(on: database)

@@ -36,7 +36,7 @@ enum ClubList {
                 (SELECT COUNT(*) FROM club_memberships AS counted WHERE counted.club_id = clubs.id
                     AND counted.status = \(bind: ClubMembership.Status.member.rawValue)) AS members
             FROM clubs LEFT JOIN club_memberships AS mine ON mine.club_id = clubs.id AND mine.user_id = \(bind: viewer)
-            WHERE \(condition) \(after)
+            WHERE \(condition) AND clubs.hidden_at IS NULL \(after)
             ORDER BY clubs.search_name, clubs.id
             LIMIT \(literal: limit + 1)
             """).all()

@@ -25,6 +25,8 @@ final class Club: Model, @unchecked Sendable {
     @Field(key: "admission") var admission: Admission
     /// The secret of the invitation link: random and unguessable, unique.
     @Field(key: "invitation_secret") var invitationSecret: String
+    /// When an instance admin hid it (`Moderation`): 404 to everyone, its members too.
+    @OptionalField(key: "hidden_at") var hiddenAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     init() {}

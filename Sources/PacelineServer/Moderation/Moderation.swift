@@ -3,10 +3,10 @@ import Foundation
 import PacelineAPI
 import SQLKit
 
-/// Reports of comments, and the instance's admins' decisions on them: users report what
-/// they may see (once each), admins (`paceline admin grant`) read the open reports, one
-/// line per comment, and hide it, ban its writer (suspending the account: signed out
-/// everywhere, no logging in, their comments hidden), or dismiss them.
+/// Reports of comments and clubs, and the instance's admins' decisions on them: users
+/// report what they may see (once each), admins (`paceline admin grant`) read the open
+/// reports, one line per comment or club, and hide it, ban its writer or owner (suspending
+/// the account: signed out everywhere, no logging in, their comments hidden), or dismiss them.
 package enum Moderation {
     /// The longest reason a reporter gives, in characters.
     static let maximumReasonCharacters = 500
@@ -30,48 +30,107 @@ package enum Moderation {
             .run()
     }
 
-    /// The open reports, one line per comment, the longest waiting first: 403 unless
-    /// `user` is an admin.
-    /// - Complexity: one grouped query on the reports, then the lines' reports and comments.
+    /// `reporter` reports club `id` (again: nothing changes): 404 unless they may see it,
+    /// 422 `own_club` for its owner, 400 for a reason too long.
+    static func reportClub(_ id: String, reason: String?, by reporter: UUID, on database: any Database) async throws {
+        let reason = try TextInput.checked(reason, "reason", .init(characters: maximumReasonCharacters))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let seen = try await ClubAccess.seen(id, by: reporter, on: database)
+        guard seen.role != .owner else {
+            throw Refusal(.unprocessable, code: "own_club", message: "you own this club: change or delete it instead of reporting it")
+        }
+        try await database.sql.insert(into: Report.schema)
+            .columns("id", "reporter_id", "club_id", "reason", "created_at")
+            .values(SQLBind(UUID()), SQLBind(reporter), SQLBind(try seen.club.requireID()),
+                    SQLBind(reason.flatMap { $0.isEmpty ? nil : $0 }), SQLBind(Date()))
+            .ignoringConflicts(with: ["reporter_id", "club_id"])
+            .run()
+    }
+
+    /// The open reports, one line per comment or club, the longest waiting first: 403
+    /// unless `user` is an admin.
+    /// - Complexity: one grouped query on the reports, then the lines' reports, comments and clubs.
     static func openReports(for user: UUID, limit: Int, on database: any Database) async throws -> Components.Schemas.ReportList {
         try await requireAdmin(user, on: database)
         let waiting = try await database.sql.raw("""
-            SELECT comment_id, MIN(created_at) AS first FROM reports WHERE decided_at IS NULL
-            GROUP BY comment_id ORDER BY first, comment_id LIMIT \(bind: limit)
-            """).all().map { try $0.decode(column: "comment_id", as: UUID.self) }
+            SELECT comment_id, club_id, MIN(created_at) AS first FROM reports WHERE decided_at IS NULL
+            GROUP BY comment_id, club_id ORDER BY first, comment_id, club_id LIMIT \(bind: limit)
+            """).all()
+        let commentIDs = try waiting.compactMap { try $0.decode(column: "comment_id", as: UUID?.self) }
+        let clubIDs = try waiting.compactMap { try $0.decode(column: "club_id", as: UUID?.self) }
         guard !waiting.isEmpty else { return .init(reports: []) }
-        let reports = try await Report.query(on: database).filter(\.$comment.$id ~~ waiting).filter(\.$decidedAt == nil)
+        let reports = try await Report.query(on: database).filter(\.$decidedAt == nil)
+            .group(.or) { $0.filter(\.$comment.$id ~~ commentIDs).filter(\.$clubID ~~ clubIDs) }
             .sort(\.$createdAt).sort(\.$id).all()
-        let comments = try await Comment.query(on: database).filter(\.$id ~~ waiting).with(\.$author).all()
+        var lines = try await commentLines(commentIDs, reports: reports, for: user, on: database)
+        lines += try await clubLines(clubIDs, reports: reports, on: database)
+        return .init(reports: lines.sorted { ($0.reportedAt, $0.id) < ($1.reportedAt, $1.id) })
+    }
+
+    /// A line of `reports` (the first, the count, the reasons), for what they are about.
+    private static func line(_ reports: [Report], comment: Components.Schemas.Comment? = nil, runID: UUID? = nil,
+                             club: Components.Schemas.ReportedClub? = nil) throws -> Components.Schemas.Report? {
+        guard let first = reports.first else { return nil }
+        return .init(id: try first.requireID().apiID, reports: reports.count, reasons: Array(reports.compactMap(\.reason).prefix(reasonsShown)),
+                     reportedAt: first.createdAt ?? Date(), comment: comment, runId: runID?.apiID, club: club)
+    }
+
+    private static func commentLines(_ ids: [UUID], reports: [Report], for user: UUID, on database: any Database) async throws
+        -> [Components.Schemas.Report]
+    {
+        guard !ids.isEmpty else { return [] }
+        let comments = try await Comment.query(on: database).filter(\.$id ~~ ids).with(\.$author).all()
         let runs = Dictionary(uniqueKeysWithValues: try await Run.query(on: database).withDeleted()
             .filter(\.$id ~~ comments.map(\.$run.id)).withoutTrack().all().compactMap { run in run.id.map { ($0, run) } })
         var lines: [Components.Schemas.Report] = []
         for comment in comments {
-            let own = reports.filter { $0.$comment.id == comment.id }
-            guard let first = own.first, let run = runs[comment.$run.id] else { continue }
+            guard let run = runs[comment.$run.id] else { continue }
             let shown = try await CommentBook.schema(of: [comment], on: run, seenBy: user, on: database)[0]
-            lines.append(.init(id: try first.requireID().apiID, reports: own.count, reasons: Array(own.compactMap(\.reason).prefix(reasonsShown)),
-                               reportedAt: first.createdAt ?? Date(), comment: shown, runId: comment.$run.id.apiID))
+            if let line = try line(reports.filter { $0.$comment.id == comment.id }, comment: shown, runID: comment.$run.id) { lines.append(line) }
         }
-        return .init(reports: lines.sorted { ($0.reportedAt, $0.id) < ($1.reportedAt, $1.id) })
+        return lines
     }
 
-    /// `admin` decides report `id` and every open report of its comment: 403 unless an
-    /// admin, 404 for no such report, 409 when it was decided, 422 for banning oneself.
+    private static func clubLines(_ ids: [UUID], reports: [Report], on database: any Database) async throws -> [Components.Schemas.Report] {
+        guard !ids.isEmpty else { return [] }
+        var lines: [Components.Schemas.Report] = []
+        for club in try await Club.query(on: database).filter(\.$id ~~ ids).all() {
+            let clubID = try club.requireID()
+            let owner = try await ClubMembership.query(on: database).filter(\.$club.$id == clubID)
+                .filter(\.$role == .owner).with(\.$user).first()
+            let reported = Components.Schemas.ReportedClub(id: clubID.apiID, name: club.name, description: club.description,
+                                                           owner: owner?.user.summary)
+            if let line = try line(reports.filter { $0.clubID == clubID }, club: reported) { lines.append(line) }
+        }
+        return lines
+    }
+
+    /// `admin` decides report `id` and every open report of its comment or club: 403 unless
+    /// an admin, 404 for no such report, 409 when it was decided, 422 for banning oneself.
+    /// Hiding a club makes it 404 to everyone; a ban suspends the comment's writer or the
+    /// club's owner as well.
     static func decide(_ id: String, _ decision: Report.Decision, by admin: UUID, on database: any Database) async throws {
         try await requireAdmin(admin, on: database)
-        guard let uuid = UUID(uuidString: id), let report = try await Report.query(on: database).filter(\.$id == uuid).with(\.$comment).first()
-        else { throw Refusal.notFound("report") }
+        guard let uuid = UUID(uuidString: id), let report = try await Report.find(uuid, on: database) else { throw Refusal.notFound("report") }
         guard report.decidedAt == nil else { throw Refusal.conflict("the report was decided already") }
-        let comment = report.comment
-        let author = comment.$author.id
+        let author: UUID?
+        if let commentID = report.$comment.id {
+            author = try await Comment.find(commentID, on: database)?.$author.id
+        } else if let clubID = report.clubID {
+            author = try await ClubMembership.query(on: database).filter(\.$club.$id == clubID).filter(\.$role == .owner).first()?.$user.id
+        } else { author = nil }
         if decision == .ban, author == admin { throw Refusal.unprocessable("you can't ban yourself") }
         try await database.retryingTransaction { transaction in
-            try await Report.query(on: transaction).filter(\.$comment.$id == comment.requireID()).filter(\.$decidedAt == nil)
-                .set(\.$decidedAt, to: Date()).set(\.$decision, to: decision).update()
+            var same = Report.query(on: transaction).filter(\.$decidedAt == nil)
+            if let commentID = report.$comment.id { same = same.filter(\.$comment.$id == commentID) } else { same = same.filter(\.$clubID == report.clubID) }
+            try await same.set(\.$decidedAt, to: Date()).set(\.$decision, to: decision).update()
             guard decision != .dismiss else { return }
-            try await Comment.query(on: transaction).filter(\.$id == comment.requireID()).set(\.$hiddenAt, to: Date()).update()
-            guard decision == .ban else { return }
+            if let commentID = report.$comment.id {
+                try await Comment.query(on: transaction).filter(\.$id == commentID).set(\.$hiddenAt, to: Date()).update()
+            } else if let clubID = report.clubID {
+                try await Club.query(on: transaction).filter(\.$id == clubID).set(\.$hiddenAt, to: Date()).update()
+            }
+            guard decision == .ban, let author else { return }
             try await User.query(on: transaction).filter(\.$id == author).filter(\.$suspendedAt == nil).set(\.$suspendedAt, to: Date()).update()
             try await Token.query(on: transaction).filter(\.$user.$id == author).delete()
         }

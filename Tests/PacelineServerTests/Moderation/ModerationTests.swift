@@ -35,7 +35,7 @@ struct ModerationTests {
             #expect(try await server.raw(.GET, "/admin/reports", token: ann.token).status == 403)
             #expect(try await server.raw(.GET, "/admin/reports").status == 401)
             let list = try await admin.client.listReports().ok.body.json.reports
-            #expect(list.count == 1 && list[0].reports == 2 && list[0].comment.text == "rude words" && list[0].runId == run)
+            #expect(list.count == 1 && list[0].reports == 2 && list[0].comment?.text == "rude words" && list[0].runId == run)
             let decide = Data(#"{"action": "hide"}"#.utf8)
             #expect(try await server.raw(.POST, "/admin/reports/\(list[0].id)", token: ann.token, headers: Self.json, body: decide).status == 403)
             #expect(try await server.raw(.POST, "/admin/reports/\(UUID())", token: admin.token, headers: Self.json, body: decide).status == 404)
@@ -62,13 +62,13 @@ struct ModerationTests {
             _ = try await bo.client.reportComment(path: .init(commentId: fine.id), body: .json(.init(reason: "nonsense"))).noContent
             _ = try await ann.client.reportComment(path: .init(commentId: spam.id), body: .json(.init())).noContent
             let reports = try await admin.client.listReports().ok.body.json.reports
-            let fineReport = try #require(reports.first { $0.comment.id == fine.id })
-            let spamReport = try #require(reports.first { $0.comment.id == spam.id })
+            let fineReport = try #require(reports.first { $0.comment?.id == fine.id })
+            let spamReport = try #require(reports.first { $0.comment?.id == spam.id })
             _ = try await admin.client.decideReport(path: .init(reportId: fineReport.id), body: .json(.init(action: .dismiss))).noContent
             // An admin can't ban themselves.
             let own = try await admin.client.addComment(path: .init(runId: run), body: .json(.init(text: "admin here"))).created.body.json
             _ = try await ann.client.reportComment(path: .init(commentId: own.id), body: .json(.init())).noContent
-            let ownReport = try #require(try await admin.client.listReports().ok.body.json.reports.first { $0.comment.id == own.id })
+            let ownReport = try #require(try await admin.client.listReports().ok.body.json.reports.first { $0.comment?.id == own.id })
             #expect(try await server.raw(.POST, "/admin/reports/\(ownReport.id)", token: admin.token, headers: Self.json,
                                          body: Data(#"{"action": "ban"}"#.utf8)).status == 422)
             _ = try await admin.client.decideReport(path: .init(reportId: spamReport.id), body: .json(.init(action: .ban))).noContent
@@ -79,6 +79,34 @@ struct ModerationTests {
             #expect(login.status == 403 && String(decoding: login.body, as: UTF8.self).contains("suspended"))
             let shown = try await ann.client.listComments(path: .init(runId: run)).ok.body.json.comments.map(\.id)
             #expect(Set(shown) == [fine.id, own.id] && !shown.contains(other.id))
+        }
+    }
+
+    @Test("a club reported and hidden is 404 to everyone, members too; banned, its owner is suspended", arguments: TestDatabase.available)
+    func clubs(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let owner = try await server.newUser("Owner")
+            let member = try await server.newUser("Member")
+            let stranger = try await server.newUser("Stranger")
+            let admin = try await server.newUser("Admin")
+            try await server.makeAdmin(admin)
+            let club = try await owner.client.createClub(body: .json(.init(name: "Spam runners", description: "buy now", admission: .open))).created.body.json
+            let hidden = try await owner.client.createClub(body: .json(.init(name: "Secret club", description: "", admission: .invitation))).created.body.json
+            _ = try await member.client.joinClub(path: .init(clubId: club.id), body: .json(.init())).ok
+            let reason = Data(#"{"reason": "spam"}"#.utf8), json = [("Content-Type", "application/json")]
+            // Only what one may see; not one's own.
+            #expect(try await server.raw(.POST, "/clubs/\(hidden.id)/report", token: stranger.token, headers: json, body: reason).status == 404)
+            #expect(try await server.raw(.POST, "/clubs/\(club.id)/report", token: owner.token, headers: json, body: reason).status == 422)
+            for user in [stranger, member, stranger] {
+                #expect(try await server.raw(.POST, "/clubs/\(club.id)/report", token: user.token, headers: json, body: reason).status == 204)
+            }
+            let line = try #require(try await admin.client.listReports().ok.body.json.reports.first)
+            #expect(line.reports == 2 && line.club?.name == "Spam runners" && line.club?.owner?.displayName == "Owner" && line.comment == nil)
+            _ = try await admin.client.decideReport(path: .init(reportId: line.id), body: .json(.init(action: .ban))).noContent
+            // Hidden: 404 to its member and to anyone searching; its owner suspended.
+            #expect(try await server.raw(.GET, "/clubs/\(club.id)", token: member.token).status == 404)
+            #expect(try await server.raw(.GET, "/me", token: owner.token).status == 401)
+            #expect(try await admin.client.listReports().ok.body.json.reports.isEmpty)
         }
     }
 }

@@ -45,6 +45,7 @@ export const api = {
   addComment: (id, text, mentionIds) => request(`/runs/${id}/comments`, { method: 'POST', json: { text, mentionIds } }),
   deleteComment: (id, commentId) => request(`/runs/${id}/comments/${commentId}`, { method: 'DELETE' }),
   reportComment: (commentId, reason) => request(`/comments/${commentId}/report`, { method: 'POST', json: { reason } }),
+  reportClub: (clubId, reason) => request(`/clubs/${clubId}/report`, { method: 'POST', json: { reason } }),
 
   // Moderation (the instance's admins)
   reports: () => request('/admin/reports'),

@@ -27,7 +27,7 @@ export async function render({ clubId }, { secret }) {
     h('h1', {}, club.name),
     h('p', { class: 'muted club-facts' }, `${club.memberCount} ${club.memberCount === 1 ? 'member' : 'members'} · ${admissionName(club.admission)}`),
     club.description ? h('p', { class: 'club-description' }, club.description) : null,
-    ...parts));
+    ...parts, club.role === 'owner' ? null : reportButton(club)));
   return null;
 }
 
@@ -85,4 +85,13 @@ function leaveButton(club, label = 'Leave club') {
       go('#/clubs');
     } catch (error) { toast(describe(error), { error: true }); }
   } }, label);
+}
+
+/** Report the club to this Paceline's admins (not for its owner). */
+function reportButton(club) {
+  return h('button', { type: 'button', class: 'link report-club', name: 'report-club', onclick: async () => {
+    const reason = prompt(`Report ${club.name} to the admins of this Paceline. Why? (optional)`);
+    if (reason === null) return;
+    try { await api.reportClub(club.id, reason.slice(0, 500)); toast('Reported. The admins will look at it.'); } catch (error) { toast(describe(error), { error: true }); }
+  } }, 'Report this club');
 }
