@@ -12,6 +12,7 @@ export function told(notification) {
   const who = notification.actor.displayName;
   const activity = notification.runName ? `“${notification.runName}”` : 'your activity';
   const run = notification.runId ? `#/runs/${notification.runId}` : '#/feed';
+  const club = notification.clubId ? `#/clubs/${notification.clubId}` : '#/clubs';
   switch (notification.kind) {
     case 'friendRequest': return { text: `${who} asked to be friends`, href: '#/friends', icon: 'friends' };
     case 'friendAccepted': return { text: `${who} accepted your friend request`, href: '#/friends', icon: 'friends' };
@@ -22,6 +23,8 @@ export function told(notification) {
     case 'raceStarting': return { text: `“${notification.excerpt ?? 'Your walk'}” starts soon: the live session is open`, href: '#/invitations', icon: 'clock' };
     case 'friendRecord': return { text: `${who} set a personal record`, quote: notification.excerpt, href: run, icon: 'star' };
     case 'idleReminder': return { text: 'Time for a run or a walk?', quote: notification.excerpt, href: '#/home', icon: 'run' };
+    case 'clubRequest': return { text: `${who} asked to join ${notification.excerpt ?? 'your club'}`, href: club, icon: 'friends' };
+    case 'clubApproved': return { text: `You are in ${notification.excerpt ?? 'the club'}: ${who} approved your request`, href: club, icon: 'friends' };
     default: return { text: `${who} did something new`, href: '#/feed', icon: 'bell' };
   }
 }

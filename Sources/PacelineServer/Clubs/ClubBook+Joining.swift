@@ -31,6 +31,9 @@ extension ClubBook {
         let after = try await ClubAccess.seen(id, by: user, secret: secret, on: database)
         if after.membership?.status == .banned { throw banned }
         guard after.membership != nil else { throw Refusal.notFound("club") }
+        if after.membership?.status == .requested {
+            try await tellManagers(of: club, that: user, asked: clubID, on: database)
+        }
         return try await schema(of: after, on: database)
     }
 
@@ -54,5 +57,15 @@ extension ClubBook {
 
     private static var banned: Refusal {
         Refusal(.forbidden, code: "banned", message: "you were banned from this club")
+    }
+
+    /// Tells the club's owner and admins that `user` asked to join (once per request: the
+    /// unique index of notifications).
+    private static func tellManagers(of club: Club, that user: UUID, asked clubID: UUID, on database: any Database) async throws {
+        let managers = try await ClubMembership.query(on: database).filter(\.$club.$id == clubID)
+            .filter(\.$status == .member).filter(\.$role ~~ [.owner, .admin]).all()
+        for manager in managers {
+            try await Notifications.tell(manager.$user.id, .clubRequest, by: user, about: .init(club: clubID, excerpt: club.name), on: database)
+        }
     }
 }

@@ -9,7 +9,7 @@ import SQLKit
 extension ClubBook {
     private static let member = ClubMembership.Status.member.rawValue
 
-    /// Approves `target`'s request to join (owner and admins); 404 when there is none.
+    /// Approves `target`'s request to join (owner and admins), and tells them; 404 when there is none.
     static func approve(_ target: String, in id: String, by user: UUID, on database: any Database) async throws {
         let (clubID, targetID) = try await managed(target, in: id, by: user, on: database)
         let changed = try await database.sql.raw("""
@@ -19,6 +19,8 @@ extension ClubBook {
             RETURNING id
             """).all()
         if changed.isEmpty { throw Refusal.notFound("request to join") }
+        let name = try await Club.find(clubID, on: database)?.name
+        try await Notifications.tell(targetID, .clubApproved, by: user, about: .init(club: clubID, excerpt: name), on: database)
     }
 
     /// Removes member `target`, or declines their request (owner and admins; an admin

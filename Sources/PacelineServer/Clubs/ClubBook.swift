@@ -72,6 +72,7 @@ enum ClubBook {
             guard !gone.isEmpty else { throw Refusal.forbidden("only the club's owner may delete it") }
             try await ClubMembership.query(on: transaction).filter(\.$club.$id == clubID).delete()
             try await Report.query(on: transaction).filter(\.$clubID == clubID).delete()
+            try await Notifications.remove(aboutClub: clubID, on: transaction)
         }
     }
 

@@ -93,5 +93,7 @@ enum Migrations {
         AddNotificationChoices(),
         // 053: clubs the instance's admins hid.
         AddClubHidden(),
+        // 054: the club a notification is about.
+        AddNotificationClub(),
     ]
 }

@@ -20,6 +20,8 @@ final class NotificationRow: Model, @unchecked Sendable {
     @OptionalParent(key: "run_id") var run: Run?
     @OptionalParent(key: "invitation_id") var invitation: Invitation?
     @OptionalParent(key: "comment_id") var comment: Comment?
+    /// The club it is about (removed with it: `ClubBook.delete`).
+    @OptionalField(key: "club_id") var clubID: UUID?
     /// The start of the comment, or the invitation's title.
     @OptionalField(key: "excerpt") var excerpt: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

@@ -14,7 +14,8 @@ enum Notifications {
         var run: UUID?
         var invitation: UUID?
         var comment: UUID?
-        /// The start of the comment, or the invitation's title.
+        var club: UUID?
+        /// The start of the comment, the invitation's title or the club's name.
         var excerpt: String?
 
         static let nothing = About()
@@ -29,11 +30,12 @@ enum Notifications {
     static func tell(_ user: UUID, _ kind: Components.Schemas.NotificationKind, by actor: UUID, about: About = .nothing,
                      on database: any Database) async throws {
         guard user != actor || kind == .idleReminder, try await !Blocks.isBlocked(actor, by: user, on: database) else { return }
-        let subject = (about.comment ?? about.invitation ?? about.run ?? actor).uuidString
+        let subject = (about.comment ?? about.invitation ?? about.club ?? about.run ?? actor).uuidString
         try await database.sql.insert(into: NotificationRow.schema)
-            .columns("id", "user_id", "kind", "actor_id", "subject", "run_id", "invitation_id", "comment_id", "excerpt", "created_at", "push_state")
+            .columns("id", "user_id", "kind", "actor_id", "subject", "run_id", "invitation_id", "comment_id", "club_id", "excerpt", "created_at",
+                     "push_state")
             .values(SQLBind(UUID()), SQLBind(user), SQLBind(kind.rawValue), SQLBind(actor), SQLBind(subject), SQLBind(about.run),
-                    SQLBind(about.invitation), SQLBind(about.comment),
+                    SQLBind(about.invitation), SQLBind(about.comment), SQLBind(about.club),
                     SQLBind(about.excerpt.map { TextInput.storable($0, .init(characters: excerptCharacters)) }), SQLBind(Date()),
                     SQLBind(PushDelivery.pending))
             .ignoringConflicts(with: ["user_id", "kind", "actor_id", "subject"])
@@ -58,7 +60,7 @@ enum Notifications {
         return .init(
             notifications: rows.map { row in
                 .init(id: row.id?.apiID ?? "", kind: row.kind, actor: row.actor.summary, runId: row.$run.id?.apiID,
-                      runName: row.$run.id.flatMap { names[$0] ?? nil }, invitationId: row.$invitation.id?.apiID,
+                      runName: row.$run.id.flatMap { names[$0] ?? nil }, invitationId: row.$invitation.id?.apiID, clubId: row.clubID?.apiID,
                       excerpt: row.excerpt, createdAt: row.createdAt ?? Date(), read: row.readAt != nil)
             },
             unread: try await unread(of: user, on: database), nextCursor: next)
@@ -80,6 +82,11 @@ enum Notifications {
         }
         try await query.set(\.$readAt, to: Date()).update()
         return try await unread(of: user, on: database)
+    }
+
+    /// Removes the notifications about club `club` (it was deleted).
+    static func remove(aboutClub club: UUID, on database: any Database) async throws {
+        try await NotificationRow.query(on: database).filter(\.$clubID == club).delete()
     }
 
     /// Removes the notifications about run `run` (it was deleted).

@@ -69,4 +69,21 @@ struct NotificationTests {
             #expect(try await server.raw(.GET, "/me/notifications?limit=0", token: ann.token).status == 400)
         }
     }
+
+    @Test("a request to join a club tells its owner; the approval tells the runner; gone with the club", arguments: TestDatabase.available)
+    func clubs(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let bo = try await server.newUser("Bo")
+            let club = try await ClubTests.club(ann, "Hill Harriers", admission: .approval)
+            #expect(try await ClubTests.join(bo, club).membership == .requested)
+            let asked = try #require(try await ann.client.listNotifications().ok.body.json.notifications.first)
+            #expect(asked.kind == .clubRequest && asked.clubId == club.id && asked.excerpt == "Hill Harriers" && asked.actor.displayName == "Bo")
+            _ = try await ann.client.approveClubMember(path: .init(clubId: club.id, userId: bo.id)).noContent
+            let approved = try #require(try await bo.client.listNotifications().ok.body.json.notifications.first)
+            #expect(approved.kind == .clubApproved && approved.clubId == club.id && approved.actor.displayName == "Ann")
+            _ = try await ann.client.deleteClub(path: .init(clubId: club.id)).noContent
+            #expect(try await server.count("SELECT COUNT(*) AS n FROM notifications WHERE club_id IS NOT NULL") == 0)
+        }
+    }
 }

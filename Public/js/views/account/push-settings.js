@@ -8,6 +8,7 @@ const KINDS = [
   ['friendRequest', 'Friend requests'], ['friendAccepted', 'Friend requests accepted'], ['invitation', 'Invitations to walk or run'],
   ['kudos', 'Kudos'], ['comment', 'Comments on your activities'], ['mention', 'Mentions in comments'],
   ['raceStarting', 'A walk or race you accepted is starting'], ['friendRecord', 'Friends\' personal records'], ['idleReminder', 'Reminders to go out'],
+  ['clubRequest', 'Requests to join your clubs'], ['clubApproved', 'Your requests to join clubs approved'],
 ];
 const IDLE_DAYS = [0, 2, 3, 5, 7, 14];
 
