@@ -127,13 +127,16 @@ struct CreditedDistanceTests {
             let honestID = try #require(honest.json?["id"] as? String)
             let expected = try await cy.client.getRun(path: .init(runId: forged.id)).ok.body.json
 
-            // The database as before migration 011: no credited columns, and the forged
-            // run's records as they were measured then (a 5 km in a second).
+            // The database as before migration 011: no credited columns (nor the club
+            // boards' indexes of 041, which hold them), and the forged run's records as
+            // they were measured then (a 5 km in a second).
             let sql = try #require(server.app.db as? any SQLDatabase)
+            try await IndexRunsForClubBoards().revert(on: server.app.db)
             try await AddRunCreditedDistance().revert(on: server.app.db)
             try await sql.update("runs").set("best_efforts", to: #"[{"distanceMeters":1000,"seconds":1},{"distanceMeters":5000,"seconds":1}]"#)
                 .where("id", .equal, UUID(uuidString: forged.id)!).run()
             try await AddRunCreditedDistance().prepare(on: server.app.db)
+            try await IndexRunsForClubBoards().prepare(on: server.app.db)
 
             let after = try await cy.client.getRun(path: .init(runId: forged.id)).ok.body.json
             #expect(abs(after.creditedDistanceMeters - expected.creditedDistanceMeters) < 0.01)
