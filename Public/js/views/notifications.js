@@ -22,6 +22,7 @@ export function told(notification) {
     case 'raceStarting': return { text: `“${notification.excerpt ?? 'Your walk'}” starts soon: the live session is open`, href: '#/invitations', icon: 'clock' };
     case 'friendRecord': return { text: `${who} set a personal record`, quote: notification.excerpt, href: run, icon: 'star' };
     case 'idleReminder': return { text: 'Time for a run or a walk?', quote: notification.excerpt, href: '#/home', icon: 'run' };
+    case 'eventChanged': return { text: `${who} changed or cancelled a club event`, quote: notification.excerpt, href: '#/clubs', icon: 'clock' };
     default: return { text: `${who} did something new`, href: '#/feed', icon: 'bell' };
   }
 }

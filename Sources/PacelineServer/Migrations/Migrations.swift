@@ -91,5 +91,7 @@ enum Migrations {
         CreatePresence(),
         // 052: the notifications users ask for: friends' records, a reminder after idle days.
         AddNotificationChoices(),
+        // 060: club events and members' answers to them.
+        CreateClubEvents(),
     ]
 }

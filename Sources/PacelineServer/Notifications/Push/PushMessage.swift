@@ -34,6 +34,7 @@ struct PushMessage: Encodable {
         case .raceStarting: ("“\(row.excerpt ?? "Your walk")” starts soon: the live session is open", "/#/invitations")
         case .friendRecord: ("\(who) set a personal record", run)
         case .idleReminder: ("Time for a run or a walk?", "/#/home")
+        case .eventChanged: ("\(who) changed or cancelled a club event", "/#/clubs")
         }
         return PushMessage(title: title, body: row.excerpt ?? "", url: url, tag: row.id?.apiID ?? UUID().uuidString,
                            unread: try await Notifications.unread(of: row.$user.id, on: database))
