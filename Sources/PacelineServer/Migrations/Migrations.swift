@@ -93,5 +93,7 @@ enum Migrations {
         AddNotificationChoices(),
         // 060: club events and members' answers to them.
         CreateClubEvents(),
+        // 061: each user's private calendar feed of their clubs' events.
+        CreateCalendarFeeds(),
     ]
 }
