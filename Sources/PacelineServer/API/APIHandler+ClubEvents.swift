@@ -39,3 +39,10 @@ extension APIHandler {
         return .ok(.init(body: .json(event)))
     }
 }
+
+extension APIHandler {
+    func listClubEventActivities(_ input: Operations.ListClubEventActivities.Input) async throws -> Operations.ListClubEventActivities.Output {
+        let user = try AuthenticatedUser.required()
+        return .ok(.init(body: .json(try await ClubEventRuns.runs(of: input.path.eventId, in: input.path.clubId, seenBy: user.id, on: reads))))
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import PacelineAPI
+import PacelineCore
 import PacelineTestSupport
 import Testing
 
@@ -178,6 +179,64 @@ struct ClubEventTests {
             #expect(try await told(dee).isEmpty)
             // Cancelled events stay listed (marked so) until their time.
             #expect(try await bo.client.listClubEvents(path: .init(clubId: club.id)).ok.body.json.events.map(\.status) == [.cancelled])
+        }
+    }
+}
+
+/// "Ran together": the members' activities near the event's time and meeting point.
+@Suite("Club events: ran together")
+struct ClubEventRunsTests {
+    static let meeting = (latitude: 55.86, longitude: -4.25)
+
+    /// `user` uploads 2 km east from `metres` east and north of the meeting point, starting at `start`.
+    static func run(_ user: TestUser, east: Double = 0, north: Double = 0, start: Date, name: String,
+                    privacy: Components.Schemas.Privacy = .friendsAndClubs) async throws -> Components.Schemas.Run {
+        let origin = Coordinate(latitude: meeting.latitude + north / 111_195,
+                                longitude: meeting.longitude + east / (111_195 * cos(meeting.latitude * .pi / 180)))
+        var builder = SyntheticTrack(origin: origin)
+        builder.legs = [(east: 2_000, north: 0)]
+        builder.speed = 3
+        builder.interval = 2
+        builder.start = start
+        let fixes: [Components.Schemas.FixInput] = builder.build().track.fixes.compactMap { fix in
+            guard let time = fix.time, let coordinate = fix.coordinate else { return nil }
+            return .init(time: time, latitude: coordinate.latitude, longitude: coordinate.longitude, elevation: fix.elevation)
+        }
+        return try await user.client.uploadRun(query: .init(privacy: privacy, name: name, utcOffsetMinutes: 0),
+                                               body: .json(.init(fixes: fixes))).created.body.json
+    }
+
+    @Test("within 30 minutes and 500 m of the meeting point, members only, as each viewer may see them", arguments: TestDatabase.available)
+    func ranTogether(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let bo = try await server.newUser("Bo")
+            let cy = try await server.newUser("Cy")
+            let eve = try await server.newUser("Eve")
+            let club = try await ClubTests.club(ann, admission: .open)
+            for user in [bo, cy] { _ = try await ClubTests.join(user, club) }
+            let event = try await ClubEventTests.event(
+                ann, club, title: "Park run")
+            _ = try await ann.client.updateClubEvent(
+                path: .init(clubId: club.id, eventId: event.id),
+                body: .json(.init(place: .init(latitude: Self.meeting.latitude, longitude: Self.meeting.longitude))))
+            let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 7_200).rounded(.down))
+            let path = "/clubs/\(club.id)/events/\(event.id)/activities"
+            #expect(try await server.raw(.GET, path, token: eve.token).status == 200, "an open club's page is anyone's")
+            let anchor = try await Self.run(bo, start: start, name: "Anchor")
+            let near = try await Self.run(cy, east: 300, start: start.addingTimeInterval(20 * 60), name: "Near")
+            _ = try await Self.run(cy, start: start.addingTimeInterval(40 * 60), name: "Too late")
+            _ = try await Self.run(bo, east: 400, north: 400, start: start, name: "Box corner, 566 m")
+            _ = try await Self.run(eve, start: start, name: "Not a member", privacy: .public)
+            let hidden = try await Self.run(cy, east: -100, start: start.addingTimeInterval(-60), name: "Private", privacy: .private)
+            let names = { (user: TestUser) in
+                try await user.client.listClubEventActivities(path: .init(clubId: club.id, eventId: event.id)).ok.body.json.runs.map(\.id)
+            }
+            #expect(try await names(ann).isEmpty, "nothing before the event's time")
+            try await server.execute("UPDATE club_events SET starts_at = (SELECT start_time FROM runs WHERE name = 'Anchor')")
+            #expect(try await names(ann) == [anchor.id, near.id])
+            #expect(try await names(cy) == [hidden.id, anchor.id, near.id])
+            #expect(try await names(eve).isEmpty, "friends_and_clubs activities are not an outsider's")
         }
     }
 }
