@@ -18,11 +18,12 @@ enum ClubEventBook {
         return .init(events: try await ClubEventView.schemas(of: events, seenBy: viewer, on: database))
     }
 
-    /// One event, with who is going.
+    /// One event, with who is going when the viewer is a member (the club's members are the members').
     static func event(_ id: String, of clubID: String, seenBy viewer: UUID,
                       on database: any Database) async throws -> Components.Schemas.ClubEvent {
-        let club = try await ClubAccess.seen(clubID, by: viewer, on: database).club.requireID()
-        return try await ClubEventView.schema(of: try await found(id, in: club, on: database), seenBy: viewer, on: database)
+        let seen = try await ClubAccess.seen(clubID, by: viewer, on: database)
+        let event = try await found(id, in: try seen.club.requireID(), on: database)
+        return try await ClubEventView.schema(of: event, seenBy: viewer, showingWhoGoes: seen.isMember, on: database)
     }
 
     /// Plans an event (owner and admins).

@@ -28,9 +28,12 @@ enum ClubEventView {
         }
     }
 
-    /// `event` for `viewer`, with who is going by display name.
-    static func schema(of event: ClubEvent, seenBy viewer: UUID, on database: any Database) async throws -> Components.Schemas.ClubEvent {
+    /// `event` for `viewer`, with who is going by display name unless `showingWhoGoes` is
+    /// false (a non-member of an open club sees the counts, not the members).
+    static func schema(of event: ClubEvent, seenBy viewer: UUID, showingWhoGoes: Bool = true,
+                       on database: any Database) async throws -> Components.Schemas.ClubEvent {
         var shown = try await schemas(of: [event], seenBy: viewer, on: database)[0]
+        guard showingWhoGoes else { return shown }
         let yes = try await ClubEventAnswer.query(on: database).filter(\.$event.$id == event.requireID())
             .filter(\.$answer == .yes).with(\.$user).all()
         shown.goingMembers = yes.map(\.user.summary).sorted { $0.displayName.localizedStandardCompare($1.displayName) == .orderedAscending }

@@ -62,6 +62,9 @@ struct ClubEventTests {
             let open = try await ClubTests.club(ann, "Open Joggers", admission: .open)
             let openEvent = try await Self.event(ann, open)
             #expect(try await eve.client.listClubEvents(path: .init(clubId: open.id)).ok.body.json.events.map(\.id) == [openEvent.id])
+            #expect(try await Self.answer(server, ann, openEvent, "yes") == 200)
+            let outsider = try await eve.client.getClubEvent(path: .init(clubId: open.id, eventId: openEvent.id)).ok.body.json
+            #expect(outsider.going == 1 && outsider.goingMembers == nil, "who goes is the members' to see, as the member list is")
             let refused = try await server.raw(.PUT, "/clubs/\(open.id)/events/\(openEvent.id)/answer", token: eve.token,
                                                headers: Self.json, body: Data(#"{"answer": "yes"}"#.utf8))
             #expect(refused.status == 403 && refused.errorCode == "not_a_member")
