@@ -16,12 +16,12 @@ enum ClubEventRuns {
     /// The most activities shown.
     static let maximum = 200
 
-    /// The activities that ran together at event `id`, earliest start first (whoever may see the club).
+    /// The activities that ran together at event `id`, earliest start first (members only, as the club's feed).
     /// - Complexity: one query on the runs' start time, narrowed by a box around the
     ///   meeting point in SQL and the exact distance in Swift; members and privacy by subquery.
     static func runs(of id: String, in clubID: String, seenBy viewer: UUID, now: Date = Date(),
                      on database: any Database) async throws -> Components.Schemas.ClubEventRuns {
-        let club = try await ClubAccess.seen(clubID, by: viewer, on: database).club.requireID()
+        let club = try await ClubAccess.member(clubID, viewer, on: database).club.requireID()
         let event = try await ClubEventBook.found(id, in: club, on: database)
         guard event.cancelledAt == nil, event.startsAt <= now else { return .init(runs: []) }
         let members: SQLQueryString = """
