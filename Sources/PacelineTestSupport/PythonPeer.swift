@@ -41,6 +41,8 @@ public enum PythonPeer {
         /// http_ece (<https://pypi.org/project/http-ece/>), RFC 8188's encrypted content
         /// coding as Mozilla's Web Push libraries use it; it brings `cryptography`.
         public static let httpECE = Module(importName: "http_ece", pipPackage: "http-ece")
+        /// icalendar (<https://pypi.org/project/icalendar/>), an iCalendar (RFC 5545) reader.
+        public static let icalendar = Module(importName: "icalendar", pipPackage: "icalendar")
     }
 
     /// Why a snippet could not be run or its output not understood.
@@ -49,7 +51,7 @@ public enum PythonPeer {
     }
 
     /// Every peer reader the tests use, made ready together.
-    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow, .httpECE]
+    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow, .httpECE, .icalendar]
 
     /// The interpreter the snippets run with, found (or made) once for the whole test run.
     public static var interpreter: String { readiness.interpreter }

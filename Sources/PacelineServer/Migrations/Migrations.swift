@@ -95,5 +95,9 @@ enum Migrations {
         AddClubHidden(),
         // 054: the club a notification is about.
         AddNotificationClub(),
+        // 060: club events and members' answers to them.
+        CreateClubEvents(),
+        // 061: each user's private calendar feed of their clubs' events.
+        CreateCalendarFeeds(),
     ]
 }

@@ -4,7 +4,7 @@ import PacelineAPI
 import SQLKit
 
 /// What users are told: a friend request or its acceptance, an invitation and its live
-/// session opening, kudos, a comment, a mention, a friend's record, a reminder to go out. One notification per recipient, kind, actor and subject, however
+/// session opening, kudos, a comment, a mention, a friend's record, a reminder to go out, a club event changed. One notification per recipient, kind, actor and subject, however
 /// often the actor does it (a unique index); never for what one did oneself, nor from a
 /// user the recipient blocked. Read newest first, a page at a time, with the unread count
 /// the app's bell (and its icon's badge) shows.
@@ -15,7 +15,9 @@ enum Notifications {
         var invitation: UUID?
         var comment: UUID?
         var club: UUID?
-        /// The start of the comment, the invitation's title or the club's name.
+        /// A club event changed or cancelled: each change is told anew (the subject holds its second).
+        var event: UUID?
+        /// The start of the comment, the invitation's or event's title, or the club's name.
         var excerpt: String?
 
         static let nothing = About()
@@ -30,7 +32,8 @@ enum Notifications {
     static func tell(_ user: UUID, _ kind: Components.Schemas.NotificationKind, by actor: UUID, about: About = .nothing,
                      on database: any Database) async throws {
         guard user != actor || kind == .idleReminder, try await !Blocks.isBlocked(actor, by: user, on: database) else { return }
-        let subject = (about.comment ?? about.invitation ?? about.club ?? about.run ?? actor).uuidString
+        let subject = about.event.map { "\($0.uuidString)@\(Int(Date().timeIntervalSince1970))" }
+            ?? (about.comment ?? about.invitation ?? about.club ?? about.run ?? actor).uuidString
         try await database.sql.insert(into: NotificationRow.schema)
             .columns("id", "user_id", "kind", "actor_id", "subject", "run_id", "invitation_id", "comment_id", "club_id", "excerpt", "created_at",
                      "push_state")

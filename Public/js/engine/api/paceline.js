@@ -151,6 +151,13 @@ export const api = {
   approveClubMember: (id, userId) => request(`/clubs/${id}/members/${userId}/approve`, { method: 'POST' }),
   removeClubMember: (id, userId) => request(`/clubs/${id}/members/${userId}`, { method: 'DELETE' }),
   clubFeed: (id, cursor, limit = 20) => request(`/clubs/${id}/feed` + query({ cursor, limit })),
+  // Club events, answered yes, no or maybe; the calendar feed's address is the user's own.
+  clubEvents: (id) => request(`/clubs/${id}/events` + query({ limit: 50 })),
+  createClubEvent: (id, event) => request(`/clubs/${id}/events`, { method: 'POST', json: event }),
+  cancelClubEvent: (id, eventId) => request(`/clubs/${id}/events/${eventId}/cancel`, { method: 'POST' }),
+  answerClubEvent: (id, eventId, answer) => request(`/clubs/${id}/events/${eventId}/answer`, { method: 'PUT', json: { answer } }),
+  calendarFeed: () => request('/calendar'),
+  renewCalendarFeed: () => request('/calendar/renew', { method: 'POST' }),
   clubLeaderboard: (id, { period, sport, measure }) => request(`/clubs/${id}/leaderboard` + query({ period, sport, measure, limit: 50 })),
   // Workouts
   workouts: () => request('/workouts'),

@@ -1,4 +1,4 @@
-// #/clubs/ID: a club. Its members see its leaderboards, feed and members, and its owner
+// #/clubs/ID: a club. Its members see its events, leaderboards, feed and members, and its owner
 // and admins its invitation link; anyone else sees its name and description and may join
 // (an invitation link, #/clubs/ID?secret=…, lets them).
 import { api } from '../../engine/api/paceline.js';
@@ -8,6 +8,7 @@ import { admissionName, invitationLink } from './club-format.js';
 import { boardCard } from './club-board.js';
 import { feedCard } from './club-feed.js';
 import { peopleCard } from './club-people.js';
+import { eventsCard } from './club-events.js';
 
 export async function render({ clubId }, { secret }) {
   mount(h('section', { class: 'page club' }, h('p', { class: 'muted' }, 'Loading…')));
@@ -20,15 +21,16 @@ export async function render({ clubId }, { secret }) {
     return null;
   }
   const member = club.membership === 'member';
+  const cleanups = [];
   const parts = member
-    ? [inviteCard(club), boardCard(club), feedCard(club), peopleCard(club), leaveButton(club)]
-    : [joinCard(club, secret)];
+    ? [inviteCard(club), eventsCard(club, cleanups), boardCard(club), feedCard(club), peopleCard(club), leaveButton(club)]
+    : [joinCard(club, secret), club.admission === 'open' ? eventsCard(club, cleanups) : null];
   mount(h('section', { class: 'page club', dataset: { club: club.id } },
     h('h1', {}, club.name),
     h('p', { class: 'muted club-facts' }, `${club.memberCount} ${club.memberCount === 1 ? 'member' : 'members'} · ${admissionName(club.admission)}`),
     club.description ? h('p', { class: 'club-description' }, club.description) : null,
     ...parts, club.role === 'owner' ? null : reportButton(club)));
-  return null;
+  return () => cleanups.forEach((cleanup) => cleanup());
 }
 
 /** The invitation link, to copy and share; renewing it voids the old one (owner and admins). */

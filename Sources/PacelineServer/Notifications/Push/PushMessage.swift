@@ -36,6 +36,7 @@ struct PushMessage: Encodable {
         case .idleReminder: ("Time for a run or a walk?", "/#/home")
         case .clubRequest: ("\(who) asked to join \(row.excerpt ?? "your club")", row.clubID.map { "/#/clubs/\($0.apiID)" } ?? "/#/clubs")
         case .clubApproved: ("You are in \(row.excerpt ?? "the club")", row.clubID.map { "/#/clubs/\($0.apiID)" } ?? "/#/clubs")
+        case .eventChanged: ("\(who) changed or cancelled a club event", row.clubID.map { "/#/clubs/\($0.apiID)" } ?? "/#/clubs")
         }
         return PushMessage(title: title, body: row.excerpt ?? "", url: url, tag: row.id?.apiID ?? UUID().uuidString,
                            unread: try await Notifications.unread(of: row.$user.id, on: database))
