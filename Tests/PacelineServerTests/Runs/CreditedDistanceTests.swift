@@ -130,13 +130,18 @@ struct CreditedDistanceTests {
             // The database as before migration 011: no credited columns (nor the club
             // boards' indexes of 041, which hold them), and the forged run's records as
             // they were measured then (a 5 km in a second).
-            let sql = try #require(server.app.db as? any SQLDatabase)
-            try await IndexRunsForClubBoards().revert(on: server.app.db)
-            try await AddRunCreditedDistance().revert(on: server.app.db)
-            try await sql.update("runs").set("best_efforts", to: #"[{"distanceMeters":1000,"seconds":1},{"distanceMeters":5000,"seconds":1}]"#)
-                .where("id", .equal, UUID(uuidString: forged.id)!).run()
-            try await AddRunCreditedDistance().prepare(on: server.app.db)
-            try await IndexRunsForClubBoards().prepare(on: server.app.db)
+            // One transaction: the server's background work (pushes, reminders) writes
+            // meanwhile, and must not come between the columns going and coming back.
+            let forgedID = try #require(UUID(uuidString: forged.id))
+            try await server.app.db.transaction { transaction in
+                try await IndexRunsForClubBoards().revert(on: transaction)
+                try await AddRunCreditedDistance().revert(on: transaction)
+                try await transaction.sql.update("runs")
+                    .set("best_efforts", to: #"[{"distanceMeters":1000,"seconds":1},{"distanceMeters":5000,"seconds":1}]"#)
+                    .where("id", .equal, forgedID).run()
+                try await AddRunCreditedDistance().prepare(on: transaction)
+                try await IndexRunsForClubBoards().prepare(on: transaction)
+            }
 
             let after = try await cy.client.getRun(path: .init(runId: forged.id)).ok.body.json
             #expect(abs(after.creditedDistanceMeters - expected.creditedDistanceMeters) < 0.01)
