@@ -68,6 +68,10 @@ package final class PushDelivery: LifecycleHandler, Sendable {
     /// least one phone.
     @discardableResult
     func deliverPending(now: Date = Date()) async throws -> Int {
+        // A read first (on the partial index): an idle instance writes nothing, so SQLite's
+        // one writer is never taken every second for nothing.
+        guard try await database.sql.raw("SELECT id FROM notifications WHERE push_state = \(bind: Self.pending) LIMIT 1").first() != nil
+        else { return 0 }
         try await database.sql.update(NotificationRow.schema).set("push_state", to: SQLBind(Self.expired))
             .where("push_state", .equal, SQLBind(Self.pending)).where("created_at", .lessThan, SQLBind(now.addingTimeInterval(-3600))).run()
         let claimed = try await database.sql.raw("""

@@ -20,15 +20,22 @@ struct VAPID: Sendable {
     var publicKey: String { Base64URL.encode((try? key.publicKey.x963Representation) ?? Data()) }
 
     /// The kept key, made now when there is none (two instances starting at once keep one).
+    /// An instance starting beside others reads it and writes nothing.
     static func load(on database: any Database) async throws -> VAPID {
+        if let kept = try await kept(on: database) { return kept }
         try await database.sql.insert(into: "push_keys")
             .columns("id", "private_key", "created_at")
             .values(SQLBind(1), SQLBind(Base64URL.encode(P256.Signing.PrivateKey().rawRepresentation)), SQLBind(Date()))
             .ignoringConflicts(with: ["id"])
             .run()
+        guard let kept = try await kept(on: database) else { throw VAPIDError.keyUnreadable }
+        return kept
+    }
+
+    private static func kept(on database: any Database) async throws -> VAPID? {
         guard let text = try await database.sql.raw("SELECT private_key FROM push_keys WHERE id = 1").first()?
-                .decode(column: "private_key", as: String.self),
-              let raw = Base64URL.decode(text) else { throw VAPIDError.keyUnreadable }
+            .decode(column: "private_key", as: String.self) else { return nil }
+        guard let raw = Base64URL.decode(text) else { throw VAPIDError.keyUnreadable }
         _ = try P256.Signing.PrivateKey(rawRepresentation: raw)  // a key, or the start fails saying so
         return VAPID(privateKey: raw)
     }
