@@ -5,16 +5,9 @@ extension APIHandler {
     func createBeacon(_ input: Operations.CreateBeacon.Input) async throws -> Operations.CreateBeacon.Output {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
-        let taken = try await limiter.take(.beacon(user: user.id))
-        let opened: (Beacon, String)
-        do {
-            opened = try await BeaconBook.open(for: user.id, sport: body.sport ?? .run,
-                                               showsZones: body.showPrivacyZones ?? false, on: database)
-        } catch {
-            try? await limiter.giveBack(taken)  // a link not made is not counted
-            throw error
+        let (beacon, token) = try await limiter.counting(.beacon(user: user.id)) {
+            try await BeaconBook.open(for: user.id, sport: body.sport ?? .run, showsZones: body.showPrivacyZones ?? false, on: database)
         }
-        let (beacon, token) = opened
         return .created(.init(body: .json(.init(id: try beacon.requireID().apiID, address: "/#/beacon/\(token)",
                                                 expiresAt: beacon.expiresAt, showPrivacyZones: beacon.showsZones))))
     }

@@ -11,15 +11,10 @@ extension APIHandler {
     func addComment(_ input: Operations.AddComment.Input) async throws -> Operations.AddComment.Output {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
-        let taken = try await limiter.take(.comment(user: user.id))
-        do {
-            let comment = try await CommentBook.add(body.text, mentioning: body.mentionIds ?? [], on: input.path.runId,
-                                                    by: user.id, on: database)
-            return .created(.init(body: .json(comment)))
-        } catch {
-            try? await limiter.giveBack(taken)  // a comment not made is not counted
-            throw error
+        let comment = try await limiter.counting(.comment(user: user.id)) {
+            try await CommentBook.add(body.text, mentioning: body.mentionIds ?? [], on: input.path.runId, by: user.id, on: database)
         }
+        return .created(.init(body: .json(comment)))
     }
 
     func deleteComment(_ input: Operations.DeleteComment.Input) async throws -> Operations.DeleteComment.Output {

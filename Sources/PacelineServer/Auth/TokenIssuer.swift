@@ -18,10 +18,7 @@ package enum TokenIssuer {
     /// A new random secret (not stored): `prefix` (`pl_` for a sign-in token, `bc_` for a
     /// live link's address) and 32 random bytes in URL-safe base64.
     package static func newToken(prefix: String = "pl_") -> String {
-        prefix + SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        prefix + Base64URL.encode(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
     }
 
     /// Hex SHA-256 of a token.

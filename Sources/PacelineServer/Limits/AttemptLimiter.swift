@@ -45,6 +45,19 @@ struct AttemptLimiter: Sendable {
 
     /// Gives `taken` back: the attempts turned out good. A count whose window has ended
     /// since is left as it is.
+    /// Counts `attempt` (429 when its limit is reached), then does `body`; what `body`
+    /// refuses is given back, so only what was done counts (a live link made, a comment
+    /// written).
+    func counting<T: Sendable>(_ attempt: Attempt, _ body: () async throws -> T) async throws -> T {
+        let taken = try await take(attempt)
+        do {
+            return try await body()
+        } catch {
+            try? await giveBack(taken)
+            throw error
+        }
+    }
+
     func giveBack(_ taken: Taken) async throws {
         for (attempt, windowEnds) in taken.counts {
             try await database.raw("""

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Base64url without padding (RFC 4648 §5), as Web Push writes keys, salts and JWTs.
+/// Base64url without padding (RFC 4648 §5): the secrets in tokens and links, and Web
+/// Push's keys, salts and JWTs.
 enum Base64URL {
     static func encode(_ data: some DataProtocol) -> String {
         Data(data).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
