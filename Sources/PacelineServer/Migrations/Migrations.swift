@@ -99,5 +99,7 @@ enum Migrations {
         CreateClubEvents(),
         // 061: each user's private calendar feed of their clubs' events.
         CreateCalendarFeeds(),
+        // 062: club challenges, their finishers, and the challenge a result notification is about.
+        CreateClubChallenges(),
     ]
 }

@@ -22,6 +22,8 @@ final class NotificationRow: Model, @unchecked Sendable {
     @OptionalParent(key: "comment_id") var comment: Comment?
     /// The club it is about (removed with it: `ClubBook.delete`).
     @OptionalField(key: "club_id") var clubID: UUID?
+    /// The club challenge a result is about.
+    @OptionalField(key: "challenge_id") var challengeID: UUID?
     /// The start of the comment, or the invitation's title.
     @OptionalField(key: "excerpt") var excerpt: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

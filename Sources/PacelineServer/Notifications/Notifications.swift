@@ -4,7 +4,7 @@ import PacelineAPI
 import SQLKit
 
 /// What users are told: a friend request or its acceptance, an invitation and its live
-/// session opening, kudos, a comment, a mention, a friend's record, a reminder to go out, a club event changed. One notification per recipient, kind, actor and subject, however
+/// session opening, kudos, a comment, a mention, a friend's record, a reminder to go out, a club event changed, a club challenge's results. One notification per recipient, kind, actor and subject, however
 /// often the actor does it (a unique index); never for what one did oneself, nor from a
 /// user the recipient blocked. Read newest first, a page at a time, with the unread count
 /// the app's bell (and its icon's badge) shows.
@@ -17,6 +17,8 @@ enum Notifications {
         var club: UUID?
         /// A club event changed or cancelled: each change is told anew (the subject holds its second).
         var event: UUID?
+        /// A club challenge's results (with its club).
+        var challenge: UUID?
         /// The start of the comment, the invitation's or event's title, or the club's name.
         var excerpt: String?
 
@@ -27,18 +29,18 @@ enum Notifications {
     static let excerptCharacters = 140
 
     /// Tells `user` that `actor` did `kind` (`about` what). Telling again changes nothing;
-    /// one's own doings are not told, but for a reminder (whose actor is the user).
+    /// one's own doings are not told, but for a reminder and a challenge's result (whose actor is the user).
     /// - Complexity: one insert, and one lookup on the blocks' unique index.
     static func tell(_ user: UUID, _ kind: Components.Schemas.NotificationKind, by actor: UUID, about: About = .nothing,
                      on database: any Database) async throws {
-        guard user != actor || kind == .idleReminder, try await !Blocks.isBlocked(actor, by: user, on: database) else { return }
+        guard user != actor || kind == .idleReminder || kind == .challengeResult, try await !Blocks.isBlocked(actor, by: user, on: database) else { return }
         let subject = about.event.map { "\($0.uuidString)@\(Int(Date().timeIntervalSince1970))" }
-            ?? (about.comment ?? about.invitation ?? about.club ?? about.run ?? actor).uuidString
+            ?? (about.comment ?? about.invitation ?? about.challenge ?? about.club ?? about.run ?? actor).uuidString
         try await database.sql.insert(into: NotificationRow.schema)
-            .columns("id", "user_id", "kind", "actor_id", "subject", "run_id", "invitation_id", "comment_id", "club_id", "excerpt", "created_at",
-                     "push_state")
+            .columns("id", "user_id", "kind", "actor_id", "subject", "run_id", "invitation_id", "comment_id", "club_id", "challenge_id",
+                     "excerpt", "created_at", "push_state")
             .values(SQLBind(UUID()), SQLBind(user), SQLBind(kind.rawValue), SQLBind(actor), SQLBind(subject), SQLBind(about.run),
-                    SQLBind(about.invitation), SQLBind(about.comment), SQLBind(about.club),
+                    SQLBind(about.invitation), SQLBind(about.comment), SQLBind(about.club), SQLBind(about.challenge),
                     SQLBind(about.excerpt.map { TextInput.storable($0, .init(characters: excerptCharacters)) }), SQLBind(Date()),
                     SQLBind(PushDelivery.pending))
             .ignoringConflicts(with: ["user_id", "kind", "actor_id", "subject"])
@@ -64,6 +66,7 @@ enum Notifications {
             notifications: rows.map { row in
                 .init(id: row.id?.apiID ?? "", kind: row.kind, actor: row.actor.summary, runId: row.$run.id?.apiID,
                       runName: row.$run.id.flatMap { names[$0] ?? nil }, invitationId: row.$invitation.id?.apiID, clubId: row.clubID?.apiID,
+                      challengeId: row.challengeID?.apiID,
                       excerpt: row.excerpt, createdAt: row.createdAt ?? Date(), read: row.readAt != nil)
             },
             unread: try await unread(of: user, on: database), nextCursor: next)

@@ -11,6 +11,7 @@ import Vapor
 ///   its start): its guests who accepted are told (`raceStarting`).
 /// - A user who asked (`User.idleReminderDays`) and whose last activity started that many
 ///   days ago is reminded once for that stretch (`idleReminder`, its subject the last activity).
+/// - A club challenge ended: its results are told (`ChallengeResults`).
 package final class Reminders: LifecycleHandler, Sendable {
     /// How often each instance looks, seconds.
     static let interval: TimeInterval = 30
@@ -30,6 +31,7 @@ package final class Reminders: LifecycleHandler, Sendable {
             do {
                 try await Self.tellStarting(within: opensBefore, on: database)
                 try await Self.remindIdle(on: database)
+                try await ChallengeResults.close(on: database)
             } catch is CancellationError {
             } catch {
                 logger.error("reminders not told: \(String(reflecting: error))")

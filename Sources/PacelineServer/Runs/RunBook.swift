@@ -74,6 +74,10 @@ enum RunBook {
                 _ = try await AchievementBook.refresh(user, on: transaction)
                 try await SegmentMatching.rematch(run, checkpoints: remeasured, on: transaction)
             }
+            // Who sees it, and its sport, decide which club challenges count it.
+            if resported != nil || reprivatised {
+                try await ChallengeFinishers.settle(after: user, start: run.startTime, on: transaction)
+            }
         }
         return run
     }

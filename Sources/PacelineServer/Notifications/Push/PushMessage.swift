@@ -37,8 +37,15 @@ struct PushMessage: Encodable {
         case .clubRequest: ("\(who) asked to join \(row.excerpt ?? "your club")", row.clubID.map { "/#/clubs/\($0.apiID)" } ?? "/#/clubs")
         case .clubApproved: ("You are in \(row.excerpt ?? "the club")", row.clubID.map { "/#/clubs/\($0.apiID)" } ?? "/#/clubs")
         case .eventChanged: ("\(who) changed or cancelled a club event", row.clubID.map { "/#/clubs/\($0.apiID)" } ?? "/#/clubs")
+        case .challengeResult: ("A club challenge ended: your result", challenge(row))
         }
         return PushMessage(title: title, body: row.excerpt ?? "", url: url, tag: row.id?.apiID ?? UUID().uuidString,
                            unread: try await Notifications.unread(of: row.$user.id, on: database))
+    }
+
+    /// The screen of the challenge `row` tells the result of.
+    private static func challenge(_ row: NotificationRow) -> String {
+        guard let club = row.clubID, let challenge = row.challengeID else { return "/#/clubs" }
+        return "/#/clubs/\(club.apiID)/challenges/\(challenge.apiID)"
     }
 }

@@ -1,0 +1,67 @@
+import Fluent
+import Foundation
+import PacelineAPI
+import SQLKit
+
+/// Club challenges: listed and read by the club's members (`ClubAccess.member`), set and
+/// deleted by its owner and admins (the rule in the statement, `ClubRules`). What counts
+/// and how members stand is `ChallengeStandings`'; their badges `ChallengeFinishers`';
+/// the end `ChallengeResults`'.
+enum ChallengeBook {
+    /// The club's challenges running or to come, ending soonest first, then those ended,
+    /// latest first; at most `limit`, each with the reader's standing.
+    /// - Complexity: two queries on the club's index by end, then a challenge's standings each.
+    static func list(of clubID: String, seenBy viewer: UUID, limit: Int, now: Date = Date(),
+                     on database: any Database) async throws -> Components.Schemas.ClubChallengeList {
+        let club = try await ClubAccess.member(clubID, viewer, on: database).club.requireID()
+        let open = try await ClubChallenge.query(on: database).filter(\.$club.$id == club).filter(\.$endsAt > now)
+            .sort(\.$endsAt).sort(\.$id).limit(limit).all()
+        let ended = try await ClubChallenge.query(on: database).filter(\.$club.$id == club).filter(\.$endsAt <= now)
+            .sort(\.$endsAt, .descending).sort(\.$id).limit(limit - open.count).all()
+        let blockers = try await Blocks.blockerIDs(of: viewer, on: database)
+        var challenges: [Components.Schemas.ClubChallenge] = []
+        for challenge in open + ended {
+            challenges.append(try await ChallengeView.schema(of: challenge, seenBy: viewer, blockers: blockers, standings: nil,
+                                                             now: now, on: database))
+        }
+        return .init(challenges: challenges)
+    }
+
+    /// One challenge with its first `limit` standings.
+    static func challenge(_ id: String, of clubID: String, seenBy viewer: UUID, limit: Int,
+                          on database: any Database) async throws -> Components.Schemas.ClubChallenge {
+        let club = try await ClubAccess.member(clubID, viewer, on: database).club.requireID()
+        let challenge = try await found(id, in: club, on: database)
+        return try await ChallengeView.schema(of: challenge, seenBy: viewer, blockers: try await Blocks.blockerIDs(of: viewer, on: database),
+                                              standings: limit, on: database)
+    }
+
+    /// Sets a challenge (owner and admins); one that has started counts what was done since at once.
+    static func create(in clubID: String, _ creation: Components.Schemas.ClubChallengeCreation, by user: UUID,
+                       on database: any Database) async throws -> Components.Schemas.ClubChallenge {
+        let club = try await ClubAccess.member(clubID, user, as: [.owner, .admin], on: database).club.requireID()
+        let challenge = try await ChallengePlan.challenge(creation, club: club, by: user, on: database)
+        try await challenge.create(on: database)
+        try await ChallengeFinishers.settle(challenge, on: database)
+        return try await ChallengeView.schema(of: challenge, seenBy: user, blockers: [], standings: nil, on: database)
+    }
+
+    /// Deletes a challenge and its badges (owner and admins; the role checked in the statement).
+    static func delete(_ id: String, of clubID: String, by user: UUID, on database: any Database) async throws {
+        let club = try await ClubAccess.member(clubID, user, as: [.owner, .admin], on: database).club.requireID()
+        let challenge = try await found(id, in: club, on: database)
+        let deleted = try await database.sql.delete(from: ClubChallenge.schema)
+            .where("id", .equal, try challenge.requireID()).where(ClubRules.holds(user, [.owner, .admin], in: club))
+            .returning("id").all()
+        guard !deleted.isEmpty else { throw Refusal.conflict("your role changed meanwhile") }
+        try await NotificationRow.query(on: database).filter(\.$challengeID == challenge.requireID()).delete()
+    }
+
+    /// The challenge `id` of club `club`; 404 otherwise.
+    static func found(_ id: String, in club: UUID, on database: any Database) async throws -> ClubChallenge {
+        guard let uuid = UUID(uuidString: id),
+              let challenge = try await ClubChallenge.query(on: database).filter(\.$id == uuid).filter(\.$club.$id == club).first()
+        else { throw Refusal.notFound("challenge") }
+        return challenge
+    }
+}
