@@ -5,7 +5,8 @@ import PacelineAPI
 extension APIHandler {
     func listClubEvents(_ input: Operations.ListClubEvents.Input) async throws -> Operations.ListClubEvents.Output {
         let user = try AuthenticatedUser.required()
-        let list = try await ClubEventBook.upcoming(of: input.path.clubId, seenBy: user.id, limit: try Paging.limit(input.query.limit), on: reads)
+        let list = try await ClubEventBook.list(input.query.when ?? .upcoming, of: input.path.clubId, seenBy: user.id,
+                                                limit: try Paging.limit(input.query.limit), on: reads)
         return .ok(.init(body: .json(list)))
     }
 

@@ -8,13 +8,18 @@ import SQLKit
 /// `ClubRules`), answered by members (`ClubEventBook+Answers`). Those who said yes or
 /// maybe are told of a change or a cancellation.
 enum ClubEventBook {
-    /// The club's events that have not started, soonest first, at most `limit`.
-    /// - Complexity: one query on the club's index by time, and two for the answers.
-    static func upcoming(of clubID: String, seenBy viewer: UUID, limit: Int, now: Date = Date(),
-                         on database: any Database) async throws -> Components.Schemas.ClubEventList {
+    /// The club's events that have not started, soonest first (`.upcoming`), or those that
+    /// have, the latest first (`.past`); at most `limit`, cancelled ones included.
+    /// - Complexity: one query on the club's index by time (read backwards for the past), and two for the answers.
+    static func list(_ when: Components.Schemas.ClubEventWhen, of clubID: String, seenBy viewer: UUID, limit: Int,
+                     now: Date = Date(), on database: any Database) async throws -> Components.Schemas.ClubEventList {
         let club = try await ClubAccess.seen(clubID, by: viewer, on: database).club.requireID()
-        let events = try await ClubEvent.query(on: database).filter(\.$club.$id == club).filter(\.$startsAt > now)
-            .sort(\.$startsAt).sort(\.$id).limit(limit).all()
+        let query = ClubEvent.query(on: database).filter(\.$club.$id == club)
+        switch when {
+        case .upcoming: query.filter(\.$startsAt > now).sort(\.$startsAt, .ascending).sort(\.$id, .ascending)
+        case .past: query.filter(\.$startsAt <= now).sort(\.$startsAt, .descending).sort(\.$id, .descending)
+        }
+        let events = try await query.limit(limit).all()
         return .init(events: try await ClubEventView.schemas(of: events, seenBy: viewer, on: database))
     }
 

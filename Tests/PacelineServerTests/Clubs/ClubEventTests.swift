@@ -2,10 +2,11 @@ import Foundation
 import PacelineAPI
 import PacelineCore
 import PacelineTestSupport
+import SQLKit
 import Testing
 
 /// Club events: who sees them and who plans them, what is refused, answers counted once
-/// per member, and changes told to those going.
+/// per member, changes told to those going, and the lists of those to come and those past.
 @Suite("Club events")
 struct ClubEventTests {
     static let json = ClubTests.json
@@ -138,6 +139,48 @@ struct ClubEventTests {
             #expect(closed.status == 409 && closed.errorCode == "event_closed")
             #expect(try await server.raw(.PATCH, "/clubs/\(club.id)/events/\(event.id)", token: ann.token, headers: Self.json,
                                          body: Data(#"{"title": "Back on"}"#.utf8)).status == 409)
+        }
+    }
+
+    /// Moves `event`'s time to `date` in the database, as time passing does (the API plans no past event).
+    static func move(_ server: TestServer, _ event: Components.Schemas.ClubEvent, to date: Date) async throws {
+        try await server.app.db.sql.raw("UPDATE club_events SET starts_at = \(bind: date) WHERE id = \(bind: try #require(UUID(uuidString: event.id)))").run()
+    }
+
+    @Test("the past events are listed the latest first, the upcoming ones soonest first, each a page of `limit`, cancelled ones marked",
+          arguments: TestDatabase.available)
+    func pastAndUpcoming(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let bo = try await server.newUser("Bo")
+            let eve = try await server.newUser("Eve")
+            let club = try await ClubTests.club(ann)
+            _ = try await ClubTests.join(bo, club)
+            let later = try await Self.event(ann, club, title: "Later")
+            let soon = try await Self.event(ann, club, title: "Soon")
+            _ = try await ann.client.updateClubEvent(path: .init(clubId: club.id, eventId: soon.id),
+                                                     body: .json(.init(startsAt: Date().addingTimeInterval(3_600))))
+            let lastWeek = try await Self.event(ann, club, title: "Last week")
+            let yesterday = try await Self.event(ann, club, title: "Yesterday")
+            let called = try await Self.event(ann, club, title: "Called off")
+            _ = try await ann.client.cancelClubEvent(path: .init(clubId: club.id, eventId: called.id)).ok.body.json
+            try await Self.move(server, lastWeek, to: Date().addingTimeInterval(-7 * 86_400))
+            try await Self.move(server, yesterday, to: Date().addingTimeInterval(-86_400))
+            try await Self.move(server, called, to: Date().addingTimeInterval(-3 * 86_400))
+            let list = { (when: Components.Schemas.ClubEventWhen?, limit: Int?) in
+                try await bo.client.listClubEvents(path: .init(clubId: club.id), query: .init(when: when, limit: limit)).ok.body.json.events
+            }
+            #expect(try await list(nil, nil).map(\.title) == ["Soon", "Later"], "upcoming when not said")
+            #expect(try await list(.upcoming, 1).map(\.title) == ["Soon"])
+            let past = try await list(.past, nil)
+            #expect(past.map(\.title) == ["Yesterday", "Called off", "Last week"])
+            #expect(past.map(\.status) == [.scheduled, .cancelled, .scheduled])
+            #expect(try await list(.past, 2).map(\.title) == ["Yesterday", "Called off"])
+            let base = "/clubs/\(club.id)/events"
+            #expect(try await server.raw(.GET, "\(base)?when=yesterday", token: bo.token).status == 400, "a closed set")
+            #expect(try await server.raw(.GET, "\(base)?when=past&limit=0", token: bo.token).status == 400)
+            #expect(try await server.raw(.GET, "\(base)?when=past", token: eve.token).status == 404, "as the club's page")
+            #expect(try await server.raw(.GET, "\(base)?when=past").status == 401)
         }
     }
 

@@ -152,7 +152,10 @@ export const api = {
   removeClubMember: (id, userId) => request(`/clubs/${id}/members/${userId}`, { method: 'DELETE' }),
   clubFeed: (id, cursor, limit = 20) => request(`/clubs/${id}/feed` + query({ cursor, limit })),
   // Club events, answered yes, no or maybe; the calendar feed's address is the user's own.
-  clubEvents: (id) => request(`/clubs/${id}/events` + query({ limit: 50 })),
+  /** The club's events to come, soonest first, or (`when` 'past') those that have started, the latest first. */
+  clubEvents: (id, when = 'upcoming', limit = 50) => request(`/clubs/${id}/events` + query({ when, limit })),
+  /** "Ran together": the members' activities started near a past event's time and meeting point. */
+  clubEventActivities: (id, eventId) => request(`/clubs/${id}/events/${eventId}/activities`),
   createClubEvent: (id, event) => request(`/clubs/${id}/events`, { method: 'POST', json: event }),
   cancelClubEvent: (id, eventId) => request(`/clubs/${id}/events/${eventId}/cancel`, { method: 'POST' }),
   answerClubEvent: (id, eventId, answer) => request(`/clubs/${id}/events/${eventId}/answer`, { method: 'PUT', json: { answer } }),
