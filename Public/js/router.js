@@ -30,6 +30,8 @@ const ROUTES = [
   { pattern: /^\/clubs$/, view: 'clubs', module: 'clubs/clubs', tab: 'friends', parent: '#/friends' },
   { pattern: /^\/clubs\/new$/, view: 'club-new', module: 'clubs/club-form', tab: 'friends', parent: '#/clubs' },
   { pattern: /^\/clubs\/([0-9a-f-]{36})$/i, view: 'club', module: 'clubs/club', tab: 'friends', keys: ['clubId'], parent: '#/clubs' },
+  { pattern: /^\/clubs\/([0-9a-f-]{36})\/challenges\/new$/i, view: 'challenge-new', module: 'clubs/challenge-form', tab: 'friends', keys: ['clubId'], parent: '#/clubs' },
+  { pattern: /^\/clubs\/([0-9a-f-]{36})\/challenges\/([0-9a-f-]{36})$/i, view: 'challenge', module: 'clubs/challenge', tab: 'friends', keys: ['clubId', 'challengeId'], parent: '#/clubs' },
   { pattern: /^\/live$/i, view: 'live', module: 'live/live', tab: 'friends', parent: '#/friends' },
   { pattern: /^\/live\/([0-9a-f-]{36})$/i, view: 'live', module: 'live/live', tab: 'friends', keys: ['sessionId'], parent: '#/live' },
   { pattern: /^\/discoveries$/, view: 'discoveries', module: 'discovery/discoveries', tab: 'home', parent: '#/home' },

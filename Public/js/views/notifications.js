@@ -25,6 +25,8 @@ export function told(notification) {
     case 'idleReminder': return { text: 'Time for a run or a walk?', quote: notification.excerpt, href: '#/home', icon: 'run' };
     case 'clubRequest': return { text: `${who} asked to join ${notification.excerpt ?? 'your club'}`, href: club, icon: 'friends' };
     case 'clubApproved': return { text: `You are in ${notification.excerpt ?? 'the club'}: ${who} approved your request`, href: club, icon: 'friends' };
+    case 'challengeResult': return { text: 'A club challenge ended: your result', quote: notification.excerpt,
+      href: notification.challengeId ? `${club}/challenges/${notification.challengeId}` : club, icon: 'flag' };
     case 'eventChanged': return { text: `${who} changed or cancelled a club event`, quote: notification.excerpt, href: club, icon: 'clock' };
     default: return { text: `${who} did something new`, href: '#/feed', icon: 'bell' };
   }

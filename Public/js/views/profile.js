@@ -6,6 +6,7 @@ import { session, deviceSettings } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../engine/core/units.js';
 import { achievementCards } from './achievements/score-card.js';
+import { challengeBadgesCard } from './achievements/challenge-badges.js';
 import { passwordForm } from './account/password-form.js';
 import { privacyZonesSection } from './account/privacy-zones.js';
 import { gearCard } from './gear/gear-card.js';
@@ -45,7 +46,7 @@ export function render() {
     // Totals and records first, then the gear, the score and badge shelf, the history; beside them
     // (below on a phone) friends' scores and the settings.
     h('div', { class: 'columns' },
-      h('div', {}, view.statsCard, gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, historyCard),
+      h('div', {}, view.statsCard, gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
       h('div', { class: 'achievements' }, achievements.board, settingsCard)));
   mount(page);
 

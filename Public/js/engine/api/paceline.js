@@ -162,6 +162,12 @@ export const api = {
   calendarFeed: () => request('/calendar'),
   renewCalendarFeed: () => request('/calendar/renew', { method: 'POST' }),
   clubLeaderboard: (id, { period, sport, measure }) => request(`/clubs/${id}/leaderboard` + query({ period, sport, measure, limit: 50 })),
+  /** The club's challenges, running or to come first, then ended ones; each with the reader's standing. */
+  clubChallenges: (id, limit = 50) => request(`/clubs/${id}/challenges` + query({ limit })),
+  clubChallenge: (id, challengeId, limit = 100) => request(`/clubs/${id}/challenges/${challengeId}` + query({ limit })),
+  createClubChallenge: (id, challenge) => request(`/clubs/${id}/challenges`, { method: 'POST', json: challenge }),
+  deleteClubChallenge: (id, challengeId) => request(`/clubs/${id}/challenges/${challengeId}`, { method: 'DELETE' }),
+  myChallengeBadges: () => request('/me/challenge-badges'),
   // Workouts
   workouts: () => request('/workouts'),
   workout: (id) => request(`/workouts/${id}`),

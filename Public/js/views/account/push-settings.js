@@ -9,6 +9,7 @@ const KINDS = [
   ['kudos', 'Kudos'], ['comment', 'Comments on your activities'], ['mention', 'Mentions in comments'],
   ['raceStarting', 'A walk or race you accepted is starting'], ['friendRecord', 'Friends\' personal records'], ['idleReminder', 'Reminders to go out'],
   ['clubRequest', 'Requests to join your clubs'], ['clubApproved', 'Your requests to join clubs approved'],
+  ['eventChanged', 'Club events changed or cancelled'], ['challengeResult', 'Club challenge results'],
 ];
 const IDLE_DAYS = [0, 2, 3, 5, 7, 14];
 

@@ -1,4 +1,4 @@
-// #/clubs/ID: a club. Its members see its events, leaderboards, feed and members, and its owner
+// #/clubs/ID: a club. Its members see its events, challenges, leaderboards, feed and members, and its owner
 // and admins its invitation link; anyone else sees its name and description and may join
 // (an invitation link, #/clubs/ID?secret=…, lets them).
 import { api } from '../../engine/api/paceline.js';
@@ -9,6 +9,7 @@ import { boardCard } from './club-board.js';
 import { feedCard } from './club-feed.js';
 import { peopleCard } from './club-people.js';
 import { eventsCard } from './club-events.js';
+import { challengesCard } from './club-challenges.js';
 
 export async function render({ clubId }, { secret }) {
   mount(h('section', { class: 'page club' }, h('p', { class: 'muted' }, 'Loading…')));
@@ -23,7 +24,7 @@ export async function render({ clubId }, { secret }) {
   const member = club.membership === 'member';
   const cleanups = [];
   const parts = member
-    ? [inviteCard(club), eventsCard(club, cleanups), boardCard(club), feedCard(club), peopleCard(club), leaveButton(club)]
+    ? [inviteCard(club), eventsCard(club, cleanups), challengesCard(club), boardCard(club), feedCard(club), peopleCard(club), leaveButton(club)]
     : [joinCard(club, secret), club.admission === 'open' ? eventsCard(club, cleanups) : null];
   mount(h('section', { class: 'page club', dataset: { club: club.id } },
     h('h1', {}, club.name),
