@@ -37,6 +37,11 @@ struct ClubsBenchmarkCommand: AsyncParsableCommand {
         print(String(format: "board: %d reads, p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms; %.1f members a board",
                      boards.milliseconds.count, boards.quantile(0.5), boards.quantile(0.95), boards.quantile(0.99),
                      boards.quantile(1), boards.meanItems))
+        for (name, reads) in [("challenge, total distance", report.totalChallenge), ("challenge, fastest 5 km", report.fastestChallenge)] {
+            print(String(format: "%@: %d reads, p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms; %.0f taking part",
+                         name, reads.milliseconds.count, reads.quantile(0.5), reads.quantile(0.95), reads.quantile(0.99),
+                         reads.quantile(1), reads.meanItems))
+        }
         print("plan: " + report.plan)
     }
 }

@@ -12,7 +12,8 @@ import SQLKit
 /// (40 % public, 20 % friends, 25 % friends and clubs, 15 % private) and three sports;
 /// the reader a member with 50 friends among them. Then the club's leaderboard read as the
 /// app reads it (`ClubBoard.board`), `queries` times, for each period, sport and measure
-/// in turn, after a few untimed reads.
+/// in turn, after a few untimed reads; then this month's challenges of the club, a total
+/// and a fastest 5 km, read as a member reads them (`ChallengeBook.challenge`).
 public enum ClubBenchmark {
     public struct Report: Sendable {
         public var database: String
@@ -21,6 +22,10 @@ public enum ClubBenchmark {
         public var boards: BrowseBenchmark.Latencies
         /// The query plan of this month's distance board for runs.
         public var plan: String
+        /// Milliseconds per read of this month's challenges: a total distance, and the
+        /// fastest 5 km (from the best efforts' JSON).
+        public var totalChallenge: BrowseBenchmark.Latencies
+        public var fastestChallenge: BrowseBenchmark.Latencies
     }
 
     static let warmUp = 5
@@ -66,9 +71,29 @@ public enum ClubBenchmark {
                                                       measure: measure, limit: 50, on: app.db)
                 if round >= warmUp { boards.add(ContinuousClock.now - begin, items: board.standings.count) }
             }
-            return Report(database: location.kind, insertSeconds: insertSeconds, boards: boards,
-                          plan: try await ClubBoard.plan(of: clubID, seenBy: viewer, postgres: location.kind == "postgres", on: app.db))
+            progress("reading challenges")
+            let plan = try await ClubBoard.plan(of: clubID, seenBy: viewer, postgres: location.kind == "postgres", on: app.db)
+            return Report(database: location.kind, insertSeconds: insertSeconds, boards: boards, plan: plan,
+                          totalChallenge: try await challengeReads(.distance, club: clubID, viewer: viewer, queries: queries / 4, on: app.db),
+                          fastestChallenge: try await challengeReads(.fastest, club: clubID, viewer: viewer, queries: queries / 4, on: app.db))
         }
+    }
+
+    /// `queries` reads (after a few untimed) of a challenge of `kind` over this month (UTC):
+    /// 100 km each, or the fastest 5 km; the standings' first 50 places, as the app asks.
+    private static func challengeReads(_ kind: Components.Schemas.ClubChallengeKind, club: UUID, viewer: UUID, queries: Int,
+                                       on database: any Database) async throws -> BrowseBenchmark.Latencies {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let month = calendar.dateInterval(of: .month, for: Date()) else { return BrowseBenchmark.Latencies() }
+        let challenge = try await ChallengeBook.make(kind, club: club, by: viewer, from: month.start, to: month.end, on: database)
+        var latencies = BrowseBenchmark.Latencies()
+        for round in 0..<(queries + warmUp) {
+            let begin = ContinuousClock.now
+            let read = try await ChallengeBook.challenge(challenge, of: club.uuidString, seenBy: viewer, limit: 50, on: database)
+            if round >= warmUp { latencies.add(ContinuousClock.now - begin, items: read.participants) }
+        }
+        return latencies
     }
 
     private static func makeUsers(_ count: Int, on database: any Database) async throws -> [UUID] {
@@ -124,12 +149,15 @@ public enum ClubBenchmark {
                 let owner = users[Int.random(in: 0..<users.count, using: &random)]
                 let start = now.addingTimeInterval(-Double.random(in: 0..<span, using: &random))
                 let metres = Double.random(in: 2_000...21_000, using: &random), seconds = metres / 3
+                let pace = Double.random(in: 2.5...4, using: &random)  // m/s, its best efforts' speed
+                let efforts = BestEffort.recordDistances.filter { $0.meters <= metres }
+                    .map { #"{"distanceMeters":\#($0.meters),"seconds":\#(($0.meters / pace).rounded())}"# }
                 let sport = sports[Int.random(in: 0..<sports.count, using: &random)]
                 let privacy = privacies[Int.random(in: 0..<privacies.count, using: &random)]
                 rows.append("""
                     (\(bind: UUID()), \(bind: owner), \(unsafeRaw: "'\(sport.rawValue)'"), \(unsafeRaw: "'\(privacy.rawValue)'"), 'gpx',
                      \(bind: start), 0, \(bind: metres), \(bind: metres), \(bind: seconds), \(bind: seconds), \(bind: metres / 100),
-                     \(bind: metres / 100), 0, '[]', '[]', \(bind: Data()))
+                     \(bind: metres / 100), 0, '[]', \(bind: "[\(efforts.joined(separator: ","))]"), \(bind: Data()))
                     """)
             }
             try await sql.raw("""

@@ -7,7 +7,7 @@ import SQLKit
 /// deleted by its owner and admins (the rule in the statement, `ClubRules`). What counts
 /// and how members stand is `ChallengeStandings`'; their badges `ChallengeFinishers`';
 /// the end `ChallengeResults`'.
-enum ChallengeBook {
+package enum ChallengeBook {
     /// The club's challenges running or to come, ending soonest first, then those ended,
     /// latest first; at most `limit`, each with the reader's standing.
     /// - Complexity: two queries on the club's index by end, then a challenge's standings each.
@@ -28,7 +28,7 @@ enum ChallengeBook {
     }
 
     /// One challenge with its first `limit` standings.
-    static func challenge(_ id: String, of clubID: String, seenBy viewer: UUID, limit: Int,
+    package static func challenge(_ id: String, of clubID: String, seenBy viewer: UUID, limit: Int,
                           on database: any Database) async throws -> Components.Schemas.ClubChallenge {
         let club = try await ClubAccess.member(clubID, viewer, on: database).club.requireID()
         let challenge = try await found(id, in: club, on: database)
@@ -55,6 +55,26 @@ enum ChallengeBook {
             .returning("id").all()
         guard !deleted.isEmpty else { throw Refusal.conflict("your role changed meanwhile") }
         try await NotificationRow.query(on: database).filter(\.$challengeID == challenge.requireID()).delete()
+    }
+
+    /// A challenge of `kind` set in `club` by `creator` from `start` to `end`, unchecked (the
+    /// benchmark's): 100 km each, or the fastest 5 km; its id.
+    package static func make(_ schema: Components.Schemas.ClubChallengeKind, club: UUID, by creator: UUID, from start: Date, to end: Date,
+                             on database: any Database) async throws -> String {
+        let kind = ClubChallenge.Kind(schema)
+        let challenge = ClubChallenge()
+        challenge.$club.id = club
+        challenge.createdBy = creator
+        challenge.title = "Bench \(kind.rawValue)"
+        challenge.description = ""
+        challenge.sport = .run
+        challenge.kind = kind
+        challenge.goal = kind == .distance ? 100_000 : nil
+        challenge.together = false
+        challenge.effortMeters = kind == .fastest ? 5_000 : nil
+        (challenge.startsAt, challenge.endsAt) = (start, end)
+        try await challenge.create(on: database)
+        return try challenge.requireID().uuidString
     }
 
     /// The challenge `id` of club `club`; 404 otherwise.
