@@ -102,6 +102,34 @@ struct ClubChallengeTests {
         }
     }
 
+    @Test("moving time and climb: a member's total is their activities' own, as the activity page shows them", arguments: TestDatabase.available)
+    func timeAndAscent(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann")
+            let club = try await ClubTests.club(ann)
+            let time = try await Self.challenge(ann, club, .time, goal: 3_600)
+            let ascent = try await Self.challenge(ann, club, .ascent, goal: 50)
+            var uploaded: [Components.Schemas.Run] = []
+            for (index, climb) in [40.0, 25.0].enumerated() {
+                var builder = SyntheticTrack(origin: Coordinate(latitude: 55.86, longitude: -4.25))
+                builder.legs = [(east: 2_000, north: 0)]
+                builder.elevation = { along in 20 + climb * min(1, along / 1_000) }
+                builder.start = Date().addingTimeInterval(-Double(3 - index) * 3_600)
+                let fixes = builder.build().track.fixes.map {
+                    Components.Schemas.FixInput(time: $0.time!, latitude: $0.coordinate!.latitude, longitude: $0.coordinate!.longitude,
+                                                elevation: $0.elevation)
+                }
+                uploaded.append(try await ann.client.uploadRun(query: .init(privacy: .public), body: .json(.init(fixes: fixes))).created.body.json)
+            }
+            let moving = uploaded.reduce(0) { $0 + $1.movingSeconds }, climbed = uploaded.reduce(0) { $0 + $1.ascentMeters }
+            #expect(climbed > 50, "the runs climbed \(climbed) m")
+            let times = try #require(try await Self.read(time, by: ann).you)
+            #expect(abs(times.value - moving) < 0.01 && times.activities == 2 && !times.finished)
+            let climbs = try #require(try await Self.read(ascent, by: ann).you)
+            #expect(abs(climbs.value - climbed) < 0.01 && climbs.finished)
+        }
+    }
+
     @Test("fastest over 1 km from the best efforts, fewest seconds first, with a time to beat", arguments: TestDatabase.available)
     func fastest(database: TestDatabase) async throws {
         try await withServer(database) { server in
