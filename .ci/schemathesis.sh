@@ -142,6 +142,19 @@ PACELINE_SCHEMATHESIS_WORKOUT_LOG_ID="$(curl -fsS "$base/workout-log" -H "Author
 PACELINE_SCHEMATHESIS_DELETABLE_WORKOUT_LOG_ID="$(curl -fsS -X POST "$base/workout-log" -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/json' -d "{\"runId\": \"$other_run\", \"workoutId\": \"$PACELINE_SCHEMATHESIS_WORKOUT_ID\"}" | route_id)"
 
+# A club the fuzzing user owns, with a challenge to read and one of its own for
+# deleteClubChallenge (createClubChallenge is fuzzed on the club, so its body is checked).
+club_challenge() {
+    curl -fsS -X POST "$base/clubs/$1/challenges" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+        -d "{\"title\": \"Fuzz\", \"sport\": \"run\", \"kind\": \"distance\", \"goal\": 10000,
+             \"startsAt\": \"$(date -u -d '-1 day' +%Y-%m-%dT%H:%M:%SZ)\", \"endsAt\": \"$(date -u -d '+7 days' +%Y-%m-%dT%H:%M:%SZ)\"}" | route_id
+}
+export PACELINE_SCHEMATHESIS_CLUB_ID PACELINE_SCHEMATHESIS_CHALLENGE_ID PACELINE_SCHEMATHESIS_DELETABLE_CHALLENGE_ID
+PACELINE_SCHEMATHESIS_CLUB_ID="$(curl -fsS -X POST "$base/clubs" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    -d '{"name": "Fuzz club", "admission": "invitation"}' | route_id)"
+PACELINE_SCHEMATHESIS_CHALLENGE_ID="$(club_challenge "$PACELINE_SCHEMATHESIS_CLUB_ID")"
+PACELINE_SCHEMATHESIS_DELETABLE_CHALLENGE_ID="$(club_challenge "$PACELINE_SCHEMATHESIS_CLUB_ID")"
+
 excluded=(--exclude-operation-id logOut)
 
 run() {
