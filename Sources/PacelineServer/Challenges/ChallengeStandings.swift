@@ -6,7 +6,6 @@ import SQLKit
 /// One member's standing in a challenge, before it is ranked for a reader.
 struct ChallengeEntry: Sendable, Equatable {
     let user: UUID
-    let name: String
     /// Their total (metres or seconds), or their fastest time (seconds).
     var value: Double
     /// The activities that counted (with an effort, for the fastest kinds).
@@ -28,8 +27,10 @@ enum ChallengeStandings {
 
     /// Every member's entry with at least one counted activity, best first (ties by user).
     /// - Complexity: one query over the members' activities of the sport in the dates
-    ///   (`runs_owner_sport_start`); a fastest time decodes the best efforts of those
-    ///   activities, a segment reads its efforts by the segment's index.
+    ///   (`runs_owner_sport_start`), which for a fastest time reads each one's best efforts
+    ///   (JSON, by the database's own functions) and keeps each member's fastest; a segment
+    ///   reads its efforts by the segment's index. Names are not read: a reader is shown a
+    ///   few standings (`ChallengeView`), not thousands.
     static func entries(of challenge: ClubChallenge, on database: any Database) async throws -> [ChallengeEntry] {
         let entries: [ChallengeEntry]
         switch challenge.kind {
@@ -71,40 +72,52 @@ enum ChallengeStandings {
 
     private static func totals(of challenge: ClubChallenge, _ column: String, on database: any Database) async throws -> [ChallengeEntry] {
         let rows = try await database.sql.raw("""
-            SELECT runs.owner_id, users.display_name, SUM(\(unsafeRaw: column)) AS value, COUNT(*) AS activities
-            FROM club_memberships AS m JOIN runs ON runs.owner_id = m.user_id JOIN users ON users.id = m.user_id
+            SELECT runs.owner_id, SUM(\(unsafeRaw: column)) AS value, COUNT(*) AS activities
+            FROM club_memberships AS m JOIN runs ON runs.owner_id = m.user_id
             WHERE \(try counts(challenge))
-            GROUP BY runs.owner_id, users.display_name
+            GROUP BY runs.owner_id
             """).all()
         return try rows.map { row in
-            ChallengeEntry(user: try row.decode(column: "owner_id", as: UUID.self), name: try row.decode(column: "display_name", as: String.self),
+            ChallengeEntry(user: try row.decode(column: "owner_id", as: UUID.self),
                            value: max(0, try row.decode(column: "value", as: Double?.self) ?? 0),
                            activities: try row.decode(column: "activities", as: Int.self))
         }
     }
 
+    /// Each member's fastest time over the distance: the least of their activities' best
+    /// efforts over it, with the activity, and how many of their activities have one.
     private static func fastest(of challenge: ClubChallenge, on database: any Database) async throws -> [ChallengeEntry] {
         guard let meters = challenge.effortMeters else { return [] }
+        let seconds: SQLQueryString = database.sql.dialect.name == "postgresql"
+            ? """
+                (SELECT MIN((e ->> 'seconds')::float8) FROM json_array_elements(runs.best_efforts::json) AS e
+                 WHERE (e ->> 'distanceMeters')::float8 = \(bind: meters))
+                """
+            : """
+                (SELECT MIN(json_extract(e.value, '$.seconds')) FROM json_each(runs.best_efforts) AS e
+                 WHERE json_extract(e.value, '$.distanceMeters') = \(bind: meters))
+                """
         let rows = try await database.sql.raw("""
-            SELECT runs.id, runs.owner_id, users.display_name, runs.best_efforts
-            FROM club_memberships AS m JOIN runs ON runs.owner_id = m.user_id JOIN users ON users.id = m.user_id
-            WHERE \(try counts(challenge))
+            SELECT owner_id, run_id, seconds, activities FROM (
+                SELECT owner_id, run_id, seconds,
+                       ROW_NUMBER() OVER (PARTITION BY owner_id ORDER BY seconds, run_id) AS place,
+                       COUNT(*) OVER (PARTITION BY owner_id) AS activities
+                FROM (SELECT runs.owner_id, runs.id AS run_id, \(seconds) AS seconds
+                      FROM club_memberships AS m JOIN runs ON runs.owner_id = m.user_id
+                      WHERE \(try counts(challenge))) AS efforts
+                WHERE seconds > 0) AS fastest
+            WHERE place = 1
             """).all()
-        var best: [UUID: ChallengeEntry] = [:]
-        for row in rows {
-            let efforts = BestEffort.stored(try row.decode(column: "best_efforts", as: String?.self) ?? "[]")
-            guard let seconds = efforts.first(where: { $0.distanceMeters == meters })?.seconds, seconds > 0 else { continue }
-            let runner = try row.decode(column: "owner_id", as: UUID.self)
-            let run = try row.decode(column: "id", as: UUID.self)
-            best[runner] = faster(best[runner], than: seconds, run: run, runner: runner, name: try row.decode(column: "display_name", as: String.self))
+        return try rows.map { row in
+            ChallengeEntry(user: try row.decode(column: "owner_id", as: UUID.self), value: try row.decode(column: "seconds", as: Double.self),
+                           activities: try row.decode(column: "activities", as: Int.self), runID: try row.decode(column: "run_id", as: UUID.self))
         }
-        return Array(best.values)
     }
 
     private static func segment(of challenge: ClubChallenge, on database: any Database) async throws -> [ChallengeEntry] {
         guard let id = challenge.segmentID, let segment = try await Segment.find(id, on: database), let path = segment.path() else { return [] }
         let rows = try await database.sql.raw("""
-            SELECT segment_efforts.run_id, runs.owner_id, users.display_name, users.privacy_zones, segment_efforts.elapsed_s
+            SELECT segment_efforts.run_id, runs.owner_id, users.privacy_zones, segment_efforts.elapsed_s
             FROM segment_efforts JOIN runs ON runs.id = segment_efforts.run_id
             JOIN club_memberships AS m ON m.user_id = runs.owner_id JOIN users ON users.id = m.user_id
             WHERE segment_efforts.segment_id = \(bind: id) AND \(try counts(challenge))
@@ -113,16 +126,15 @@ enum ChallengeStandings {
         for row in rows {
             let runner = try row.decode(column: "owner_id", as: UUID.self)
             best[runner] = faster(best[runner], than: try row.decode(column: "elapsed_s", as: Double.self),
-                                  run: try row.decode(column: "run_id", as: UUID.self), runner: runner,
-                                  name: try row.decode(column: "display_name", as: String.self))
+                                  run: try row.decode(column: "run_id", as: UUID.self), runner: runner)
             best[runner]?.onlyToThemselves = path.passes(through: User.privacyZones(stored: try row.decode(column: "privacy_zones", as: String?.self)))
         }
         return Array(best.values)
     }
 
     /// `entry` with one more effort, of `seconds` in `run`: the faster of the two kept.
-    private static func faster(_ entry: ChallengeEntry?, than seconds: Double, run: UUID, runner: UUID, name: String) -> ChallengeEntry {
-        guard var entry else { return ChallengeEntry(user: runner, name: name, value: seconds, activities: 1, runID: run) }
+    private static func faster(_ entry: ChallengeEntry?, than seconds: Double, run: UUID, runner: UUID) -> ChallengeEntry {
+        guard var entry else { return ChallengeEntry(user: runner, value: seconds, activities: 1, runID: run) }
         entry.activities += 1
         if seconds < entry.value { (entry.value, entry.runID) = (seconds, run) }
         return entry

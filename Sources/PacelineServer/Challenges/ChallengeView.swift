@@ -10,13 +10,21 @@ import SQLKit
 enum ChallengeView {
     /// `challenge` for `viewer` (whose blockers are `blockers`) at `now`, with its first
     /// `standings` places (none when nil).
-    /// - Complexity: the standings' query, and one count of the finishers once it is closed.
+    /// - Complexity: the standings' query, one for the names of the members shown, and one
+    ///   count of the finishers once it is closed.
     static func schema(of challenge: ClubChallenge, seenBy viewer: UUID, blockers: Set<UUID>, standings limit: Int?,
                        now: Date = Date(), on database: any Database) async throws -> Components.Schemas.ClubChallenge {
         let entries = try await ChallengeStandings.entries(of: challenge, on: database)
         let total = ChallengeStandings.total(entries)
-        let ranked = rank(entries.filter { !blockers.contains($0.user) && (!$0.onlyToThemselves || $0.user == viewer) },
-                          of: challenge, total: total)
+        let ranked = ranks(of: entries.filter { !blockers.contains($0.user) && (!$0.onlyToThemselves || $0.user == viewer) })
+        let shown = Array(ranked.prefix(limit ?? 0))
+        let mine = ranked.first { $0.entry.user == viewer }
+        let names = try await displayNames(of: shown.map(\.entry.user) + [viewer], on: database)
+        let standing = { (place: (entry: ChallengeEntry, rank: Int)) -> Components.Schemas.ClubChallengeStanding in
+            .init(rank: place.rank, user: .init(id: place.entry.user.apiID, displayName: names[place.entry.user] ?? ""),
+                  value: place.entry.value, activities: place.entry.activities, runId: place.entry.runID?.apiID,
+                  finished: ChallengeStandings.finished(place.entry, of: challenge, total: total))
+        }
         let finishers = challenge.closedAt == nil
             ? entries.filter { ChallengeStandings.finished($0, of: challenge, total: total) }.count
             : try await ClubChallengeFinisher.query(on: database).filter(\.$challenge.$id == challenge.requireID()).count()
@@ -29,8 +37,7 @@ enum ChallengeView {
             segment: try segment.map { .init(id: try $0.requireID().apiID, name: $0.name, distanceMeters: $0.distanceMeters) },
             startsAt: challenge.startsAt, endsAt: challenge.endsAt, status: status(of: challenge, at: now), createdBy: creator?.summary,
             total: challenge.kind.fewestFirst ? nil : total, participants: ranked.count, finishers: finishers,
-            you: ranked.first { $0.user.id == viewer.apiID },
-            standings: limit.map { Array(ranked.prefix($0)) })
+            you: mine.map(standing), standings: limit.map { _ in shown.map(standing) })
     }
 
     /// Where `challenge` stands at `now`.
@@ -38,16 +45,20 @@ enum ChallengeView {
         now < challenge.startsAt ? .upcoming : now < challenge.endsAt ? .active : .ended
     }
 
-    /// `entries` (best first) ranked: equal values share a rank.
-    private static func rank(_ entries: [ChallengeEntry], of challenge: ClubChallenge,
-                             total: Double) -> [Components.Schemas.ClubChallengeStanding] {
-        var standings: [Components.Schemas.ClubChallengeStanding] = []
+    /// `entries` (best first) with their ranks: equal values share one.
+    private static func ranks(of entries: [ChallengeEntry]) -> [(entry: ChallengeEntry, rank: Int)] {
+        var ranked: [(entry: ChallengeEntry, rank: Int)] = []
+        ranked.reserveCapacity(entries.count)
         for entry in entries {
-            let rank = standings.last.map { $0.value == entry.value ? $0.rank : standings.count + 1 } ?? 1
-            standings.append(.init(rank: rank, user: .init(id: entry.user.apiID, displayName: entry.name), value: entry.value,
-                                   activities: entry.activities, runId: entry.runID?.apiID,
-                                   finished: ChallengeStandings.finished(entry, of: challenge, total: total)))
+            let rank = ranked.last.map { $0.entry.value == entry.value ? $0.rank : ranked.count + 1 } ?? 1
+            ranked.append((entry, rank))
         }
-        return standings
+        return ranked
+    }
+
+    /// The display names of `users`.
+    private static func displayNames(of users: [UUID], on database: any Database) async throws -> [UUID: String] {
+        let rows = try await User.query(on: database).filter(\.$id ~~ Set(users)).field(\.$id).field(\.$displayName).all()
+        return Dictionary(rows.compactMap { user in user.id.map { ($0, user.displayName) } }, uniquingKeysWith: { first, _ in first })
     }
 }
