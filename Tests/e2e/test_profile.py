@@ -41,6 +41,10 @@ def test_totals_records_and_paging(runner, browser):
     assert first_page[0] == runner["runs"][-1]["id"]  # the newest first
     assert runner["runs"][0]["id"] not in first_page
     assert "Day 23" in b.find(".history li").text
+    # Each activity's path is drawn beside it, from its own track: no two runs alike here.
+    shapes = b.js("return [...document.querySelectorAll('.history li svg.run-shape path')].map(p => p.getAttribute('d'))")
+    assert len(shapes) == 20 and all(shape.startswith("M") and "L" in shape for shape in shapes)
+    assert len(set(shapes)) == 20, "each run has its own shape"
     b.shot("profile")
     b.js("document.querySelector('button[name=load-more]').scrollIntoView({block: 'center'})")
     b.shot("profile-history")

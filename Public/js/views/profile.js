@@ -16,6 +16,7 @@ import { emailForm, dataSection } from './account/account-data.js';
 import { blockedSection } from './account/blocked-people.js';
 import { pushSection } from './account/push-settings.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './shared/format.js';
+import { runShape } from './shared/run-shape.js';
 
 const PAGE = 20;
 
@@ -176,8 +177,8 @@ async function loadRuns(view) {
 }
 
 function runItem(run, unit) {
-  return h('li', { dataset: { run: run.id } }, h('a', { href: `#/runs/${run.id}` },
-    h('span', {}, h('span', { class: 'when' }, `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)}`),
+  return h('li', { dataset: { run: run.id } }, h('a', { href: `#/runs/${run.id}` }, runShape(run.shape),
+    h('span', { class: 'run-text' }, h('span', { class: 'when' }, `${dayAndTime(run.startTime ?? run.createdAt)} · ${sportName(run.sport)}`),
       h('span', { class: 'name' }, runTitle(run))),
     h('span', { class: 'numbers' }, h('strong', {}, units.distance(run.distanceMeters, unit)),
       h('small', {}, `${units.clock(run.movingSeconds)} · ${paceOrSpeed(run, unit)}`))));

@@ -50,6 +50,27 @@ public struct TrackPreview: Sendable {
         }
     }
 
+    /// `segments` as an SVG path's data ("M10.0 20.0L…", one move a segment) in the view
+    /// box: what a list draws small, in an `<svg>` of its own. Empty without a point.
+    ///
+    /// ```swift
+    /// TrackPreview(width: 64, height: 40, margin: 4, maximumPoints: 60).pathData(of: [[start, finish]])
+    /// // "M4.0 36.0L60.0 4.0"
+    /// ```
+    public func pathData(of segments: [[Coordinate]]) -> String {
+        Self.pathData(points(of: segments))
+    }
+
+    private static func pathData(_ lines: [[(x: Double, y: Double)]]) -> String {
+        var path = ""
+        for line in lines {
+            for (index, point) in line.enumerated() {
+                path += (index == 0 ? "M" : "L") + number(point.x) + " " + number(point.y)
+            }
+        }
+        return path
+    }
+
     /// The SVG document of `segments`; `title` (escaped) names it for screen readers.
     public func svg(segments: [[Coordinate]], title: String? = nil) -> String {
         let lines = points(of: segments)
@@ -58,12 +79,7 @@ public struct TrackPreview: Sendable {
         if let title { svg += "<title>\(MarkupText.escaped(title))</title>" }
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"\(Self.background)\"/>"
         if !lines.isEmpty {
-            var path = ""
-            for line in lines {
-                for (index, point) in line.enumerated() {
-                    path += (index == 0 ? "M" : "L") + Self.number(point.x) + " " + Self.number(point.y)
-                }
-            }
+            let path = Self.pathData(lines)
             for (colour, width) in [(Self.casing, Self.casingWidth), (Self.line, Self.lineWidth)] {
                 svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(Int(width))\""
                 svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"

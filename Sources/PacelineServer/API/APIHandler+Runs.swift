@@ -9,7 +9,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         let found = try await RunBook.page(of: user.id, limit: try Paging.limit(input.query.limit), cursor: input.query.cursor,
                                            changedSince: input.query.updatedSince, on: reads)
-        let page = Components.Schemas.RunPage(runs: found.runs.map(\.schema), deletedIds: found.deletedIDs.map(\.apiID),
+        let page = Components.Schemas.RunPage(runs: found.runs.map(\.listedSchema), deletedIds: found.deletedIDs.map(\.apiID),
                                               nextCursor: found.next)
         let tag = try ETag.of(page)
         if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }

@@ -63,6 +63,19 @@ extension Run {
         )
     }
 
+    /// The view box a listed run's shape is drawn in (`listedSchema`): a list's thumbnail.
+    static let shapeBox = TrackPreview(width: 64, height: 40, margin: 3, maximumPoints: 60)
+
+    /// The run as its owner's list shows it: with its shape, drawn from its heat lines
+    /// (`HeatLine`, read with it; the owner sees their whole path).
+    var listedSchema: Components.Schemas.Run {
+        var listed = schema
+        let lines = (heatLines ?? []).compactMap(HeatLine.decode)
+        let shape = Self.shapeBox.pathData(of: lines)
+        listed.shape = shape.isEmpty ? nil : shape
+        return listed
+    }
+
     /// The best efforts stored with the run.
     var efforts: [BestEffort] { bestEfforts.filter(\.isFinite) }
 }

@@ -15,7 +15,7 @@ extension RunBook {
     /// `user`'s runs, newest first, `limit` of them after `cursor` (a page's `next`); with
     /// `since`, only those changed since then, and the ids of those deleted since.
     static func page(of user: UUID, limit: Int, cursor: String?, changedSince since: Date?, on database: any Database) async throws -> Page {
-        var query = Run.query(on: database).withoutTrack().filter(\.$owner.$id == user).with(\.$owner)
+        var query = Run.query(on: database).withoutTrack().field(\.$heatLines).filter(\.$owner.$id == user).with(\.$owner)
             .sort(\.$startTime, .descending).sort(\.$id, .descending).limit(limit + 1)
         var deletedIDs: [UUID] = []
         if let since {

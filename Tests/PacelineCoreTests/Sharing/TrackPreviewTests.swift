@@ -42,6 +42,19 @@ struct TrackPreviewTests {
         #expect(points[0][1].x > points[0][0].x)
     }
 
+    @Test("a list's thumbnail: path data in its small box, a move for each stretch, the same path the SVG draws")
+    func pathData() {
+        let box = TrackPreview(width: 64, height: 40, margin: 3, maximumPoints: 60)
+        let first = [Coordinate(latitude: 55.86, longitude: -4.25), Coordinate(latitude: 55.87, longitude: -4.24)]
+        let second = [Coordinate(latitude: 55.871, longitude: -4.239), Coordinate(latitude: 55.875, longitude: -4.23)]
+        let data = box.pathData(of: [first, second])
+        #expect(data.hasPrefix("M") && data.filter { $0 == "M" }.count == 2 && data.filter { $0 == "L" }.count == 2)
+        let numbers = data.split { "ML ".contains($0) }.compactMap { Double($0) }
+        #expect(numbers.count == 8 && numbers.allSatisfy { (0...64).contains($0) })
+        #expect(box.svg(segments: [first, second]).contains("d=\"\(data)\""))
+        #expect(box.pathData(of: []) == "")
+    }
+
     @Test("a hostile title is escaped; an empty track draws only the background")
     func escaping() {
         let svg = TrackPreview().svg(segments: [], title: "<script>alert('x')</script>&")

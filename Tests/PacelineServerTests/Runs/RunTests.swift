@@ -41,6 +41,20 @@ struct RunTests {
         }
     }
 
+    @Test("the owner's list draws each activity's path small; a single run's own answer and others' lists don't carry it",
+          arguments: TestDatabase.available)
+    func listedShape(database: TestDatabase) async throws {
+        try await withServer(database) { server in
+            let ann = try await server.newUser("Ann", sharing: .public)
+            let run = try await AchievementTests.upload(ann, meters: 2_000, start: Date().addingTimeInterval(-3_600))
+            let listed = try #require(try await ann.client.listRuns().ok.body.json.runs.first)
+            let shape = try #require(listed.shape)
+            // Straight east at one latitude: one stretch across the box's middle.
+            #expect(shape.hasPrefix("M3.0 20.0L") && shape.hasSuffix("61.0 20.0") && !shape.dropFirst().contains("M"))
+            #expect(try await ann.client.getRun(path: .init(runId: run.id)).ok.body.json.shape == nil)
+        }
+    }
+
     @Test("a file that names no sport is what its speeds say; the person's word wins", arguments: TestDatabase.available)
     func sportOfAnUnnamedFile(database: TestDatabase) async throws {
         try await withServer(database) { server in
