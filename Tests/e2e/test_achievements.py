@@ -43,6 +43,20 @@ def test_badges_feed_and_share(server, browser):
     assert "You earned" in b.find("#earned-now").text and "10 km in all" in b.find("#earned-now").text
     b.shot("summary-earned")
 
+    # The walk's own page says what it earned too: its points, where from, and the badge.
+    status, page = server.api("GET", "/runs?limit=1", token=ann[0])
+    assert status == 200
+    recorded = page["runs"][0]
+    b.open(f"/#/runs/{recorded['id']}")
+    card = b.visible(".earned-card")
+    b.wait(lambda: "10 km in all" in card.text)
+    assert "points" in card.text and "for its distance" in card.text
+    status, earned = server.api("GET", f"/runs/{recorded['id']}/badges", token=ann[0])
+    total = earned["points"]["total"]
+    assert status == 200 and f"{total} point{'' if total == 1 else 's'}" in card.text
+    b.js("document.querySelector('.earned-card').scrollIntoView({block: 'center'})")
+    b.shot("activity-earned")
+
     # The profile: the score, earned badges with their dates, the rest with progress and rule.
     b.open("/#/profile")
     b.visible(".award.earned[data-badge='distance-10']")

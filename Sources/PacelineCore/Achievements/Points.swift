@@ -41,6 +41,23 @@ public struct Points: Sendable, Hashable, Codable {
         mission = facts.missions.reduce(0) { $0 + Self.missionPoints(medal: $1.medal) }
     }
 
+    /// What activity `id` of `facts` earned itself: its distance's points, and its day's
+    /// streak points when it is that active day's first activity (a day counts once,
+    /// however many activities it has). Points of a group, a stage or a mission are the
+    /// profile's, not an activity's; discoveries are counted by whoever knows which
+    /// activity made them. Nothing when `facts` has no activity `id`.
+    /// - Complexity: O(n log n) for the streak's days.
+    public static func earned(by id: String, in facts: AchievementFacts) -> Points {
+        guard let activity = facts.activities.first(where: { $0.id == id }) else { return Points() }
+        var points = Points(distance: distancePoints(activity))
+        let day = activity.localDay
+        let first = facts.activities.filter { $0.localDay == day }.min { ($0.start, $0.id) < ($1.start, $1.id) }
+        if first?.id == id, let place = DailyStreak.places(of: DailyStreak.activeDays(of: facts.activities)).first(where: { $0.day == day })?.place {
+            points.streak = 5 * min(place, 7)
+        }
+        return points
+    }
+
     /// Points for one activity's distance: `10·k + k²/10`, k in kilometres, rounded down.
     ///
     /// ```swift

@@ -19,8 +19,7 @@ extension APIHandler {
 
     func getRunBadges(_ input: Operations.GetRunBadges.Input) async throws -> Operations.GetRunBadges.Output {
         let user = try AuthenticatedUser.required()
-        let badges = try await AchievementBook.badges(ofRun: input.path.runId, by: user.id, on: database)
-        return .ok(.init(body: .json(.init(badges: badges))))
+        return .ok(.init(body: .json(try await AchievementBook.badges(ofRun: input.path.runId, by: user.id, on: database))))
     }
 
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {

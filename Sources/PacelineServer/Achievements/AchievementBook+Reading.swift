@@ -23,10 +23,15 @@ extension AchievementBook {
         return report.schema(user: owner, visibleRuns: visible.contains)
     }
 
-    /// The badges `user`'s run `runID` earned, in the order earned; 404 unless they own it.
-    static func badges(ofRun runID: String, by user: UUID, on database: any Database) async throws -> [Components.Schemas.BadgeStatus] {
+    /// The badges `user`'s run `runID` earned, in the order earned, and the points it earned
+    /// (`Points.earned`, and its discoveries'); 404 unless they own it.
+    static func badges(ofRun runID: String, by user: UUID, on database: any Database) async throws -> Components.Schemas.BadgeList {
         let run = try await RunAccess.ownedRun(runID, by: user, on: database)
-        let earned = try await EarnedBadge.query(on: database).filter(\.$runID == run.requireID()).sort(\.$earnedAt).all()
-        return earned.compactMap { $0.schema(runVisible: true) }
+        let id = try run.requireID()
+        let earned = try await EarnedBadge.query(on: database).filter(\.$runID == id).sort(\.$earnedAt).all()
+        let facts = try await AchievementSources.facts(of: user, detail: .points, on: database)
+        var points = Points.earned(by: id.apiID, in: facts)
+        points.discovery = try await DiscoveryRow.query(on: database).filter(\.$run.$id == id).count() * Points.discoveryPoints
+        return .init(badges: earned.compactMap { $0.schema(runVisible: true) }, points: points.schema)
     }
 }

@@ -24,6 +24,24 @@ struct PointsTests {
         #expect(Points.streakPoints(broken) == 5 + 10 + 5)
     }
 
+    @Test("what one activity earned: its distance, and its day's streak points when it is the day's first")
+    func earnedByOne() {
+        let day = Date(timeIntervalSince1970: 1_773_100_800)  // a midnight, UTC
+        let run = { (id: String, hours: Double, km: Double) in
+            ActivityFact(id: id, start: day.addingTimeInterval(hours * 3600), utcOffsetSeconds: 0, sport: .run,
+                         distanceMeters: km * 1000, movingSeconds: km * 300)
+        }
+        let facts = AchievementFacts(activities: [run("b", 9, 5), run("a", 7, 10), run("c", 31, 5)], groups: [], discoveries: [],
+                                     stages: [], missions: [])
+        #expect(Points.earned(by: "a", in: facts) == Points(distance: 110, streak: 5), "the day's first: day 1 of the streak")
+        #expect(Points.earned(by: "b", in: facts) == Points(distance: 52), "the same day counts once")
+        #expect(Points.earned(by: "c", in: facts) == Points(distance: 52, streak: 10), "the next day: day 2")
+        #expect(Points.earned(by: "z", in: facts) == Points())
+        // Every activity's share adds up to the profile's distance and streak points.
+        let each = ["a", "b", "c"].map { Points.earned(by: $0, in: facts) }
+        #expect(each.reduce(0) { $0 + $1.distance } == Points(facts).distance && each.reduce(0) { $0 + $1.streak } == Points(facts).streak)
+    }
+
     @Test("group, discovery, stage and mission points, and the total")
     func others() {
         #expect(Points.groupPoints(size: 1) == 0)

@@ -45,6 +45,12 @@ struct AchievementTests {
             let early = try await Self.upload(ann, meters: 5000, start: Self.morning.addingTimeInterval(17 * 3600 + 10 * 60), offsetMinutes: 60)
             let second = try await ann.client.getRunBadges(path: .init(runId: early.id)).ok.body.json.badges
             #expect(second.map(\.id) == ["distance-10", "time-1"], "6 + 5 km crosses 10 km, and 11 km at 3 m/s an hour, on the second run")
+            // Each run's points: its distance's, and its day's place in the streak (day 1, day 2).
+            let latePoints = try #require(try await ann.client.getRunBadges(path: .init(runId: late.id)).ok.body.json.points)
+            let earlyPoints = try #require(try await ann.client.getRunBadges(path: .init(runId: early.id)).ok.body.json.points)
+            #expect(latePoints.distance == Points.distancePoints(kilometers: late.creditedDistanceMeters / 1000) && latePoints.streak == 5)
+            #expect(earlyPoints.distance == Points.distancePoints(kilometers: early.creditedDistanceMeters / 1000) && earlyPoints.streak == 10)
+            #expect(earlyPoints.total == earlyPoints.distance + 10 && earlyPoints.group == 0)
 
             let mine = try await ann.client.getMyAchievements().ok.body.json
             #expect(mine.streak.longest == 2)
