@@ -61,6 +61,8 @@ def test_a_walk_past_a_plaque_discovers_it(server, browser):
     ann.shot("discovery-walk-plaque")
     ann.click("button[name=close-poi]")
     walk_north(ann, 100, 2.5)
+    # Steps as the walk goes: its distance over the default 0.73 m step, as the server will count them.
+    ann.wait(lambda: 120 <= int(ann.find("#steps").text.replace(",", "") or 0) <= 150, message="no live steps")
     ann.shot("discovery-walking")
     # Walked past: the sheet says so at once, and leaves Pause and End in reach.
     ann.js("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", ann.find(".poi-marker"))
@@ -70,12 +72,15 @@ def test_a_walk_past_a_plaque_discovers_it(server, browser):
     assert sheet["y"] + sheet["height"] <= end["y"] + 1, (sheet, end)
     ann.shot("discovery-walked-past")
     ann.click("button[name=close-poi]")
+    live_steps = int(ann.find("#steps").text.replace(",", ""))
     ann.click("button[name=end]")
     ann.visible("#save-outcome")
     ann.click("button[name=save]")
     found = ann.visible("#run-discoveries", seconds=30)
     assert "You discovered a plaque" in found.text and "Thomas Lipton green plaque" in found.text, found.text
     assert "steps (estimated)" in ann.find("#summary-steps").text
+    kept_steps = int(re.sub(r"[^0-9]", "", ann.find("#summary-steps").text.split("steps")[0]))
+    assert abs(kept_steps - live_steps) <= 3, (live_steps, kept_steps)
     ann.shot("discovery-summary")
 
     ann.click("#run-discoveries a")
@@ -94,6 +99,10 @@ def test_a_walk_past_a_plaque_discovers_it(server, browser):
     ann.wait(lambda: "Thomas Lipton green plaque" in ann.find(".favourite-pois").text)
     assert re.search(r"\b\d+ m away", ann.find(".discoveries").text)  # metric: metres (units.shortDistance)
     ann.shot("discoveries")
+    # The profile's totals count the walk's steps.
+    ann.open("/#/profile")
+    ann.wait(lambda: ann.finds(".stats-card .figure[data-name=steps]"), message="no steps on the profile")
+    assert int(re.sub(r"[^0-9]", "", ann.find(".stats-card .figure[data-name=steps] strong").text)) == kept_steps
     assert ann.errors() == []
 
 

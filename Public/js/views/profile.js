@@ -17,6 +17,7 @@ import { blockedSection } from './account/blocked-people.js';
 import { pushSection } from './account/push-settings.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './shared/format.js';
 import { runShape } from './shared/run-shape.js';
+import { DEFAULT_STEP_METERS } from '../engine/core/steps.js';
 
 const PAGE = 20;
 
@@ -129,7 +130,8 @@ async function showStats(view, sport = null) {
       figure(`Average ${noun}`, units.distance(stats.averageDistanceMeters, unit), 'average-distance'),
       pace ? figure('Average pace', units.pace(stats.averagePaceSecondsPerKilometer, unit), 'average-pace')
         : figure('Average speed', units.speed(stats.distanceMeters / stats.movingSeconds, unit), 'average-pace'),
-      figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week')),
+      figure(week ? `Week of ${new Date(week.start).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}` : 'This week', week ? units.distance(week.distanceMeters, unit, 1) : '–', 'week'),
+      stats.steps > 0 ? figure('Steps', stats.steps.toLocaleString(), 'steps') : null),
     volumeChart(stats.weekly, unit),  // null: nothing in the last 12 months
     h('a', { class: 'button ghost small heat-link', href: '#/heatmap' }, 'Your heat map'),
     ...records(stats.records.filter((record) => record.sport === shown), unit, pace, noun)].filter(Boolean));
@@ -184,8 +186,6 @@ function runItem(run, unit) {
       h('small', {}, `${units.clock(run.movingSeconds)} · ${paceOrSpeed(run, unit)}`))));
 }
 
-/** The step length the server assumes when the user has not given one (`StepCount.defaultStepLength`). */
-const DEFAULT_STEP_METERS = 0.73;
 
 /** Units, voice, weight, step length, default privacy; change password; log out; import. `rerender` after a change of units. */
 function settings(rerender) {

@@ -32,6 +32,7 @@ import { ScreenAwake } from '../screen-awake.js';
 import { JourneyLine } from './missions/journey-line.js';
 import { SegmentLine } from './segments/segment-line.js';
 import { BeaconControl } from './beacon/beacon-control.js';
+import { STEPPED_SPORTS, estimatedSteps } from '../engine/core/steps.js';
 
 /** What the phone records, in the order the sport choice lists them. */
 const RECORDED_SPORTS = ['run', 'walk', 'hike'];
@@ -141,6 +142,7 @@ function hud(rec) {
     stat('distance', 'distance', units.distance(0, u)),
     stat('avg pace', 'average-pace'),
     stat('current pace', 'current-pace'),
+    rec.stepsStat = h('div', { class: 'stat', hidden: true }, h('strong', { id: 'steps' }, '0'), h('span', {}, 'steps (est.)')),
     // The sport: chosen here before the start (a follow is a run), then shown.
     follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, 'vs pace'))
       : h('div', { class: 'stat sport-stat' }, h('strong', { id: 'sport-label', hidden: !rec.ongoing }, 'Run'), rec.ongoing ? null : rec.sport, h('span', {}, 'sport')),
@@ -244,6 +246,7 @@ function showNumbers(rec) {
   document.getElementById('distance').textContent = units.distance(tracker.meter.distance, u);
   document.getElementById('average-pace').textContent = units.pace(tracker.averagePace(now), u);
   document.getElementById('current-pace').textContent = units.paceFromSpeed(tracker.isPaused ? 0 : tracker.meter.currentSpeed, u);
+  if (rec.stepped) document.getElementById('steps').textContent = estimatedSteps(tracker.meter.distance, session.profile?.stepLengthMeters).toLocaleString();
   if (tracker.workout) rec.workoutPanel?.update(tracker.workout);
 }
 
@@ -290,6 +293,8 @@ function begin(rec, header, fixes = []) {
   rec.cancel.hidden = true;
   const sportLabel = document.getElementById('sport-label');
   if (sportLabel) { sportLabel.textContent = sportName(header.sport); sportLabel.hidden = false; }
+  rec.stepped = STEPPED_SPORTS.includes(header.sport);  // a walk's steps, estimated as the server will
+  rec.stepsStat.hidden = !rec.stepped;
   rec.timer = setInterval(() => showNumbers(rec), 1000);
   presence.start('recording', header.sport);  // friends who may see it see "Recording a run"
   // The journeys this recording moves, where it takes them (a resumed run's distance counted).

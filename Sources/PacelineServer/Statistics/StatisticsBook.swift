@@ -43,13 +43,13 @@ enum StatisticsBook {
     private static func entries(of user: UUID, on database: any Database) async throws -> [StatisticsReport.Entry] {
         let runs = try await Run.query(on: database).filter(\.$owner.$id == user)
             .field(\.$id).field(\.$sport).field(\.$startTime).field(\.$creditedDistanceMeters).field(\.$movingSeconds)
-            .field(\.$elapsedSeconds).field(\.$bestEfforts).field(\.$trainingLoad)
+            .field(\.$elapsedSeconds).field(\.$bestEfforts).field(\.$trainingLoad).field(\.$steps)
             .all()
         return try runs.compactMap { run -> StatisticsReport.Entry? in
             guard let start = run.startTime else { return nil }
             return .init(runID: try run.requireID(), sport: run.sport, start: start, distance: run.creditedDistanceMeters.storedOrZero,
                          moving: run.movingSeconds.storedOrZero, elapsed: run.elapsedSeconds.storedOrZero, efforts: run.efforts,
-                         load: run.trainingLoad.storedOrNil ?? 0)
+                         load: run.trainingLoad.storedOrNil ?? 0, steps: max(0, run.steps ?? 0))
         }
     }
 }

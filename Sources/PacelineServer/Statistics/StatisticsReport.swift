@@ -19,6 +19,8 @@ struct StatisticsReport {
         var efforts: [BestEffort]
         /// TRIMP; 0 without one.
         var load: Double
+        /// Its steps, counted or estimated (`StepCount`); 0 without (a ride, a run without cadence).
+        var steps = 0
     }
 
     static let weeksShown = 52
@@ -38,6 +40,7 @@ struct StatisticsReport {
             elapsedSeconds: elapsed,
             averageDistanceMeters: entries.isEmpty ? 0 : distance / Double(entries.count),
             averagePaceSecondsPerKilometer: distance >= 1 && moving > 0 ? moving / (distance / 1000) : nil,
+            steps: entries.reduce(0) { $0 + $1.steps },
             weekly: totals(of: entries, period: .weekOfYear, limit: weeksShown),
             monthly: totals(of: entries, period: .month, limit: monthsShown),
             records: Sport.allCases.flatMap { records(of: entries, sport: $0) },

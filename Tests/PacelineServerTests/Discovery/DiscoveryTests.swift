@@ -50,6 +50,11 @@ struct DiscoveryTests {
             #expect(walk.sport == .walk && walk.stepsEstimated == true)
             let expectedSteps = Int((walk.distanceMeters / StepCount.defaultStepLength).rounded())
             #expect(walk.steps == expectedSteps)
+            // The profile's totals count them; the walk's page says what it earned, its plaque's 25 points with it.
+            #expect(try await ann.client.getStatistics(query: .init(sport: .walk)).ok.body.json.steps == expectedSteps)
+            #expect(try await ann.client.getStatistics(query: .init(sport: .run)).ok.body.json.steps == 0)
+            let earned = try #require(try await ann.client.getRunBadges(path: .init(runId: walk.id)).ok.body.json.points)
+            #expect(earned.discovery == 25 && earned.total == earned.distance + earned.streak + 25)
 
             let found = try await ann.client.listRunDiscoveries(path: .init(runId: walk.id)).ok.body.json.discoveries
             #expect(found.map(\.point.title) == ["Near Person blue plaque"])
