@@ -42,6 +42,8 @@ def test_a_free_run_says_its_kilometres_and_every_five_minutes(server, browser):
     b.open("/#/record")
     b.visible("button[name=begin]")
     assert "locking the phone would stop the GPS" in b.find("#lock-note").text
+    assert "record with a watch or another app and import the file" in b.find("#lock-note").text
+    assert b.find("#lock-note a").get_attribute("href").endswith("#/import")
     b.wait(lambda: b.js("return window.__locks.requested") >= 1, message="the screen was not kept on")
     b.shot("record-lock-note")
     b.click("button[name=begin]")

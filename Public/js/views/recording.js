@@ -123,7 +123,8 @@ function recordingScreen(ongoing, follow, workout) {
     // Said before the start: a browser stops the GPS while the phone is locked.
     lockNote: h('div', { class: 'wide lock-note', id: 'lock-note', hidden: Boolean(ongoing) }, ScreenAwake.supported
       ? 'The screen stays on while you record: locking the phone would stop the GPS.'
-      : 'Keep the screen on while you record: this browser stops the GPS when the phone locks.'),
+      : 'Keep the screen on while you record: this browser stops the GPS when the phone locks.',
+    ' With the phone in a pocket, record with a watch or another app and ', h('a', { href: '#/import' }, 'import the file'), '.'),
     mapElement: h('div', { class: 'map', id: 'record-map' }),
     sport: h('select', { name: 'sport', 'aria-label': 'Sport' }, ...RECORDED_SPORTS.map((sport) => h('option', { value: sport }, sportName(sport)))),
     heartPill: canConnectStrap ? h('button', { type: 'button', class: 'pill heart-pill', name: 'heart-rate', 'aria-label': 'Connect a heart-rate strap' }, icon('heart'), ' Connect heart rate') : null,
