@@ -320,3 +320,50 @@ def test_following_a_route_that_starts_in_its_creators_zone_races_the_pace_from_
         assert gap == "on pace" or (gap.endswith((" ahead", " behind")) and re.fullmatch(r"\d+ s", gap.rsplit(" ", 1)[0])
                                     and int(gap.split(" ")[0]) <= 10), gaps
     assert b.errors() == []
+
+
+def test_the_summary_shows_pace_and_elevation_at_once_offline(server, browser):
+    """After End, with no network: the summary's chart of pace and elevation along the run,
+    from the phone's own numbers; dragging it places the point on the map."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    b = browser()
+    b.register("Eve")
+    b.locate(*START)
+    b.click("#start-run")
+    b.click("button[name=begin]")
+    b.visible("button[name=end]")
+    # 60 s at 5 m/s then 60 s at 2.5 m/s, climbing 20 m (the emulated GPS gives the height).
+    covered = 0.0
+    for second in range(1, 121):
+        covered += 5 if second <= 60 else 2.5
+        taken = b.js("return pacelineTestClock.fixes")
+        b.js("pacelineTestClock.advance(1000)")
+        latitude, longitude = north(START, covered)
+        b.cdp("Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": 5,
+                                                   "altitude": 30 + covered / 22.5})
+        b.wait(lambda: b.js("return pacelineTestClock.fixes") > taken, 10, "the app did not take the fix")
+    b.wait(lambda: b.js("return !!navigator.serviceWorker.controller"), message="no service worker to answer offline")
+    b.offline(True)
+    b.click("button[name=end]")
+    b.visible("#save-outcome")
+    canvas = b.visible("canvas#summary-chart")
+    b.wait(lambda: canvas.get_attribute("data-mode") == "speed" and canvas.get_attribute("data-datasets") == "1",
+           message="no chart on the summary")
+    # Faster first: the pace plotted early is quicker (fewer seconds a km) than late.
+    early, late = b.js("const chart = Chart.getChart(document.querySelector('#summary-chart'));"
+                       "const data = chart.data.datasets[0].data.filter((p) => p.y !== null);"
+                       "return [data[Math.floor(data.length * 0.25)].y, data[Math.floor(data.length * 0.85)].y]")
+    assert 170 < early < 230 and 360 < late < 440, (early, late)  # about 3:20 and 6:40 /km
+    b.js("document.querySelector('#summary-chart').scrollIntoView({block: 'center'})")
+    ActionChains(b.driver).move_to_element_with_offset(canvas, 40, 0).click_and_hold().move_by_offset(30, 0).release().perform()
+    b.wait(lambda: int(canvas.get_attribute("data-cursor") or 0) > 0, message="dragging did not move the cursor")
+    b.shot("summary-chart")
+    assert b.layout_problems("summary-chart") == []
+    b.click(".summary-chart-card button[data-mode=elevation]")
+    b.wait(lambda: canvas.get_attribute("data-mode") == "elevation")
+    heights = b.js("return Chart.getChart(document.querySelector('#summary-chart')).data.datasets[0].data.map((p) => p.y)")
+    assert 28 < heights[0] < 34 and 46 < heights[-1] < 52, (heights[0], heights[-1])  # 30 m up to about 50 m
+    b.shot("summary-chart-elevation")
+    b.offline(False)
+    assert b.errors() == []

@@ -23,6 +23,8 @@ import { showEarned } from './achievements/earned.js';
 import { summaryTable } from './workout/summary-table.js';
 import { api } from '../engine/api/paceline.js';
 import { advanceText } from './missions/advance-text.js';
+import { runSeries } from '../engine/recording/run-series.js';
+import { summaryChart } from './analysis/summary-chart.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
 export const MINIMUM_DISTANCE = 20;
@@ -57,6 +59,10 @@ export async function render() {
     } }, icon('play'), `Resume ${sport.toLowerCase()}`),
   };
   const mapElement = h('div', { class: 'map', id: 'summary-map' });
+  // Pace and elevation along the way at once, from the phone's own numbers: no server needed.
+  let marker = null;
+  const chart = summaryChart(runSeries(fixes, header.sport), { sport: header.sport, units: u,
+    place: (latitude, longitude) => marker?.setLatLng([latitude, longitude]).setStyle({ opacity: 1, fillOpacity: 1 }) });
   run.outcome.append(...choices(run, tracker.follow?.result ?? null));
   mount(h('section', { class: 'page summary' },
     h('div', { class: 'spread summary-head' }, h('h1', {}, `${sport} finished`), run.resume),
@@ -66,15 +72,19 @@ export async function render() {
       stat('avg pace', 'summary-pace', units.pace(run.distance > 50 ? run.seconds / (run.distance / 1000) : undefined, u))),
     tracker.workout ? h('div', { class: 'card' }, h('h2', {}, header.workout.name), summaryTable(tracker.workout.summary, tracker.workout.intervals, u)) : null,
     h('div', { class: 'map-box' }, mapElement),
+    chart?.element,
     run.outcome));
+  chart?.draw().catch(() => chart.element.remove());  // no chart rather than a broken one
 
   if (fixes.length) {
     const { L, map } = await basemap(mapElement, { zoomControl: false });
     const line = L.polyline(run.segments.map((segment) => segment.map((fix) => [fix.latitude, fix.longitude])), { color: '#1f6feb', weight: 5 }).addTo(map);
     map.fitBounds(line.getBounds(), { padding: [20, 20], maxZoom: 17 });
-    return () => retire(map);
+    marker = L.circleMarker(line.getLatLngs().flat()[0] ?? [0, 0], { radius: 7, color: '#fff', weight: 3, fillColor: '#1f6feb',
+      opacity: 0, fillOpacity: 0 }).addTo(map);
+    return () => { chart?.destroy(); retire(map); };
   }
-  return null;
+  return () => chart?.destroy();
 }
 
 /** What the runner may do: too short (discard), or describe it and save; a follow run may join the route. */
