@@ -9,11 +9,12 @@ import SQLKit
 /// the end `ChallengeResults`'.
 package enum ChallengeBook {
     /// The club's challenges running or to come, ending soonest first, then those ended,
-    /// latest first; at most `limit`, each with the reader's standing.
+    /// latest first; at most `limit` (and `mostListed`), each with the reader's standing.
     /// - Complexity: two queries on the club's index by end, then a challenge's standings each.
     static func list(of clubID: String, seenBy viewer: UUID, limit: Int, now: Date = Date(),
                      on database: any Database) async throws -> Components.Schemas.ClubChallengeList {
         let club = try await ClubAccess.member(clubID, viewer, on: database).club.requireID()
+        let limit = min(limit, mostListed)
         let open = try await ClubChallenge.query(on: database).filter(\.$club.$id == club).filter(\.$endsAt > now)
             .sort(\.$endsAt).sort(\.$id).limit(limit).all()
         let ended = try await ClubChallenge.query(on: database).filter(\.$club.$id == club).filter(\.$endsAt <= now)
@@ -36,12 +37,26 @@ package enum ChallengeBook {
                                               standings: limit, on: database)
     }
 
-    /// Sets a challenge (owner and admins); one that has started counts what was done since at once.
+    /// How many challenges a club may have running or to come: each is counted on every
+    /// read of the list and settled after each member's upload.
+    static let mostOpen = 20
+    /// The most challenges one read of the list computes.
+    static let mostListed = 40
+
+    /// Sets a challenge (owner and admins; at most `mostOpen` not ended, counted under the
+    /// club's lock, 409 `too_many_challenges` past it); one that has started counts what was done since at once.
     static func create(in clubID: String, _ creation: Components.Schemas.ClubChallengeCreation, by user: UUID,
-                       on database: any Database) async throws -> Components.Schemas.ClubChallenge {
+                       now: Date = Date(), on database: any Database) async throws -> Components.Schemas.ClubChallenge {
         let club = try await ClubAccess.member(clubID, user, as: [.owner, .admin], on: database).club.requireID()
-        let challenge = try await ChallengePlan.challenge(creation, club: club, by: user, on: database)
-        try await challenge.create(on: database)
+        let challenge = try await ChallengePlan.challenge(creation, club: club, by: user, now: now, on: database)
+        try await database.lockingClub(club) { transaction in
+            let open = try await ClubChallenge.query(on: transaction).filter(\.$club.$id == club).filter(\.$endsAt > now).count()
+            guard open < mostOpen else {
+                throw Refusal(.conflict, code: "too_many_challenges",
+                              message: "a club has at most \(mostOpen) challenges running or to come: delete one, or wait for one to end")
+            }
+            try await challenge.create(on: transaction)
+        }
         try await ChallengeFinishers.settle(challenge, on: database)
         return try await ChallengeView.schema(of: challenge, seenBy: user, blockers: [], standings: nil, on: database)
     }

@@ -215,6 +215,14 @@ struct ClubChallengeTests {
             _ = try await bo.client.blockUser(path: .init(userId: ann.id)).noContent
             #expect(try await Self.read(challenge, by: ann).standings?.map(\.user.displayName) == ["Ann"])
             #expect(try await Self.read(challenge, by: bo).standings?.map(\.user.displayName) == ["Bo", "Ann"])
+            // At most 20 running or to come: the 21st is refused, counted under the club's lock.
+            for _ in 1..<ChallengeBook.mostOpen {
+                #expect(try await Self.post(server, club, by: ann, body).status == 201)
+            }
+            let refused = try await Self.post(server, club, by: ann, body)
+            #expect(refused.status == 409 && (refused.json?["error"] as? [String: Any])?["code"] as? String == "too_many_challenges")
+            #expect(try await ann.client.listClubChallenges(path: .init(clubId: club.id), query: .init(limit: 100)).ok.body.json
+                .challenges.count == ChallengeBook.mostOpen)
             // Deleted by the owner: gone.
             #expect(try await server.raw(.DELETE, "/clubs/\(club.id)/challenges/\(challenge.id)", token: ann.token).status == 204)
             #expect(try await server.raw(.GET, "/clubs/\(club.id)/challenges/\(challenge.id)", token: ann.token).status == 404)
