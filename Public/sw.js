@@ -1,7 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v24';
+const VERSION = 'paceline-v25';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -76,11 +76,30 @@ self.addEventListener('fetch', (event) => {
     if (url.pathname === '/api/v1/live') return;
     // A live link's view is now or nothing: never kept, never shown from a cache as live.
     if (url.pathname.startsWith('/api/v1/beacon-views/')) return;
-    event.respondWith(networkFirst(request));
+    // A mission changes only when the operator loads it again: kept, shown at once (offline
+    // too), asked again in the background with its ETag.
+    if (MISSION.test(url.pathname)) event.respondWith(keptFirst(event, request));
+    else event.respondWith(networkFirst(request));
   } else {
     event.respondWith(staleWhileRevalidate(event, request));
   }
 });
+
+/** A mission's map (`GET /missions/{id}`), not a journey's progress. */
+const MISSION = /^\/api\/v1\/missions\/[^/]+$/;
+
+/** The kept answer at once, refreshed in the background (a 304 keeps it); the network's when none is kept. */
+async function keptFirst(event, request) {
+  const cache = await caches.open(API_CACHE);
+  const cached = await cache.match(request);
+  const refresh = fetch(request).then(async (response) => {
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  });
+  if (!cached) return refresh;
+  event.waitUntil(refresh.catch(() => {}));
+  return cached;
+}
 
 /** The network's answer (kept for later), or the last one kept when offline. */
 async function networkFirst(request) {

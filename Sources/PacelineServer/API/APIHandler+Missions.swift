@@ -16,7 +16,10 @@ extension APIHandler {
 
     func getMission(_ input: Operations.GetMission.Input) async throws -> Operations.GetMission.Output {
         let (_, mission) = try await MissionCatalogue.load(input.path.missionId, on: database)
-        return .ok(.init(body: .json(mission.detailSchema)))
+        let detail = mission.detailSchema
+        let tag = try ETag.of(detail)
+        if ETag.matches(tag, input.headers.ifNoneMatch) { return .notModified(.init(headers: .init(eTag: tag))) }
+        return .ok(.init(headers: .init(eTag: tag), body: .json(detail)))
     }
 
     func getJourney(_ input: Operations.GetJourney.Input) async throws -> Operations.GetJourney.Output {

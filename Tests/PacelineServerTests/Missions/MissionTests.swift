@@ -220,8 +220,13 @@ struct MissionTests {
                                                  body: Data(#"{"start": {"route": 0, "stage": 0}, "end": {"route": 0, "stage": 0}}"#.utf8))
             #expect(anonymous.status == 401)
             #expect(try await server.raw(.GET, "/missions/tiny/journey", token: ann.token).status == 404)
-            #expect(try await server.raw(.GET, "/missions/tiny").status == 200)
             #expect(try await server.raw(.GET, "/missions/Bad%20Id").status == 404)
+            // A mission's map is the same until it is loaded again: its ETag answers 304.
+            let map = try await server.raw(.GET, "/missions/tiny")
+            let tag = try #require(map.headers.first { $0.0.lowercased() == "etag" }?.1)
+            let again = try await server.raw(.GET, "/missions/tiny", headers: [("If-None-Match", tag)])
+            #expect(map.status == 200 && again.status == 304 && again.body.isEmpty)
+            #expect(try await server.raw(.GET, "/missions/tiny", headers: [("If-None-Match", "\"other\"")]).status == 200)
         }
     }
 }
