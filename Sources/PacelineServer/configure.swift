@@ -97,6 +97,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
                                    publicURL: settings.publicURL, logger: app.logger))
     // What nobody's action tells: an invitation's live session opening, a reminder after idle days.
     app.lifecycle.use(Reminders(database: app.backgroundDatabase, opensBefore: settings.live.invitationOpensBefore, logger: app.logger))
+    // The club challenges an activity's change marked: their finishers' badges, settled out of any upload.
+    app.lifecycle.use(ChallengeSettler(database: app.backgroundDatabase, logger: app.logger))
     MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {
         [.init(name: "paceline_live_sockets", help: "Live WebSockets open here, signed in or not.", value: hub.open.count),
          .init(name: "paceline_runs_to_remeasure", help: "Stored runs older rules measured, left to measure again (-1: not counted yet).",

@@ -41,15 +41,20 @@ package enum ChallengeBook {
     /// read of the list and settled after each member's upload.
     static let mostOpen = 20
     /// The most challenges one read of the list computes.
-    static let mostListed = 40
+    static let mostListed = 25
 
-    /// Sets a challenge (owner and admins; at most `mostOpen` not ended, counted under the
-    /// club's lock, 409 `too_many_challenges` past it); one that has started counts what was done since at once.
+    /// Sets a challenge (owner and admins, the role checked again under the club's lock; at
+    /// most `mostOpen` not ended, counted under it, 409 `too_many_challenges` past it); one
+    /// that has started counts what was done since at once, its finishers settled soon after
+    /// (marked changed, `ChallengeSettler`).
     static func create(in clubID: String, _ creation: Components.Schemas.ClubChallengeCreation, by user: UUID,
                        now: Date = Date(), on database: any Database) async throws -> Components.Schemas.ClubChallenge {
         let club = try await ClubAccess.member(clubID, user, as: [.owner, .admin], on: database).club.requireID()
         let challenge = try await ChallengePlan.challenge(creation, club: club, by: user, now: now, on: database)
+        challenge.changedAt = now
         try await database.lockingClub(club) { transaction in
+            let role = try await transaction.sql.raw("SELECT 1 AS held WHERE \(ClubRules.holds(user, [.owner, .admin], in: club))").first()
+            guard role != nil else { throw Refusal.forbidden("your role changed meanwhile: only the club's owner or admin may do this") }
             let open = try await ClubChallenge.query(on: transaction).filter(\.$club.$id == club).filter(\.$endsAt > now).count()
             guard open < mostOpen else {
                 throw Refusal(.conflict, code: "too_many_challenges",
@@ -57,8 +62,8 @@ package enum ChallengeBook {
             }
             try await challenge.create(on: transaction)
         }
-        try await ChallengeFinishers.settle(challenge, on: database)
-        return try await ChallengeView.schema(of: challenge, seenBy: user, blockers: [], standings: nil, on: database)
+        return try await ChallengeView.schema(of: challenge, seenBy: user, blockers: try await Blocks.blockerIDs(of: user, on: database),
+                                              standings: nil, on: database)
     }
 
     /// Deletes a challenge and its badges (owner and admins; the role checked in the statement).

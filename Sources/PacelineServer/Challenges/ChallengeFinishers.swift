@@ -4,51 +4,77 @@ import PacelineAPI
 import PacelineCore
 import SQLKit
 
-/// Who finished a club challenge: their badge, stored when a change to what counts
-/// (an upload, a privacy or sport changed, a deletion, a re-measuring) makes them finish,
-/// with that instant; taken back while the challenge runs if a change makes them no longer
-/// finish (a hidden activity never counts, not even for a badge won before). Once the
-/// challenge is closed (`ChallengeResults`), its finishers are kept for good, also by a
+/// Who finished a club challenge: their badge. A change to what a challenge counts (an
+/// upload, a privacy or sport changed, a deletion, a re-measuring, a new challenge) only
+/// marks it changed, in one statement inside the change's own transaction (`mark`); the
+/// settler (`ChallengeSettler`) settles each changed challenge at most once a round, out of
+/// any user's transaction, so no upload waits for a club's standings however many
+/// challenges its owner's clubs run. Settling stores those who newly finished, with that
+/// instant, and takes back, while the challenge runs, the badge of a member who no longer
+/// finishes (a hidden activity never counts, not even for a badge won before). Once the
+/// challenge is closed (`ChallengeResults`) its finishers are kept for good, also by a
 /// member who leaves.
 enum ChallengeFinishers {
+    /// Marks changed the open challenges of `owner`'s clubs (not hidden ones) that a change
+    /// to their activity of `sport` started at `start` may move (all of them when either is nil).
+    /// - Complexity: one update on the open challenges of the owner's clubs.
+    static func mark(after owner: UUID, sport: Sport? = nil, start: Date? = nil, now: Date = Date(), on database: any Database) async throws {
+        var conditions: [SQLQueryString] = [
+            "closed_at IS NULL",
+            """
+            club_id IN (SELECT m.club_id FROM club_memberships AS m JOIN clubs ON clubs.id = m.club_id
+                        WHERE m.user_id = \(bind: owner) AND m.status = \(bind: ClubMembership.Status.member.rawValue)
+                            AND clubs.hidden_at IS NULL)
+            """,
+        ]
+        if let sport { conditions.append("sport = \(bind: sport.rawValue)") }
+        if let start { conditions.append("starts_at <= \(bind: start) AND ends_at > \(bind: start)") }
+        try await database.sql.raw("""
+            UPDATE club_challenges SET changed_at = COALESCE(changed_at, \(bind: now))
+            WHERE \(SQLList(conditions, separator: SQLRaw(" AND ")))
+            """).run()
+    }
+
+    /// Settles each challenge marked changed, at most `limit` a call: each is claimed by
+    /// one statement clearing its mark, which only one instance wins; a mark made after the
+    /// claim marks it again for the next round, and the settling reads after the claim, so
+    /// no change is missed and none is settled twice for one mark.
+    /// - Complexity: one query on the changed index, then per challenge one update and `settle`.
+    static func settleChanged(limit: Int = 50, now: Date = Date(), on database: any Database) async throws {
+        let changed = try await ClubChallenge.query(on: database).filter(\.$changedAt != nil).filter(\.$closedAt == nil)
+            .sort(\.$changedAt).limit(limit).all()
+        for challenge in changed {
+            let claimed = try await database.sql.update(ClubChallenge.schema).set("changed_at", to: SQLLiteral.null)
+                .where("id", .equal, try challenge.requireID()).where("changed_at", .isNot, SQLLiteral.null)
+                .returning("id").all()
+            guard !claimed.isEmpty else { continue }
+            try await settle(challenge, now: now, on: database)
+        }
+    }
+
     /// Makes `challenge`'s stored finishers, unless it is closed, those its standings say
-    /// finished: the new ones from `now`, and today's members who no longer finish removed.
-    /// Two settling at once store one row each (the unique index).
-    /// - Complexity: the standings' query, the members' ids, one insert per new finisher and one delete.
+    /// finished: the new ones from `now` (one statement, in a fixed order, so two settling
+    /// at once can't deadlock), and today's members who no longer finish removed. A segment
+    /// challenge whose segment was deleted takes nothing back: its standings are gone, not its finishers'.
+    /// - Complexity: the standings' query, the members' ids, one insert and one delete.
     static func settle(_ challenge: ClubChallenge, now: Date = Date(), on database: any Database) async throws {
-        guard challenge.closedAt == nil else { return }
+        guard challenge.closedAt == nil, challenge.kind != .segment || challenge.segmentID != nil else { return }
         let id = try challenge.requireID()
         let entries = try await ChallengeStandings.entries(of: challenge, on: database)
         let total = ChallengeStandings.total(entries)
         let finished = Set(entries.filter { ChallengeStandings.finished($0, of: challenge, total: total) }.map(\.user))
         let stored = Set(try await ClubChallengeFinisher.query(on: database).filter(\.$challenge.$id == id).all().map(\.$user.id))
-        for user in finished.subtracting(stored) {
-            try await database.sql.insert(into: ClubChallengeFinisher.schema)
-                .columns("id", "challenge_id", "user_id", "finished_at")
-                .values(SQLBind(UUID()), SQLBind(id), SQLBind(user), SQLBind(now))
-                .ignoringConflicts(with: ["challenge_id", "user_id"])
-                .run()
+        let new = finished.subtracting(stored).sorted { $0.uuidString < $1.uuidString }
+        if !new.isEmpty {
+            var insert = database.sql.insert(into: ClubChallengeFinisher.schema).columns("id", "challenge_id", "user_id", "finished_at")
+            for user in new { insert = insert.values(SQLBind(UUID()), SQLBind(id), SQLBind(user), SQLBind(now)) }
+            try await insert.ignoringConflicts(with: ["challenge_id", "user_id"]).run()
         }
         let members = try await ClubMembership.query(on: database).filter(\.$club.$id == challenge.$club.id)
             .filter(\.$status == .member).field(\.$user.$id).all().map(\.$user.id)
         let lapsed = stored.subtracting(finished).intersection(members)
         if !lapsed.isEmpty {
             try await ClubChallengeFinisher.query(on: database).filter(\.$challenge.$id == id).filter(\.$user.$id ~~ lapsed).delete()
-        }
-    }
-
-    /// Settles the open challenges of `owner`'s clubs that a change to their activity of
-    /// `sport` started at `start` may move (each of them, when either is nil).
-    /// - Complexity: one query for the challenges, on the clubs' index by end; then `settle` each.
-    static func settle(after owner: UUID, sport: Sport? = nil, start: Date? = nil, now: Date = Date(), on database: any Database) async throws {
-        let clubs = try await ClubMembership.query(on: database).filter(\.$user.$id == owner).filter(\.$status == .member)
-            .field(\.$club.$id).all().map(\.$club.id)
-        guard !clubs.isEmpty else { return }
-        var query = ClubChallenge.query(on: database).filter(\.$club.$id ~~ clubs).filter(\.$closedAt == nil)
-        if let sport { query = query.filter(\.$sport == sport) }
-        if let start { query = query.filter(\.$startsAt <= start).filter(\.$endsAt > start) }
-        for challenge in try await query.all() {
-            try await settle(challenge, now: now, on: database)
         }
     }
 

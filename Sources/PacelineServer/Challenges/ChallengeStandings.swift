@@ -51,11 +51,12 @@ enum ChallengeStandings {
         entries.reduce(0) { $0 + $1.value }
     }
 
-    /// Whether `entry` finished `challenge`, whose members' `total` is given.
+    /// Whether `entry` finished `challenge`, whose members' `total` is given (together: all
+    /// who added something to it, once it reaches the goal).
     static func finished(_ entry: ChallengeEntry, of challenge: ClubChallenge, total: Double) -> Bool {
         guard entry.activities > 0 else { return false }
         if challenge.kind.fewestFirst { return challenge.goal.map { entry.value <= $0 } ?? true }
-        guard let goal = challenge.goal else { return false }
+        guard let goal = challenge.goal, entry.value > 0 else { return false }
         return (challenge.together ? total : entry.value) >= goal
     }
 

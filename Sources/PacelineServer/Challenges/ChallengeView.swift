@@ -6,12 +6,13 @@ import SQLKit
 /// Club challenges as the API shows them to a reader: the standings ranked without the
 /// members the reader may not see (one who blocked them; a segment time through its
 /// runner's privacy zone, to anyone but the runner), equal values sharing a rank; the
-/// reader's own standing; the club's total; how many took part and finished.
+/// reader's own standing; for a goal together, the total of those standings; how many of
+/// them took part and finished. Every number is of what the reader may see: none adds
+/// up to a hidden member's.
 enum ChallengeView {
     /// `challenge` for `viewer` (whose blockers are `blockers`) at `now`, with its first
     /// `standings` places (none when nil).
-    /// - Complexity: the standings' query, one for the names of the members shown, and one
-    ///   count of the finishers once it is closed.
+    /// - Complexity: the standings' query, and one for the names of the members shown.
     static func schema(of challenge: ClubChallenge, seenBy viewer: UUID, blockers: Set<UUID>, standings limit: Int?,
                        now: Date = Date(), on database: any Database) async throws -> Components.Schemas.ClubChallenge {
         let entries = try await ChallengeStandings.entries(of: challenge, on: database)
@@ -25,9 +26,7 @@ enum ChallengeView {
                   value: place.entry.value, activities: place.entry.activities, runId: place.entry.runID?.apiID,
                   finished: ChallengeStandings.finished(place.entry, of: challenge, total: total))
         }
-        let finishers = challenge.closedAt == nil
-            ? entries.filter { ChallengeStandings.finished($0, of: challenge, total: total) }.count
-            : try await ClubChallengeFinisher.query(on: database).filter(\.$challenge.$id == challenge.requireID()).count()
+        let finishers = ranked.filter { ChallengeStandings.finished($0.entry, of: challenge, total: total) }.count
         let segment = if let id = challenge.segmentID { try await Segment.find(id, on: database) } else { Segment?.none }
         let creator = if let id = challenge.createdBy { try await User.find(id, on: database) } else { User?.none }
         return .init(
@@ -36,7 +35,7 @@ enum ChallengeView {
             effortMeters: challenge.effortMeters,
             segment: try segment.map { .init(id: try $0.requireID().apiID, name: $0.name, distanceMeters: $0.distanceMeters) },
             startsAt: challenge.startsAt, endsAt: challenge.endsAt, status: status(of: challenge, at: now), createdBy: creator?.summary,
-            total: challenge.kind.fewestFirst ? nil : total, participants: ranked.count, finishers: finishers,
+            total: challenge.together ? ranked.reduce(0) { $0 + $1.entry.value } : nil, participants: ranked.count, finishers: finishers,
             you: mine.map(standing), standings: limit.map { _ in shown.map(standing) })
     }
 

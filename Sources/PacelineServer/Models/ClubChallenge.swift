@@ -48,6 +48,9 @@ final class ClubChallenge: Model, @unchecked Sendable {
     @Field(key: "ends_at") var endsAt: Date
     /// When its results were told and its finishers frozen; nil before.
     @OptionalField(key: "closed_at") var closedAt: Date?
+    /// Since when something it counts changed and its finishers were not settled since
+    /// (`ChallengeFinishers`); nil when they are up to date.
+    @OptionalField(key: "changed_at") var changedAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     init() {}

@@ -68,7 +68,7 @@ package final class HistoryCatchUp: LifecycleHandler, Sendable {
                     .first()?.historyPendingSince, pending <= now.addingTimeInterval(-quietPeriod) else { return }
                 try await NewRecords.measureAll(of: id, on: transaction.sql)
                 _ = try await AchievementBook.refresh(id, on: transaction)
-                try await ChallengeFinishers.settle(after: id, on: transaction)
+                try await ChallengeFinishers.mark(after: id, on: transaction)
                 try await transaction.sql.update(User.schema).set("history_pending_since", to: SQLLiteral.null)
                     .where("id", .equal, SQLBind(id)).run()
             }

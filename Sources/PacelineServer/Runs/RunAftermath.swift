@@ -4,7 +4,7 @@ import PacelineCore
 /// What follows a run being stored, whichever way it came (an upload, a live race, a live
 /// follow): it keeps what the owner sent (`OriginalFile`), names the owner's default gear of its sport and the records it set
 /// (`NewRecords`), its efforts on segments are found (`SegmentMatching`), the points of interest it passed are discovered, the owner's missions move by its credited distance, and the
-/// badges it earned are stored, those of club challenges too (`ChallengeFinishers`).
+/// badges it earned are stored; the club challenges it may move are marked for settling (`ChallengeFinishers`).
 ///
 /// In that order, so that a plaque or a stage this run reached counts for its badges.
 enum RunAftermath {
@@ -40,7 +40,7 @@ enum RunAftermath {
                 try await HistoryCatchUp.leave(run.$owner.id, on: transaction)
             } else {
                 try await AchievementBook.refresh(run.$owner.id, on: transaction)
-                try await ChallengeFinishers.settle(after: run.$owner.id, sport: run.sport, start: run.startTime, on: transaction)
+                try await ChallengeFinishers.mark(after: run.$owner.id, sport: run.sport, start: run.startTime, on: transaction)
                 try await FriendRecords.tell(of: run, on: transaction)
             }
         }

@@ -76,7 +76,7 @@ enum RunBook {
             }
             // Who sees it, and its sport, decide which club challenges count it.
             if resported != nil || reprivatised {
-                try await ChallengeFinishers.settle(after: user, start: run.startTime, on: transaction)
+                try await ChallengeFinishers.mark(after: user, start: run.startTime, on: transaction)
             }
         }
         return run

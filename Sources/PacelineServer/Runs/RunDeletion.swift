@@ -45,7 +45,7 @@ enum RunDeletion {
             // Badges are earned again from what remains: one the run earned is kept only if another run earns it too.
             try await EarnedBadge.query(on: transaction).filter(\.$user.$id == owner).delete()
             try await AchievementBook.refresh(owner, on: transaction)
-            try await ChallengeFinishers.settle(after: owner, sport: run.sport, start: run.startTime, on: transaction)
+            try await ChallengeFinishers.mark(after: owner, sport: run.sport, start: run.startTime, on: transaction)
             return outcome
         }
     }

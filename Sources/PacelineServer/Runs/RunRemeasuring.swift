@@ -103,7 +103,7 @@ package enum RunRemeasuring {
             for sport in sports { try await NewRecords.measureAll(of: ownerID, sport: sport, on: transaction.sql) }
             if !sports.isEmpty {
                 _ = try await AchievementBook.refresh(ownerID, on: transaction)
-                try await ChallengeFinishers.settle(after: ownerID, on: transaction)
+                try await ChallengeFinishers.mark(after: ownerID, on: transaction)
             }
         }
         return progress

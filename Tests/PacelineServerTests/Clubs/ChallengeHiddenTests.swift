@@ -37,6 +37,7 @@ struct ChallengeHiddenTests {
                                                                   privacy: privacies.randomElement(using: &random)!)
                     runs.append((owner, run))
                 }
+                try await ClubChallengeTests.settle(server)
                 try await check(challenge, runs: runs, readers: members)
             }
         }

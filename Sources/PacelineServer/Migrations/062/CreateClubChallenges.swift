@@ -4,7 +4,8 @@ import SQLKit
 /// `club_challenges` (gone with their club; a deleted segment or creator leaves them
 /// without one), `club_challenge_finishers` (one per challenge and user, unique; gone with
 /// either) and `notifications.challenge_id`, the challenge a result is about. The indexes
-/// serve a club's challenges by end, the open ones a run may move, and a user's badges.
+/// serve a club's challenges by end, the open ones a run may move, those changed and not
+/// yet settled (`changed_at`), and a user's badges.
 struct CreateClubChallenges: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(ClubChallenge.schema)
@@ -22,6 +23,7 @@ struct CreateClubChallenges: AsyncMigration {
             .field("starts_at", .datetime, .required)
             .field("ends_at", .datetime, .required)
             .field("closed_at", .datetime)
+            .field("changed_at", .datetime)
             .field("created_at", .datetime)
             .create()
         try await database.schema(ClubChallengeFinisher.schema)
@@ -33,6 +35,7 @@ struct CreateClubChallenges: AsyncMigration {
             .create()
         try await database.sql.raw("CREATE INDEX club_challenges_club_end ON club_challenges (club_id, ends_at)").run()
         try await database.sql.raw("CREATE INDEX club_challenges_open ON club_challenges (closed_at, ends_at)").run()
+        try await database.sql.raw("CREATE INDEX club_challenges_changed ON club_challenges (changed_at)").run()
         try await database.sql.raw("CREATE INDEX club_challenge_finishers_user ON club_challenge_finishers (user_id, finished_at)").run()
         try await database.schema(NotificationRow.schema).field("challenge_id", .uuid).update()
     }
