@@ -30,6 +30,7 @@ const SHAPES = {
   back: [['path', { d: 'M15 5l-7 7 7 7' }]],
   walk: [['circle', { cx: '13', cy: '4.5', r: '2' }], ['path', { d: 'M9 21l2.5-6.5L14 17v4M11.5 14.5l1-5.5-3 2V14M12.5 9l2.5 2.5 2.5.5' }]],
   clock: [['circle', { cx: '12', cy: '12', r: '8.5' }], ['path', { d: 'M12 7.5V12l3 2' }]],
+  north: [['path', { d: 'M12 3l6 16-6-4-6 4z', fill: 'currentColor' }]],
   compass: [['circle', { cx: '12', cy: '12', r: '8.5' }], ['path', { d: 'M15.5 8.5l-2 5-5 2 2-5z' }]],
 };
 
