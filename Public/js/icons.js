@@ -32,6 +32,8 @@ const SHAPES = {
   clock: [['circle', { cx: '12', cy: '12', r: '8.5' }], ['path', { d: 'M12 7.5V12l3 2' }]],
   north: [['path', { d: 'M12 3l6 16-6-4-6 4z', fill: 'currentColor' }]],
   flame: [['path', { d: 'M12 21a6 6 0 0 1-6-6c0-4 3-6 4-10 2.5 2 3 4.5 2.5 6.5C14 10.5 15 9 15 7.5c2 2 3 4.5 3 7.5a6 6 0 0 1-6 6z' }]],
+  share: [['circle', { cx: '6', cy: '12', r: '2.5' }], ['circle', { cx: '17', cy: '6', r: '2.5' }], ['circle', { cx: '17', cy: '18', r: '2.5' }],
+    ['path', { d: 'M8.2 10.8l6.6-3.6M8.2 13.2l6.6 3.6' }]],
   compass: [['circle', { cx: '12', cy: '12', r: '8.5' }], ['path', { d: 'M15.5 8.5l-2 5-5 2 2-5z' }]],
 };
 
