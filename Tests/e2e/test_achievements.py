@@ -63,8 +63,9 @@ def test_badges_feed_and_share(server, browser):
     assert int(b.find("#score-total").text) > 0
     earned = b.find(".award.earned[data-badge='distance-10']").text
     assert "Earned" in earned and "Cover 10 km on foot" in earned
-    # The shelf: what was earned, the next three, and the rest behind "All the other badges".
-    assert len(b.finds(".awards-next .award")) == 3
+    # The shelf of each tab (Distance first): what was earned, the next three, and the rest
+    # behind "All the other badges".
+    assert len(b.finds("#badges-panel-distance .awards-next .award")) == 3
     assert not b.find(".awards-rest").is_displayed(), "a wall of badges at 0 % is folded away"
     b.click(".all-badges summary")
     locked = b.visible(".award.locked[data-badge='distance-50']")

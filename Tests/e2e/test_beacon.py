@@ -2,6 +2,7 @@
 friend without an account opens it and sees where they are, their distance and the last
 update; when the activity ends, the link says it has ended. Names stay text."""
 from conftest import Server  # noqa: F401  (the fixtures)
+from test_recording_map_modes import choose_map_mode
 
 START = (55.8650, -4.2800)
 METERS_PER_DEGREE = 111_320
@@ -59,10 +60,9 @@ def test_share_a_live_link_while_recording(server, browser):
     # the way they came, whether the map follows them or not.
     b.wait(lambda: dot_and_track_in_sight(b)[0], 5, f"the dot or the track is hidden: {dot_and_track_in_sight(b)[1]}")
     b.shot("beacon-sharing")
-    b.click("button[name=lock]")
-    assert b.find("button[name=lock]").get_attribute("aria-pressed") == "false"
+    choose_map_mode(b, "free")
     b.step(*north(3.0 * 46))
-    b.click("button[name=lock]")
+    choose_map_mode(b, "locked")
     b.wait(lambda: dot_and_track_in_sight(b)[0], 5, f"the dot or the track is hidden: {dot_and_track_in_sight(b)[1]}")
     assert b.overflowing() == []
 

@@ -1,13 +1,14 @@
 // Recording a run (or following a route): elapsed time, distance, current and average
-// pace, GPS and network status, map lock and mute; when following, the gap to the pace on
-// screen and spoken (a cue every 5 s, said when the gap moves by 3 s or at the interval set
-// in the profile), computed on the phone so it keeps coming offline. A free run or walk
-// says each kilometre (or mile) with its split's pace, and every N minutes if chosen.
-// Every fix goes to IndexedDB as it comes: a reload resumes the run where it was.
-// Pause stops the clock, the distance and a workout's intervals until Resume (the marker
-// still moves); fixes after a resume are a new segment, so the way walked while paused
-// counts for nothing. A pause survives a reload. Not when following a route: the gap to
-// the pace assumes the clock never stops.
+// pace, GPS and network status (and what to do when location is blocked), the map's mode
+// (locked on the runner, heading up or free: js/views/map/map-modes.js) and mute; when
+// following, the gap to the pace on screen and spoken (a cue every 5 s, said when the gap
+// moves by 3 s or at the interval set in the profile), computed on the phone so it keeps
+// coming offline. A free run or walk says each kilometre (or mile) with its split's pace,
+// and every N minutes if chosen. Every fix goes to IndexedDB as it comes: a reload resumes
+// the run where it was. Pause stops the clock, the distance and a workout's intervals
+// until Resume (the marker still moves); fixes after a resume are a new segment, so the way
+// walked while paused counts for nothing. A pause survives a reload. Not when following a
+// route: the gap to the pace assumes the clock never stops.
 import { api } from '../engine/api/paceline.js';
 import { presence } from '../engine/social/presence.js';
 import { basemap, retire, positionMarker } from './map/basemap.js';
@@ -33,6 +34,8 @@ import { JourneyLine } from './missions/journey-line.js';
 import { SegmentLine } from './segments/segment-line.js';
 import { BeaconControl } from './beacon/beacon-control.js';
 import { STEPPED_SPORTS, estimatedSteps } from '../engine/core/steps.js';
+import { MapModes } from './map/map-modes.js';
+import { locationHelp } from './shared/location-help.js';
 
 /** What the phone records, in the order the sport choice lists them. */
 const RECORDED_SPORTS = ['run', 'walk', 'hike'];
@@ -61,6 +64,9 @@ export async function render(_, query) {
     const paceLine = L.polyline(follow.pace.map((c) => [c.latitude, c.longitude]), { color: '#0b6e4f', weight: 6, opacity: 0.5 }).addTo(map);
     map.fitBounds(paceLine.getBounds(), { padding: [40, 40] });
   }
+  rec.modes = new MapModes(map, rec.mapFrame, rec.mapMode, () => {
+    if (rec.lastFix) map.panTo([rec.lastFix.latitude, rec.lastFix.longitude], { animate: false });
+  });
   wireToggles(rec);
   wireControls(rec);
   keepMapFitted(rec);
@@ -73,11 +79,20 @@ export async function render(_, query) {
   };
   document.addEventListener('visibilitychange', rec.visibility);
   if (ongoing) begin(rec, ongoing.header, ongoing.fixes);
-  rec.stopGPS = watchPosition((fix) => onFix(rec, fix), (status, message) => {
-    rec.gpsPill.textContent = message;
-    rec.gpsPill.classList.toggle('bad', status === 'denied' || status === 'unavailable');
-  });
+  rec.stopGPS = watchGPS(rec);
   return () => close(rec);
+}
+
+/** The GPS's fixes and state; blocked, the screen says what to do and Start waits. */
+function watchGPS(rec) {
+  return watchPosition((fix, { heading } = {}) => onFix(rec, fix, heading), (status, message) => {
+    const denied = status === 'denied';
+    rec.gpsPill.textContent = message;
+    rec.gpsPill.classList.toggle('bad', denied || status === 'unavailable');
+    rec.locationHelp.show(status);
+    rec.lockNote.hidden = denied || Boolean(rec.tracker);
+    rec.startButton.disabled = denied;
+  });
 }
 
 /** The route to follow and the pace to follow on it, or null (said, and back to the map). */
@@ -98,7 +113,6 @@ function recordingScreen(ongoing, follow, workout) {
   const rec = {
     ongoing, follow, workout, u,
     workoutPanel: workout ? new WorkoutPanel(workout, u, () => { rec.workout = null; }) : null,
-    locked: true,
     tracker: null,
     stopGPS: null,
     timer: null,
@@ -126,10 +140,13 @@ function recordingScreen(ongoing, follow, workout) {
       : 'Keep the screen on while you record: this browser stops the GPS when the phone locks.',
     ' With the phone in a pocket, record with a watch or another app and ', h('a', { href: '#/import' }, 'import the file'), '.'),
     mapElement: h('div', { class: 'map', id: 'record-map' }),
+    locationHelp: locationHelp(() => { rec.stopGPS?.(); rec.stopGPS = watchGPS(rec); }),
     sport: h('select', { name: 'sport', 'aria-label': 'Sport' }, ...RECORDED_SPORTS.map((sport) => h('option', { value: sport }, sportName(sport)))),
     heartPill: canConnectStrap ? h('button', { type: 'button', class: 'pill heart-pill', name: 'heart-rate', 'aria-label': 'Connect a heart-rate strap' }, icon('heart'), ' Connect heart rate') : null,
   };
-  rec.screen = h('div', { class: 'map-screen recording' }, rec.mapElement, hud(rec), controls(rec));
+  // The frame clips the map, which outgrows it while turned (heading up).
+  rec.mapFrame = h('div', { class: 'map-frame' }, rec.mapElement);
+  rec.screen = h('div', { class: 'map-screen recording' }, rec.mapFrame, hud(rec), controls(rec));
   return rec;
 }
 
@@ -140,6 +157,7 @@ function hud(rec) {
     h('div', { class: 'stat wide' }, rec.elapsedText, h('span', {}, 'time')),
     rec.pausedLine,
     rec.lockNote,
+    rec.locationHelp.element,
     stat('distance', 'distance', units.distance(0, u)),
     stat('avg pace', 'average-pace'),
     stat('current pace', 'current-pace'),
@@ -156,11 +174,12 @@ function hud(rec) {
       follow ? h('span', { class: 'pill' }, `following ${follow.routeName || 'a route'}`) : null));
 }
 
-/** Map lock, Start, Pause, Resume, End, mute and Cancel. */
+/** The map's mode, Start, Pause, Resume, End, mute and Cancel. */
 function controls(rec) {
   const { ongoing } = rec;
   Object.assign(rec, {
-    lock: h('button', { class: 'toggle', name: 'lock', 'aria-pressed': 'true', title: 'Map follows me' }, icon('lock'), 'Map'),
+    // Its words and workings are the map's modes' (once the map is there).
+    mapMode: h('button', { type: 'button', class: 'toggle map-mode', name: 'map-mode', disabled: true }, icon('lock'), h('span', {}, 'Locked')),
     mute: h('button', { class: 'toggle', name: 'mute', 'aria-pressed': String(speech.muted), title: 'Mute the voice' }, icon(speech.muted ? 'mute' : 'voice')),
     // Enabled once it works (the map loaded, the controls wired): a tap before would do nothing.
     startButton: h('button', { class: 'round primary', name: 'begin', 'aria-label': 'Start', title: 'Start', disabled: true }, icon('play')),
@@ -169,19 +188,12 @@ function controls(rec) {
     resumeButton: h('button', { class: 'round primary', name: 'resume', 'aria-label': 'Resume', title: 'Resume', hidden: true }, icon('play')),
     cancel: h('button', { class: 'ghost', name: 'cancel', onclick: () => go('#/activity') }, 'Cancel'),
   });
-  return h('div', { class: 'controls' }, rec.lock, rec.startButton, rec.pauseButton, rec.resumeButton, rec.endButton, rec.mute, ongoing ? null : rec.cancel);
+  return h('div', { class: 'controls' }, rec.mapMode, rec.startButton, rec.pauseButton, rec.resumeButton, rec.endButton, rec.mute, ongoing ? null : rec.cancel);
 }
 
-/** The map lock, the mute and the network pill. */
+/** The mute, the network pill and the heart-rate strap's. */
 function wireToggles(rec) {
-  const { lock, mute, map, netPill } = rec;
-  lock.addEventListener('click', () => {
-    rec.locked = !rec.locked;
-    lock.setAttribute('aria-pressed', String(rec.locked));
-    lock.replaceChildren(icon(rec.locked ? 'lock' : 'unlock'), 'Map');
-    if (rec.locked && rec.lastFix) map.panTo([rec.lastFix.latitude, rec.lastFix.longitude]);
-  });
-  map.on('dragstart', () => { if (rec.locked) lock.click(); });
+  const { mute, netPill } = rec;
   mute.addEventListener('click', () => {
     speech.muted = !speech.muted;
     mute.setAttribute('aria-pressed', String(speech.muted));
@@ -194,12 +206,14 @@ function wireToggles(rec) {
   rec.heartPill?.addEventListener('click', () => connectHeartRate(rec));
 }
 
-/** The map's size follows the numbers' panels as they open and close; a locked map keeps the runner in its centre. */
+/** The map's size follows the numbers' panels as they open and close; a following map keeps the runner in its centre. */
 function keepMapFitted(rec) {
   rec.resizing = new ResizeObserver(() => {
+    rec.modes.fit();
     rec.map.invalidateSize({ pan: false });
-    if (rec.locked && rec.lastFix) rec.map.panTo([rec.lastFix.latitude, rec.lastFix.longitude], { animate: false });
+    if (rec.modes.following && rec.lastFix) rec.map.panTo([rec.lastFix.latitude, rec.lastFix.longitude], { animate: false });
   });
+  rec.resizing.observe(rec.mapFrame);
   rec.resizing.observe(rec.mapElement);
 }
 
@@ -236,7 +250,7 @@ function showPosition(rec, fix) {
   const at = [fix.latitude, fix.longitude];
   if (!rec.me) rec.me = positionMarker(rec.L, at).addTo(rec.map);
   else rec.me.setLatLng(at);
-  if (rec.locked) rec.map.panTo(at, { animate: false });
+  if (rec.modes.following) rec.map.panTo(at, { animate: false });
 }
 
 function showNumbers(rec) {
@@ -259,8 +273,10 @@ function showCue(rec, cue, spoken) {
   if (spoken) rec.spokenLine.textContent = `“${spoken}”`;
 }
 
-function onFix(rec, gpsFix) {
+/** A fix from the GPS (with its heading, when it gives one, for a map turned heading up). */
+function onFix(rec, gpsFix, heading) {
   const { tracker } = rec;
+  rec.modes.gpsHeading(heading);
   const fix = storedFix(gpsFix);  // what the server will keep, so live and replayed numbers agree
   const heartRate = heartRateAt(rec, fix.time);
   if (heartRate !== undefined) fix.heartRate = heartRate;
@@ -365,6 +381,7 @@ function wireControls(rec) {
 
 function close(rec) {
   rec.awake.stop();
+  rec.modes?.stop();
   rec.resizing?.disconnect();
   document.removeEventListener('visibilitychange', rec.visibility);
   rec.stopGPS?.();

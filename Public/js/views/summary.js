@@ -3,6 +3,7 @@
 // runner gives it a title, sport, description and who may see it (their profile's
 // default, "only me" for a new account), and saves: it goes in the outbox, safe on the
 // phone even offline. A follow run that covered the route may also join its leaderboard.
+// Once uploaded, a public one may be shared (its link card); any other says how it could be.
 // Publishing a route is a separate choice, on the activity's page: saving never makes one.
 // A paused run is uploaded as its segments (the stretches between pauses): the server
 // counts nothing across a break. Once uploaded, the figures shown are the server's, the
@@ -20,6 +21,7 @@ import { activityFields } from './run/activity-fields.js';
 import { go } from '../router.js';
 import { runDiscoveries } from './discovery/run-discoveries.js';
 import { showEarned } from './achievements/earned.js';
+import { activityShare } from './achievements/activity-share.js';
 import { summaryTable } from './workout/summary-table.js';
 import { api } from '../engine/api/paceline.js';
 import { advanceText } from './missions/advance-text.js';
@@ -153,6 +155,7 @@ function showSaved(run, item) {
     status.replaceChildren(answer.routeRun ? `Uploaded: rank ${answer.routeRun.rank} on the route. ` : 'Uploaded. ',
       h('a', { href: `#/runs/${answer.run.id}` }, 'Open it'),
       answer.routeRun ? '' : ' to edit it, or to publish it as a route others can follow.');
+    status.after(activityShare(answer.run, answer.run.name || run.sport, run.u));
     runDiscoveries(answer.run).then((block) => status.isConnected && status.after(block));
     showEarned(outcome, answer.run.id);
     showMissionAdvances(run, answer.run.id);

@@ -35,17 +35,18 @@ export function badgeTile(badge, unit, { owner } = {}) {
 export const NEXT_SHOWN = 3;
 
 /**
- * The badge shelf: the earned ones (newest first), the `NEXT_SHOWN` closest to being
- * earned with their progress, and every other one behind "All badges", so a newcomer sees
- * what is next rather than a wall of badges at 0 %.
+ * The badge shelf (of one tab, badge-tabs.js): the earned ones (newest first), the
+ * `NEXT_SHOWN` closest to being earned with their progress, and every other one behind "All
+ * the other badges", so a newcomer sees what is next rather than a wall of badges at 0 %.
+ * `options.empty` is what it says when none is earned yet.
  */
-export function badgeShelf(badges, unit, options) {
+export function badgeShelf(badges, unit, options = {}) {
   const earned = badges.filter((badge) => badge.earnedAt).sort((a, b) => b.earnedAt.localeCompare(a.earnedAt));
   const open = badges.filter((badge) => !badge.earnedAt).sort((a, b) => b.current / b.target - a.current / a.target);
   const grid = (list, name) => h('ul', { class: `awards ${name}` }, list.map((badge) => badgeTile(badge, unit, options)));
   const rest = open.slice(NEXT_SHOWN);
   return [
-    earned.length ? grid(earned, 'awards-earned') : h('p', { class: 'muted' }, 'No badges yet: your first run or walk earns the first.'),
+    earned.length ? grid(earned, 'awards-earned') : h('p', { class: 'muted awards-none' }, options.empty ?? 'No badges yet: your first run or walk earns the first.'),
     open.length ? h('h3', { class: 'awards-next-title' }, 'Next up') : null,
     open.length ? grid(open.slice(0, NEXT_SHOWN), 'awards-next') : null,
     rest.length ? h('details', { class: 'all-badges' }, h('summary', {}, `All the other badges (${rest.length})`), grid(rest, 'awards-rest')) : null,

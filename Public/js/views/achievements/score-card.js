@@ -1,9 +1,10 @@
-// The profile's achievements: score with its breakdown, streak, the badge shelf and the
-// leaderboard among friends (friends-board.js). Badges have Share buttons when the profile is public (share
-// pages show a public profile's badges only).
+// The profile's achievements: score with its breakdown, streak, the badges in tabs by what
+// they measure (badge-tabs.js) and the leaderboard among friends (friends-board.js). Badges
+// have Share buttons when the profile is public (share pages show a public profile's badges only).
 import { api } from '../../engine/api/paceline.js';
 import { h, describe } from '../../ui.js';
-import { badgeShelf } from './badges.js';
+import { icon } from '../../icons.js';
+import { badgeTabs } from './badge-tabs.js';
 import { fillFriendsBoard } from './friends-board.js';
 
 const PARTS = [['distance', 'Distance'], ['streak', 'Streaks'], ['group', 'Together'], ['discovery', 'Discoveries'], ['stage', 'Stages'], ['mission', 'Missions']];
@@ -26,11 +27,11 @@ export function achievementCards(profile, unit) {
         h('h2', {}, 'Score'),
         h('div', { class: 'score-total' }, h('strong', { id: 'score-total' }, String(mine.points.total)), h('span', {}, ' points')),
         h('p', { class: 'streak', id: 'streak' }, mine.streak.current
-          ? `🔥 ${mine.streak.current}-day streak (longest ${days(mine.streak.longest)})`
+          ? [icon('flame'), ` ${mine.streak.current}-day streak (longest ${days(mine.streak.longest)})`]
           : `No streak going: be active today to start one${mine.streak.longest ? ` (longest ${days(mine.streak.longest)})` : ''}.`),
         h('ul', { class: 'points-breakdown' }, PARTS.filter(([key]) => mine.points[key]).map(([key, label]) =>
           h('li', { dataset: { part: key } }, h('span', {}, label), h('strong', {}, String(mine.points[key]))))));
-      badges.replaceChildren(h('h2', {}, `Badges · ${earned} of ${mine.badges.length}`), ...badgeShelf(mine.badges, unit, { owner: profile.defaultPrivacy === 'public' ? profile : null }));
+      badges.replaceChildren(h('h2', {}, `Badges · ${earned} of ${mine.badges.length}`), badgeTabs(mine.badges, unit, { owner: profile.defaultPrivacy === 'public' ? profile : null }));
     } catch (error) {
       score.replaceChildren(h('h2', {}, 'Score'), h('p', { class: 'error' }, describe(error)));
     }
