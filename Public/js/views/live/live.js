@@ -4,7 +4,8 @@
 //   countdown 3-2-1-GO against `startsAt`, on the server's clock;
 //   race      the runner's fixes go to the server one message each; the map shows
 //             everyone, the board everyone's distance and speed (`progress`);
-//   results   side by side (`results`).
+//   results   side by side (`results`), with each runner's pace along the distance from the
+//             results' own series (race-chart.js), so a page opened later shows the same.
 // The server measures every distance; this screen only shows what it reports.
 import { api } from '../../engine/api/paceline.js';
 import { presence } from '../../engine/social/presence.js';
@@ -56,7 +57,6 @@ function raceScreen(sessionId) {
     lastFix: null,
     progress: new Map(),        // userId → last `progress`
     chart: null,                // the results' chart, destroyed when the screen goes
-    series: new Map(),          // userId → [{seconds, meters}]: the reports received, for the results' chart
     speaker: new RaceSpeaker(session.units, { everySeconds: deviceSettings.gapEverySeconds }),
     finishes: new Map(),        // userId → seconds
     live: new LiveSocket(),
@@ -211,7 +211,7 @@ function raceView(screen) {
     myDistance: h('strong', { id: 'live-distance' }, '–'),
     myNote: h('div', { class: 'my-note' }),
     board: h('ol', { class: 'board' }),
-    mapBox: h('div', { class: 'map' }),
+    mapFrame: h('div', { class: 'race-map' }),
     giveUp: giveUpButton(screen),
   });
   screen.race = h('div', { class: 'race' },
@@ -220,7 +220,7 @@ function raceView(screen) {
       h('div', { class: 'stat' }, screen.myDistance, h('span', { id: 'live-target' }, 'Your distance')),
       screen.myNote,
       screen.statusLine),
-    h('div', { class: 'race-map' }, screen.mapBox),
+    screen.mapFrame,
     h('div', { class: 'race-board' }, screen.board, screen.giveUp),
     screen.countdown);
 }
@@ -249,7 +249,7 @@ function ensureRace(screen) {
   screen.body.replaceChildren(screen.race);
   screen.statusLine.replaceChildren(screen.connection, screen.gps);   // they were in the lobby
   document.body.classList.add('racing');
-  screen.raceMap ??= new RaceMap(screen.mapBox);
+  screen.raceMap ??= new RaceMap(screen.mapFrame);
   screen.raceMap.ready.then(() => screen.raceMap.resize());
   for (const item of screen.progress.values()) placeOnMap(screen, item);
 }
@@ -336,7 +336,7 @@ function showResults(screen) {
   screen.awake.stop();
   const winner = results.entries.find((entry) => entry.userId === results.winnerId);
   screen.chart?.destroy();
-  screen.chart = raceChart(screen.series, results.entries, { units, colourOf: (userId) => colourOf(screen, userId) });
+  screen.chart = raceChart(results, { units, me, colourOf: (userId) => colourOf(screen, userId) });
   const myRun = results.entries.find((entry) => entry.userId === me)?.runId;
   screen.body.replaceChildren(h('div', { class: 'page results-page' },
     h('h1', {}, 'Results'),
@@ -393,7 +393,6 @@ function listenToTheRace(screen) {
   live.on('progress', (message) => {
     if (message.sessionId !== sessionId) return;
     screen.progress.set(message.userId, message);
-    note(screen, message);
     if (phase(screen) !== 'results') { showRace(screen); placeOnMap(screen, message); speakRace(screen); }
   });
   live.on('finished', (message) => {
@@ -409,16 +408,6 @@ function listenToTheRace(screen) {
     screen.results = message;
     update(screen);
   });
-}
-
-/** Keeps a report for the chart: seconds since the start and the distance. */
-function note(screen, message) {
-  if (screen.startsAt === null || !Number.isFinite(message.distanceMeters)) return;
-  const seconds = Number.isFinite(message.elapsedSeconds) ? message.elapsedSeconds : (screen.live.serverNow() - screen.startsAt) / 1000;
-  if (!Number.isFinite(seconds) || seconds < 0) return;
-  const points = screen.series.get(message.userId) ?? [];
-  if (!points.length || seconds > points.at(-1).seconds) points.push({ seconds, meters: message.distanceMeters });
-  screen.series.set(message.userId, points);
 }
 
 function showError(screen, error) {
