@@ -7,7 +7,8 @@ Fixtures:
 - `browser`: a factory, `browser(phone=True)`, of new Chromium windows (closed after the
   test); each records what the app speaks in `window.__spoken`.
 - helpers on the returned driver wrapper: `open(path)`, `locate(lat, lon)`, `shot(name)`;
-  `step(lat, lon)` moves the app's clock a second on and the GPS with it (TEST_CLOCK).
+  `step(lat, lon)` moves the app's clock a second on and the GPS with it (TEST_CLOCK);
+  `lose_gps()` makes the GPS report no position.
 
 Screenshots go to Tests/e2e/screenshots/ (not committed), or $PACELINE_E2E_SCREENSHOTS.
 """
@@ -296,6 +297,12 @@ class Browser:
     def locate(self, latitude, longitude, accuracy=5):
         """Moves the device's GPS (what navigator.geolocation reports)."""
         self.cdp("Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": accuracy})
+
+    def lose_gps(self):
+        """The device's GPS goes silent: it has no position to give (as in a tunnel, or
+        under a bridge), which the app hears as an error of its watch; `locate` or `step`
+        brings positions back."""
+        self.cdp("Emulation.setGeolocationOverride", {})
 
     def now(self):
         """The time on the app's clock, in seconds (the device's, plus what `step` added)."""

@@ -237,9 +237,22 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     began = time.time()
     saw_each_other = False
     reconnecting_seen = False
+    gps_lost_seen = False
     for second in range(1, 45):
         for who, window in windows.items():
-            window.locate(*east(starts[who], speeds[who] * second))
+            # Ann's GPS goes silent for three seconds (under a bridge): her screen says so.
+            if who == "ann" and 14 <= second < 17:
+                window.lose_gps()
+            else:
+                window.locate(*east(starts[who], speeds[who] * second))
+        if second == 15:
+            a.wait(lambda: a.js("const p = document.querySelector('.gps-state'); return p.classList.contains('bad') && p.textContent") == "No GPS signal",
+                   seconds=5, message="Ann's screen did not say her GPS was lost")
+            gps_lost_seen = True
+            a.shot("race-gps-lost")
+        if second == 17:
+            a.wait(lambda: a.js("const p = document.querySelector('.gps-state'); return !p.classList.contains('bad') && p.textContent.startsWith('GPS ±')"),
+                   seconds=5, message="Ann's GPS notice stayed after the fixes came back")
         if second == 6:
             drag_the_map_away_and_back(a)
         # Bo's phone loses the network for 4 s: his screen says so, and the fixes it
@@ -268,6 +281,7 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
             break
         time.sleep(max(0, began + second - time.time()))
     assert saw_each_other
+    assert gps_lost_seen
     assert reconnecting_seen, "Bo's screen never said it was reconnecting"
     for window in (a, b):
         shown(window, ".results-table", seconds=15)
