@@ -19,7 +19,8 @@ import { WorkoutSpeaker } from '../workout/workout-speaker.js';
 export class RunTracker {
   /**
    * @param {{startedAt: number, sport: string, follow: {pace: object[]}|null}} header
-   * @param {{everyMinutes?: number, gapEverySeconds?: number}} voice what the voice says besides the kilometres
+   * @param {{everyMinutes?: number, gapEverySeconds?: number, gapEveryCue?: boolean}} voice what the voice says
+   *   besides the kilometres; following, the gap at every cue (about every 5 s) with `gapEveryCue`
    */
   constructor(header, units = 'metric', voice = {}) {
     this.header = header;
@@ -27,6 +28,7 @@ export class RunTracker {
     this.follow = header.follow ? new FollowSession(header.follow.pace, { maximumSpeed: maximumSpeed(header.sport) }) : null;
     this.speaker = header.follow ? new CueSpeaker(units) : null;
     if (this.speaker && voice.gapEverySeconds > 0) this.speaker.repeatInterval = voice.gapEverySeconds;
+    if (this.speaker && voice.gapEveryCue) this.speaker.repeatInterval = 0;  // no cue is too soon after the last
     this.fixes = 0;
     this.pauses = (header.pauses ?? []).map((pause) => ({ ...pause }));
     /** The segment of the last fix taken (0 before the first pause). */
