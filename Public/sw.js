@@ -11,7 +11,7 @@ const SHELL = [
   '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/css/discovery.css',
   '/css/achievements.css', '/css/workouts.css', '/css/missions.css', '/css/home.css',
   // The shell
-  '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js', '/js/screen-awake.js',
+  '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js', '/js/haptics.js', '/js/screen-awake.js',
   // The engine (no DOM)
   '/js/engine/api/client.js', '/js/engine/api/discovery.js', '/js/engine/api/outbox.js',
   '/js/engine/api/paceline.js', '/js/engine/clock.js', '/js/engine/core/checkpoint-index.js',

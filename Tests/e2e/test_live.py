@@ -71,6 +71,13 @@ def press(b, css, seconds=20):
     b.wait(lambda: b.js(SHOWN, css, True), seconds, f"{css} could not be pressed")
 
 
+def tap(b, css):
+    """Taps the element matching `css` as a finger does: a trusted event, after which the
+    page may vibrate the phone (press() clicks from a script, which does not count)."""
+    shown(b, css)
+    b.find(css).click()
+
+
 def text(b, css):
     """The text an element shows (read in one go: the screens re-render)."""
     return (b.js("return document.querySelector(arguments[0])?.innerText", css) or "").strip()
@@ -182,10 +189,16 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     ann_id, bo_id = ann[1]["id"], bo[1]["id"]
     starts = {"ann": START, "bo": (START[0] + 30 / METERS_PER_DEGREE_LATITUDE, START[1])}
     a, b = browser(), browser()
+    for window in (a, b):
+        window.record_vibrations()
     a.locate(*starts["ann"])
     b.locate(*starts["bo"])
     sign_in(a, ann)
     sign_in(b, bo)
+    # Bo turns "Vibrate on cues" off: his phone stays still.
+    b.open("/#/profile")
+    b.click("input[name=vibrate]")
+    b.wait(lambda: b.js("return localStorage.getItem('paceline.vibrate')") == "off")
 
     # Bo has the friends screen open: the invitation reaches him there.
     b.open("/#/friends")
@@ -216,12 +229,12 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     for window in (a, b):
         shown(window, f".members li[data-user-id='{bo_id}'][data-status=joined]")
         shown(window, f".members li[data-user-id='{ann_id}'][data-status=joined]")
-    press(a, "button[name=ready]")
+    tap(a, "button[name=ready]")
     shown(b, f".members li[data-user-id='{ann_id}'][data-status=ready]")
     assert code in text(b, ".session-code")
     b.shot("lobby")
     assert b.layout_problems("lobby") == []
-    press(b, "button[name=ready]")
+    tap(b, "button[name=ready]")
 
     # 3-2-1-GO on both screens.
     for window in (a, b):
@@ -305,6 +318,9 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     for window in (a, b):
         heard = window.spoken()
         assert "Go" in heard and any(line.startswith("Bo finished in") or line.startswith("You finished in") for line in heard), heard
+    # The race was felt by Ann: 3, 2, 1, Go and her finish; Bo turned it off.
+    assert a.vibrations() == [[150], [150], [150], [600], [300, 100, 300, 100, 600]], a.vibrations()
+    assert b.vibrations() == []
     a.js("document.querySelector('.race-chart-box')?.scrollIntoView()")
     a.shot("results-chart")
     a.js("window.scrollTo(0, 0)")

@@ -187,7 +187,7 @@ function runItem(run, unit) {
 /** The step length the server assumes when the user has not given one (`StepCount.defaultStepLength`). */
 const DEFAULT_STEP_METERS = 0.73;
 
-/** Units, voice, weight, step length, default privacy; change password; log out; import. `rerender` after a change of units. */
+/** Units, voice and vibration, weight, step length, default privacy; change password; log out; import. `rerender` after a change of units. */
 function settings(rerender) {
   const profile = session.profile ?? {};
   const imperial = profile.units === 'imperial';

@@ -42,7 +42,8 @@ export class RunTracker {
 
   /**
    * Takes a fix; returns the cue due (when following) and what to say of it; running a
-   * workout, `sentences` are said one by one (`spoken` joins them).
+   * workout, `sentences` are said one by one (`spoken` joins them), and `cues` are the
+   * workout's cues they say (for the haptics).
    */
   add(fix) {
     const segment = fix.segment ?? 0;
@@ -50,8 +51,9 @@ export class RunTracker {
     this.fixes += 1;
     this.meter.add(fix);
     if (this.workout) {
-      const sentences = this.workout.add(fix).map((cue) => this.workoutSpeaker.spoken(cue, this.workout.intervals));
-      return sentences.length ? { spoken: sentences.join('. '), sentences } : {};
+      const cues = this.workout.add(fix);
+      const sentences = cues.map((cue) => this.workoutSpeaker.spoken(cue, this.workout.intervals));
+      return sentences.length ? { spoken: sentences.join('. '), sentences, cues } : {};
     }
     if (this.runSpeaker) {
       const spoken = this.runSpeaker.spoken(this.meter.distance, this.elapsedSeconds(fix.time));

@@ -1,7 +1,9 @@
-// What the phone says while running, in the profile's settings: the voice on or off, what
-// a free run says besides each kilometre, how often the gap to a followed pace is said.
-// Kept on this device only (deviceSettings), as a phone's speaker is the device's.
+// What the phone says and does while running, in the profile's settings: the voice on or
+// off, what a free run says besides each kilometre, how often the gap to a followed pace is
+// said, and vibration on cues. Kept on this device only (deviceSettings), as a phone's
+// speaker and vibration are the device's.
 import { deviceSettings } from '../../engine/store/session.js';
+import { haptics } from '../../haptics.js';
 import { h } from '../../ui.js';
 
 /** A labelled row of the settings card: the name, a line under it, the control. */
@@ -20,10 +22,14 @@ export function voiceSettings({ imperial, say }) {
   const gapEvery = h('select', { name: 'gap-every', onchange: () => { deviceSettings.gapEverySeconds = Number(gapEvery.value); say('Voice saved.'); } },
     [15, 30, 60, 120].map((seconds) => h('option', { value: String(seconds), selected: seconds === deviceSettings.gapEverySeconds },
       seconds < 60 ? `${seconds} s` : `${seconds / 60} min`)));
+  const vibrate = h('input', { type: 'checkbox', name: 'vibrate', role: 'switch', checked: haptics.on, disabled: !haptics.supported,
+    onchange: () => { deviceSettings.vibrate = vibrate.checked; say(vibrate.checked ? 'Vibration on.' : 'Vibration off.'); } });
   return [
     row('Voice', 'Spoken pace and distance while running (this device)', voice),
     row('Runs and walks', `Time, distance and pace at each ${imperial ? 'mile' : 'kilometre'}`, every),
     row('Following a pace', 'How often you hear how far ahead or behind you are', gapMode),
     row('Said again at least every', 'When the gap stays the same, and in a race', gapEvery),
+    row('Vibrate on cues', haptics.supported ? 'A race\'s countdown, start and finish, and workout cues (this device)'
+      : 'This browser cannot vibrate', vibrate),
   ];
 }

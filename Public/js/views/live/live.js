@@ -6,7 +6,9 @@
 //             everyone, the board everyone's distance and speed (`progress`);
 //   results   side by side (`results`), with each runner's pace along the distance from the
 //             results' own series (race-chart.js), so a page opened later shows the same.
-// The server measures every distance; this screen only shows what it reports.
+// The server measures every distance; this screen only shows what it reports. The
+// countdown, the start and the runner's finish are said, and felt where the phone can
+// vibrate (haptics.js).
 import { api } from '../../engine/api/paceline.js';
 import { presence } from '../../engine/social/presence.js';
 import { LiveSocket, describeLiveError } from '../../engine/live/live-socket.js';
@@ -22,6 +24,7 @@ import { clock, paceFromSpeed, speed } from '../../engine/core/units.js';
 import { sportName } from '../shared/format.js';
 import { h, mount, toast } from '../../ui.js';
 import { speech } from '../../speech.js';
+import { haptics } from '../../haptics.js';
 import { deviceSettings } from '../../engine/store/session.js';
 import { RaceSpeaker } from '../../engine/live/race-speaker.js';
 import { ScreenAwake } from '../../screen-awake.js';
@@ -320,9 +323,13 @@ function tick(screen) {
   const toGo = (startsAt - screen.live.serverNow()) / 1000;
   countdown.hidden = toGo <= -1;
   countdown.textContent = toGo > 0 ? String(Math.ceil(toGo)) : 'GO!';
-  // 3, 2, 1, Go, out loud, once each.
+  // 3, 2, 1, Go, out loud and felt, once each.
   const count = toGo > 0 ? Math.ceil(toGo) : 0;
-  if (toGo > -1 && count <= 3 && count !== screen.countSaid) { screen.countSaid = count; speech.say(count ? String(count) : 'Go'); }
+  if (toGo > -1 && count <= 3 && count !== screen.countSaid) {
+    screen.countSaid = count;
+    speech.say(count ? String(count) : 'Go');
+    haptics.buzz(count ? 'count' : 'go');
+  }
   countdown.classList.toggle('go', toGo <= 0);
   const done = screen.finishes.get(screen.me);
   screen.myTime.textContent = done !== undefined ? preciseClock(done) : clock(Math.max(0, -toGo));
@@ -401,6 +408,7 @@ function listenToTheRace(screen) {
     const who = message.userId === screen.me ? 'You' : nameOf(screen, message.userId);
     toast(`${who} finished in ${preciseClock(message.seconds)}${who === 'You' ? '!' : ''}`);
     speech.say(`${who} finished in ${spokenDuration(message.seconds)}`);
+    if (message.userId === screen.me) haptics.buzz('finish');
     if (phase(screen) !== 'results') showRace(screen);
   });
   live.on('results', (message) => {
