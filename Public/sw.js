@@ -11,7 +11,7 @@ const SHELL = [
   '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/css/discovery.css',
   '/css/achievements.css', '/css/workouts.css', '/css/missions.css', '/css/home.css',
   // The shell
-  '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js', '/js/screen-awake.js',
+  '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js', '/js/haptics.js', '/js/screen-awake.js',
   // The engine (no DOM)
   '/js/engine/api/client.js', '/js/engine/api/discovery.js', '/js/engine/api/outbox.js',
   '/js/engine/api/paceline.js', '/js/engine/clock.js', '/js/engine/core/checkpoint-index.js',
@@ -27,7 +27,7 @@ const SHELL = [
   '/js/engine/store/session.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
   '/js/engine/workout/workout-session.js', '/js/engine/workout/workout-speaker.js',
   // The views
-  '/js/views/account/account-data.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segments/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/badge-tabs.js', '/js/views/achievements/activity-share.js', '/js/views/achievements/earned.js', '/js/views/achievements/friends-board.js',
+  '/js/views/account/account-data.js', '/js/views/account/voice-settings.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segments/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/badge-tabs.js', '/js/views/achievements/activity-share.js', '/js/views/achievements/earned.js', '/js/views/achievements/friends-board.js',
   '/js/views/achievements/score-card.js', '/js/views/achievements/share.js', '/js/views/activity.js',
   '/js/views/analysis/analysis.js', '/js/views/analysis/chart.js', '/js/views/analysis/credit-note.js',
   '/js/views/analysis/device-note.js',

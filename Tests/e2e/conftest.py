@@ -7,7 +7,9 @@ Fixtures:
 - `browser`: a factory, `browser(phone=True)`, of new Chromium windows (closed after the
   test); each records what the app speaks in `window.__spoken`.
 - helpers on the returned driver wrapper: `open(path)`, `locate(lat, lon)`, `shot(name)`;
-  `step(lat, lon)` moves the app's clock a second on and the GPS with it (TEST_CLOCK).
+  `step(lat, lon)` moves the app's clock a second on and the GPS with it (TEST_CLOCK);
+  `lose_gps()` makes the GPS report no position; `record_vibrations()` before opening the
+  app, then `vibrations()`, what it asked the phone to vibrate.
 
 Screenshots go to Tests/e2e/screenshots/ (not committed), or $PACELINE_E2E_SCREENSHOTS.
 """
@@ -63,6 +65,16 @@ if (window.speechSynthesis) {
     setTimeout(() => utterance.onend && utterance.onend(new Event('end')), 10);
   };
 }
+"""
+
+# Records what the app asks the phone to vibrate (headless Chromium has no vibrator), each
+# pattern as a list of ms; navigator.vibrate exists then whatever the browser.
+VIBRATION_RECORDER = """
+window.__vibrations = [];
+Object.defineProperty(Navigator.prototype, 'vibrate', { configurable: true, writable: true, value(pattern) {
+  window.__vibrations.push(Array.isArray(pattern) ? [...pattern] : [pattern]);
+  return true;
+} });
 """
 
 # The app's clock in tests (Public/js/engine/clock.js): the device's time plus an offset
@@ -296,6 +308,20 @@ class Browser:
     def locate(self, latitude, longitude, accuracy=5):
         """Moves the device's GPS (what navigator.geolocation reports)."""
         self.cdp("Emulation.setGeolocationOverride", {"latitude": latitude, "longitude": longitude, "accuracy": accuracy})
+
+    def lose_gps(self):
+        """The device's GPS goes silent: it has no position to give (as in a tunnel, or
+        under a bridge), which the app hears as an error of its watch; `locate` or `step`
+        brings positions back."""
+        self.cdp("Emulation.setGeolocationOverride", {})
+
+    def record_vibrations(self):
+        """From the next page opened on, navigator.vibrate records instead (`vibrations`)."""
+        self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": VIBRATION_RECORDER})
+
+    def vibrations(self):
+        """The patterns the app asked to vibrate on this page, in order."""
+        return self.js("return window.__vibrations || []")
 
     def now(self):
         """The time on the app's clock, in seconds (the device's, plus what `step` added)."""

@@ -2,7 +2,10 @@
 browsers (Ann's and Bo's phones) running a 100 m live session together to the finish,
 their GPS moved along straight lines through the DevTools protocol."""
 import math
+import re
 import time
+
+from selenium.webdriver.common.action_chains import ActionChains
 
 START = (55.8500, -4.2500)          # Ann's start; Bo starts 30 m north of her
 METERS_PER_DEGREE_LATITUDE = 111_320.0
@@ -68,9 +71,50 @@ def press(b, css, seconds=20):
     b.wait(lambda: b.js(SHOWN, css, True), seconds, f"{css} could not be pressed")
 
 
+def tap(b, css):
+    """Taps the element matching `css` as a finger does: a trusted event, after which the
+    page may vibrate the phone (press() clicks from a script, which does not count)."""
+    shown(b, css)
+    b.find(css).click()
+
+
 def text(b, css):
     """The text an element shows (read in one go: the screens re-render)."""
     return (b.js("return document.querySelector(arguments[0])?.innerText", css) or "").strip()
+
+
+def drag_the_map_away_and_back(b):
+    """Drags the race map: it stops following the runners and offers to again; tapped, the
+    offer goes and the runners are back in view."""
+    frame = b.find(".race-map .map")
+    ActionChains(b.driver).move_to_element(frame).click_and_hold().move_by_offset(0, 60).move_by_offset(0, 120).release().perform()
+    button = b.visible(".race-map button[name=recentre]", seconds=5)
+    assert "Follow runners" in button.text
+    b.shot("race-map-moved")
+    b.click(".race-map button[name=recentre]")
+    b.wait(lambda: not button.is_displayed(), seconds=5, message="the re-centre button stayed")
+    inside = b.js("""const box = document.querySelector('.race-map .map').getBoundingClientRect();
+        return [...document.querySelectorAll('.race-map .runner-label')].map((label) => label.getBoundingClientRect())
+          .every((r) => r.left >= box.left - 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1)""")
+    assert inside, "the runners are not back in view"
+
+
+def chart_of_both(b):
+    """Waits for the results' chart: two runners, drawn."""
+    b.wait(lambda: b.js("const c = document.querySelector('.race-chart-box canvas.race-chart'); return c?.width > 0 && c.dataset.datasets") == "2",
+           message="no race chart of both runners")
+
+
+def read_the_chart_at_half_way(b):
+    """Moves the pointer to the middle of the chart: the readout says where each runner was at about half way."""
+    canvas = b.find(".race-chart-box canvas.race-chart")
+    b.js("arguments[0].scrollIntoView({block: 'center'})", canvas)
+    ActionChains(b.driver).move_to_element(canvas).perform()
+    b.wait(lambda: len(b.finds(".race-readout-list li")) == 2, seconds=5, message="no readout when the chart is read")
+    distance = int(b.find(".race-readout").get_attribute("data-distance"))
+    assert 30 <= distance <= 70, distance
+    lines = [line.text for line in b.finds(".race-readout-list li")]
+    assert all(re.search(r"0:\d\d · \d+:\d\d /km", line) for line in lines), lines
 
 
 def invite_to_100_m(host, guest_id):
@@ -145,10 +189,16 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     ann_id, bo_id = ann[1]["id"], bo[1]["id"]
     starts = {"ann": START, "bo": (START[0] + 30 / METERS_PER_DEGREE_LATITUDE, START[1])}
     a, b = browser(), browser()
+    for window in (a, b):
+        window.record_vibrations()
     a.locate(*starts["ann"])
     b.locate(*starts["bo"])
     sign_in(a, ann)
     sign_in(b, bo)
+    # Bo turns "Vibrate on cues" off: his phone stays still.
+    b.open("/#/profile")
+    b.click("input[name=vibrate]")
+    b.wait(lambda: b.js("return localStorage.getItem('paceline.vibrate')") == "off")
 
     # Bo has the friends screen open: the invitation reaches him there.
     b.open("/#/friends")
@@ -179,12 +229,12 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     for window in (a, b):
         shown(window, f".members li[data-user-id='{bo_id}'][data-status=joined]")
         shown(window, f".members li[data-user-id='{ann_id}'][data-status=joined]")
-    press(a, "button[name=ready]")
+    tap(a, "button[name=ready]")
     shown(b, f".members li[data-user-id='{ann_id}'][data-status=ready]")
     assert code in text(b, ".session-code")
     b.shot("lobby")
     assert b.layout_problems("lobby") == []
-    press(b, "button[name=ready]")
+    tap(b, "button[name=ready]")
 
     # 3-2-1-GO on both screens.
     for window in (a, b):
@@ -200,9 +250,24 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     began = time.time()
     saw_each_other = False
     reconnecting_seen = False
+    gps_lost_seen = False
     for second in range(1, 45):
         for who, window in windows.items():
-            window.locate(*east(starts[who], speeds[who] * second))
+            # Ann's GPS goes silent for three seconds (under a bridge): her screen says so.
+            if who == "ann" and 14 <= second < 17:
+                window.lose_gps()
+            else:
+                window.locate(*east(starts[who], speeds[who] * second))
+        if second == 15:
+            a.wait(lambda: a.js("const p = document.querySelector('.gps-state'); return p.classList.contains('bad') && p.textContent") == "No GPS signal",
+                   seconds=5, message="Ann's screen did not say her GPS was lost")
+            gps_lost_seen = True
+            a.shot("race-gps-lost")
+        if second == 17:
+            a.wait(lambda: a.js("const p = document.querySelector('.gps-state'); return !p.classList.contains('bad') && p.textContent.startsWith('GPS ±')"),
+                   seconds=5, message="Ann's GPS notice stayed after the fixes came back")
+        if second == 6:
+            drag_the_map_away_and_back(a)
         # Bo's phone loses the network for 4 s: his screen says so, and the fixes it
         # takes meanwhile reach the server after it reconnects.
         if second == 4:
@@ -229,6 +294,7 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
             break
         time.sleep(max(0, began + second - time.time()))
     assert saw_each_other
+    assert gps_lost_seen
     assert reconnecting_seen, "Bo's screen never said it was reconnecting"
     for window in (a, b):
         shown(window, ".results-table", seconds=15)
@@ -245,11 +311,16 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     # Most calories goes to one runner only when their figure, as shown, beats the other's (7 and 7 kcal: no one).
     calories = [cell.text for cell in a.finds(".results-table tbody tr:last-child td")]
     assert bool(a.finds(".stat-winners li[data-stat=calories]")) == (calories[0] != calories[1]), calories
-    a.wait(lambda: a.js("return document.querySelector('canvas.race-chart')?.width > 0"), message="no race chart")
+    # The race as each runner's pace along the distance, from the results' own series.
+    chart_of_both(a)
+    read_the_chart_at_half_way(a)
     # The race was heard: the countdown, and a finish.
     for window in (a, b):
         heard = window.spoken()
         assert "Go" in heard and any(line.startswith("Bo finished in") or line.startswith("You finished in") for line in heard), heard
+    # The race was felt by Ann: 3, 2, 1, Go and her finish; Bo turned it off.
+    assert a.vibrations() == [[150], [150], [150], [600], [300, 100, 300, 100, 600]], a.vibrations()
+    assert b.vibrations() == []
     a.js("document.querySelector('.race-chart-box')?.scrollIntoView()")
     a.shot("results-chart")
     a.js("window.scrollTo(0, 0)")
@@ -277,7 +348,16 @@ def test_two_browsers_run_a_live_session_to_the_finish(server, browser):
     desktop.open(f"/#/live/{session_id}")
     shown(desktop, ".results-table")
     assert text(desktop, ".results-table tbody") == text(a, ".results-table tbody")
+    chart_of_both(desktop)   # from the stored results: no report of the race reached this page
     desktop.shot("results")
+    # And on Bo's phone, the results opened again later from Friends.
+    b.open("/#/friends")
+    connected(b)
+    b.open(f"/#/live/{session_id}")
+    shown(b, ".results-table")
+    chart_of_both(b)
+    read_the_chart_at_half_way(b)
+    b.shot("results-chart-reopened")
 
     for window in (a, b, desktop):
         assert window.errors() == []

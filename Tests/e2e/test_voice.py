@@ -1,13 +1,17 @@
 """Heard without looking: a free run says each kilometre with its split's pace, and the
 time, distance and average pace every 5 minutes when chosen in the profile; the screen
 stays on while recording and is held again when the page comes back; before the start the
-app says a locked phone stops the GPS. The race's and the run's words, from the modules
-the pages use."""
+app says a locked phone stops the GPS. Following a route's pace, the gap is said when it
+changes, or at every cue (every 5 s) when chosen in the profile. The race's and the run's
+words, from the modules the pages use."""
 import re
 
 from selenium.webdriver.support.ui import Select
 
-from test_recording import START, north
+from test_recording import START, north, straight_run
+
+# What the follow says of the gap: "On route, on pace", "12 seconds ahead", "1 minute 5 seconds behind".
+GAP = re.compile(r"(On route, )?(on pace|(\d+ minutes? )?(\d+ seconds? )?(ahead|behind))")
 
 # The Screen Wake Lock API as Chrome offers it on a phone, counting requests and releases;
 # document.visibilityState follows window.__visible so the test can hide and show the page.
@@ -98,3 +102,46 @@ def test_the_words_of_a_run_and_a_race(server, browser):
         "1st of 3, 100 metres ahead of Ann",
         "1st", "2nd", "3rd", "11th", "22nd", "1 hour 2 minutes", "45 seconds",
     ], said
+
+
+def follow_for_forty_seconds(b, route_id):
+    """Follows the route at its own pace (3 m/s) for 40 s of the app's clock; returns the gaps heard."""
+    b.locate(*START)
+    b.open(f"/#/record?follow={route_id}")
+    b.click("button[name=begin]")
+    b.visible("button[name=end]")
+    for second in range(1, 41):
+        b.step(*north(START, 3.0 * second))
+    heard = b.spoken()
+    assert heard[0].startswith("Following"), heard
+    return [line for line in heard if GAP.fullmatch(line)]
+
+
+def test_the_gap_to_a_followed_pace_is_said_when_it_changes_or_every_five_seconds(server, browser):
+    ann = server.register("Ann")
+    status, run = server.api("POST", "/runs?privacy=public", straight_run("2026-03-01T08:00:00+00:00", 600, 3.0), ann.token)
+    assert status == 201, run
+    status, route = server.api("POST", "/routes", {"runId": run["id"], "name": "Canal path"}, ann.token)
+    assert status == 201, route
+
+    # By default, said when it changes (and every 30 s): level with the pace, hardly ever.
+    b = browser()
+    b.log_in(server.register("Bo"))
+    b.open("/#/profile")
+    assert Select(b.visible("select[name=gap-mode]")).first_selected_option.get_attribute("value") == "changes"
+    quiet = follow_for_forty_seconds(b, route["id"])
+    assert 1 <= len(quiet) <= 3, quiet
+
+    # Every 5 s when chosen: each cue says where the runner stands.
+    c = browser()
+    c.log_in(server.register("Cy"))
+    c.open("/#/profile")
+    Select(c.visible("select[name=gap-mode]")).select_by_value("everyCue")
+    c.wait(lambda: c.js("return localStorage.getItem('paceline.gapMode')") == "everyCue")
+    c.js("document.querySelector('select[name=gap-mode]').scrollIntoView({block: 'center'})")
+    c.shot("profile-gap-every-cue")
+    often = follow_for_forty_seconds(c, route["id"])
+    assert len(often) >= 7, often   # a cue every 5 s of 40
+    c.shot("following-every-cue")
+    for window in (b, c):
+        assert window.errors() == []

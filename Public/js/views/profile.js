@@ -2,7 +2,7 @@
 // first, a page at a time) and their settings.
 import { api } from '../engine/api/paceline.js';
 import { outbox } from '../engine/api/outbox.js';
-import { session, deviceSettings } from '../engine/store/session.js';
+import { session } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../engine/core/units.js';
 import { achievementCards } from './achievements/score-card.js';
@@ -15,6 +15,7 @@ import { volumeChart } from './goals/volume-chart.js';
 import { emailForm, dataSection } from './account/account-data.js';
 import { blockedSection } from './account/blocked-people.js';
 import { pushSection } from './account/push-settings.js';
+import { voiceSettings } from './account/voice-settings.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './shared/format.js';
 import { runShape } from './shared/run-shape.js';
 import { DEFAULT_STEP_METERS } from '../engine/core/steps.js';
@@ -187,7 +188,7 @@ function runItem(run, unit) {
 }
 
 
-/** Units, voice, weight, step length, default privacy; change password; log out; import. `rerender` after a change of units. */
+/** Units, voice and vibration, weight, step length, default privacy; change password; log out; import. `rerender` after a change of units. */
 function settings(rerender) {
   const profile = session.profile ?? {};
   const imperial = profile.units === 'imperial';
@@ -207,12 +208,6 @@ function settings(rerender) {
     }
   }
 
-  const voice = h('input', { type: 'checkbox', name: 'voice', role: 'switch', checked: deviceSettings.voice,
-    onchange: () => { deviceSettings.voice = voice.checked; status.textContent = voice.checked ? 'Voice on.' : 'Voice off.'; } });
-  const every = h('select', { name: 'voice-every', onchange: () => { deviceSettings.voiceEveryMinutes = Number(every.value); status.textContent = 'Voice saved.'; } },
-    [0, 5, 10, 15].map((minutes) => h('option', { value: String(minutes), selected: minutes === deviceSettings.voiceEveryMinutes }, minutes ? `Every ${minutes} min too` : 'Only each ' + (imperial ? 'mile' : 'km'))));
-  const gapEvery = h('select', { name: 'gap-every', onchange: () => { deviceSettings.gapEverySeconds = Number(gapEvery.value); status.textContent = 'Voice saved.'; } },
-    [15, 30, 60, 120].map((seconds) => h('option', { value: String(seconds), selected: seconds === deviceSettings.gapEverySeconds }, seconds < 60 ? `${seconds} s` : `${seconds / 60} min`)));
   const privacy = h('select', { name: 'default-privacy', onchange: () => change({ defaultPrivacy: privacy.value }, 'Default privacy') },
     ['public', 'friends_and_clubs', 'friends', 'private'].map((value) => h('option', { value, selected: value === (profile.defaultPrivacy ?? 'private') }, privacyName(value))));
   const logOutArea = h('div', { class: 'logout-area' });
@@ -220,9 +215,7 @@ function settings(rerender) {
   return h('div', { class: 'card settings' },
     h('h2', {}, 'Settings'),
     h('div', { class: 'switch-row' }, h('span', {}, 'Units'), unitSwitch(profile, change, rerender)),
-    h('label', { class: 'switch-row' }, h('span', {}, 'Voice', h('small', {}, 'Spoken pace and distance while running (this device)')), voice),
-    h('label', { class: 'switch-row' }, h('span', {}, 'Runs and walks', h('small', {}, `Time, distance and pace at each ${imperial ? 'mile' : 'kilometre'}`)), every),
-    h('label', { class: 'switch-row' }, h('span', {}, 'Following a pace', h('small', {}, 'Ahead or behind, said when it changes and at least every')), gapEvery),
+    ...voiceSettings({ imperial, say: (text) => { status.textContent = text; } }),
     h('label', { class: 'switch-row' }, h('span', {}, `Weight (${imperial ? 'lb' : 'kg'})`, h('small', {}, 'For calories')), weightInput(profile, change)),
     h('label', { class: 'switch-row' }, h('span', {}, `Step length (${imperial ? 'in' : 'cm'})`,
       h('small', {}, 'Estimates a walk\'s steps when the device gave no cadence')), stepLengthInput(profile, change)),

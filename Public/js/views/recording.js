@@ -19,6 +19,7 @@ import { RunTracker } from '../engine/recording/run-tracker.js';
 import { now as clockNow } from '../engine/clock.js';
 import { storedFix } from '../engine/core/stored-fix.js';
 import { speech } from '../speech.js';
+import { haptics } from '../haptics.js';
 import * as units from '../engine/core/units.js';
 import { h, mount, stat, toast } from '../ui.js';
 import { icon } from '../icons.js';
@@ -284,11 +285,12 @@ function onFix(rec, gpsFix, heading) {
   rec.pois?.update(fix, { counts: Boolean(tracker) && !tracker.isPaused });
   if (!tracker || tracker.isPaused) return;  // paused: the marker moves, nothing counts
   const segment = tracker.nextSegment;
-  const { cue, spoken, sentences } = tracker.add({ ...fix, segment });
+  const { cue, spoken, sentences, cues } = tracker.add({ ...fix, segment });
   ongoingRun.appendFix(fix, segment);
   rec.beacon?.add(fix);
   draw(rec, fix, segment);
   if (cue) { showCue(rec, cue, spoken); speech.say(spoken); } else if (spoken) { rec.spokenLine.textContent = `“${spoken}”`; sentences.forEach((sentence) => speech.say(sentence)); }
+  cues?.forEach((workoutCue) => haptics.workoutCue(workoutCue));  // felt too, where the phone can
   const reached = [rec.journeys.update(tracker.meter.distance), rec.segments?.update(fix, tracker.meter.distance)].filter(Boolean).join('. ');
   if (reached) { rec.spokenLine.textContent = `“${reached}”`; speech.say(reached); }
   showNumbers(rec);

@@ -18,7 +18,7 @@ const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 export class CueSpeaker {
   /** Whole seconds the gap must move before it is said again. */
   minimumChange = 3;
-  /** Seconds after which the gap is said again even if unchanged. */
+  /** Seconds after which the gap is said again even if unchanged (0: at every cue). */
   repeatInterval = 30;
   #state = null;  // 'notStarted' | 'onRoute' | 'deviated' | 'finished'
   #lastGap = null;  // {elapsed, seconds}

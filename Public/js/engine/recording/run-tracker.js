@@ -19,7 +19,8 @@ import { WorkoutSpeaker } from '../workout/workout-speaker.js';
 export class RunTracker {
   /**
    * @param {{startedAt: number, sport: string, follow: {pace: object[]}|null}} header
-   * @param {{everyMinutes?: number, gapEverySeconds?: number}} voice what the voice says besides the kilometres
+   * @param {{everyMinutes?: number, gapEverySeconds?: number, gapEveryCue?: boolean}} voice what the voice says
+   *   besides the kilometres; following, the gap at every cue (about every 5 s) with `gapEveryCue`
    */
   constructor(header, units = 'metric', voice = {}) {
     this.header = header;
@@ -27,6 +28,7 @@ export class RunTracker {
     this.follow = header.follow ? new FollowSession(header.follow.pace, { maximumSpeed: maximumSpeed(header.sport) }) : null;
     this.speaker = header.follow ? new CueSpeaker(units) : null;
     if (this.speaker && voice.gapEverySeconds > 0) this.speaker.repeatInterval = voice.gapEverySeconds;
+    if (this.speaker && voice.gapEveryCue) this.speaker.repeatInterval = 0;  // no cue is too soon after the last
     this.fixes = 0;
     this.pauses = (header.pauses ?? []).map((pause) => ({ ...pause }));
     /** The segment of the last fix taken (0 before the first pause). */
@@ -40,7 +42,8 @@ export class RunTracker {
 
   /**
    * Takes a fix; returns the cue due (when following) and what to say of it; running a
-   * workout, `sentences` are said one by one (`spoken` joins them).
+   * workout, `sentences` are said one by one (`spoken` joins them), and `cues` are the
+   * workout's cues they say (for the haptics).
    */
   add(fix) {
     const segment = fix.segment ?? 0;
@@ -48,8 +51,9 @@ export class RunTracker {
     this.fixes += 1;
     this.meter.add(fix);
     if (this.workout) {
-      const sentences = this.workout.add(fix).map((cue) => this.workoutSpeaker.spoken(cue, this.workout.intervals));
-      return sentences.length ? { spoken: sentences.join('. '), sentences } : {};
+      const cues = this.workout.add(fix);
+      const sentences = cues.map((cue) => this.workoutSpeaker.spoken(cue, this.workout.intervals));
+      return sentences.length ? { spoken: sentences.join('. '), sentences, cues } : {};
     }
     if (this.runSpeaker) {
       const spoken = this.runSpeaker.spoken(this.meter.distance, this.elapsedSeconds(fix.time));

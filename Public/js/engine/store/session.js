@@ -52,7 +52,9 @@ const whole = (key, fallback) => {
 /**
  * The user's settings kept on this device only: the voice on or off; besides each
  * kilometre (or mile), the time, distance and pace every `voiceEveryMinutes` (0: never);
- * when following a pace, the gap said again at least every `gapEverySeconds`.
+ * when following a pace, the gap said when it changes and again at least every
+ * `gapEverySeconds`, or at every cue (about every 5 s) with `gapEveryCue`; vibration on
+ * cues (`vibrate`, on unless turned off; haptics.js asks whether the browser can).
  */
 export const deviceSettings = {
   get voice() { return localStorage.getItem('paceline.voice') !== 'off'; },
@@ -61,6 +63,10 @@ export const deviceSettings = {
   set voiceEveryMinutes(minutes) { localStorage.setItem('paceline.voiceEveryMinutes', String(minutes)); },
   get gapEverySeconds() { return Math.max(15, whole('paceline.gapEverySeconds', 30)); },
   set gapEverySeconds(seconds) { localStorage.setItem('paceline.gapEverySeconds', String(seconds)); },
+  get gapEveryCue() { return localStorage.getItem('paceline.gapMode') === 'everyCue'; },
+  set gapEveryCue(on) { localStorage.setItem('paceline.gapMode', on ? 'everyCue' : 'changes'); },
+  get vibrate() { return localStorage.getItem('paceline.vibrate') !== 'off'; },
+  set vibrate(on) { localStorage.setItem('paceline.vibrate', on ? 'on' : 'off'); },
   /** What RunTracker's voice needs. */
-  get runVoice() { return { everyMinutes: this.voiceEveryMinutes, gapEverySeconds: this.gapEverySeconds }; },
+  get runVoice() { return { everyMinutes: this.voiceEveryMinutes, gapEverySeconds: this.gapEverySeconds, gapEveryCue: this.gapEveryCue }; },
 };

@@ -1,7 +1,7 @@
 // The analysis chart: one or two runs' pace (or speed), elevation or time along the
 // distance, with a crosshair the runner drags (pointer or touch) to scrub through the run.
 import { chartJS } from '../../vendor.js';
-import { clock, unitMeters, unitName, speedValue } from '../../engine/core/units.js';
+import { clock, unitMeters, unitName, speedValue, shortDistance } from '../../engine/core/units.js';
 import { heightValue, usesPace } from '../shared/format.js';
 import { percentile } from './series.js';
 
@@ -82,6 +82,7 @@ export async function analysisChart(canvas, { units, sport, onScrub }) {
     }));
     const longest = Math.max(0, ...runs.map((run) => run.points.at(-1)?.distanceMeters ?? 0));
     chart.options.scales.x.max = longest / perUnit;
+    chart.options.scales.x.ticks.callback = distanceTick(units, longest);
     chart.options.scales.y = yAxis(mode, chart.data.datasets.flatMap((dataset) => dataset.data.map((point) => point.y)), units, pace);
     chart.update('none');
     canvas.dataset.mode = mode;
@@ -105,6 +106,12 @@ export async function analysisChart(canvas, { units, sport, onScrub }) {
     },
     chart,
   };
+}
+
+/** The distance axis's labels: metres (yards) when the longest is under a km (mile), a race of 100 m say; else km (mi) to a tenth. */
+function distanceTick(units, longestMeters) {
+  const perUnit = unitMeters(units);
+  return longestMeters < perUnit ? (value) => shortDistance(value * perUnit, units) : (value) => `${Number(value.toFixed(1))} ${unitName(units)}`;
 }
 
 /** Chart.js's options: no animation, no hover (the scrubbing replaces it), distance along x. */

@@ -4,8 +4,11 @@
 //   countdown 3-2-1-GO against `startsAt`, on the server's clock;
 //   race      the runner's fixes go to the server one message each; the map shows
 //             everyone, the board everyone's distance and speed (`progress`);
-//   results   side by side (`results`).
-// The server measures every distance; this screen only shows what it reports.
+//   results   side by side (`results`), with each runner's pace along the distance from the
+//             results' own series (race-chart.js), so a page opened later shows the same.
+// The server measures every distance; this screen only shows what it reports. The
+// countdown, the start and the runner's finish are said, and felt where the phone can
+// vibrate (haptics.js).
 import { api } from '../../engine/api/paceline.js';
 import { presence } from '../../engine/social/presence.js';
 import { LiveSocket, describeLiveError } from '../../engine/live/live-socket.js';
@@ -21,6 +24,7 @@ import { clock, paceFromSpeed, speed } from '../../engine/core/units.js';
 import { sportName } from '../shared/format.js';
 import { h, mount, toast } from '../../ui.js';
 import { speech } from '../../speech.js';
+import { haptics } from '../../haptics.js';
 import { deviceSettings } from '../../engine/store/session.js';
 import { RaceSpeaker } from '../../engine/live/race-speaker.js';
 import { ScreenAwake } from '../../screen-awake.js';
@@ -56,7 +60,6 @@ function raceScreen(sessionId) {
     lastFix: null,
     progress: new Map(),        // userId → last `progress`
     chart: null,                // the results' chart, destroyed when the screen goes
-    series: new Map(),          // userId → [{seconds, meters}]: the reports received, for the results' chart
     speaker: new RaceSpeaker(session.units, { everySeconds: deviceSettings.gapEverySeconds }),
     finishes: new Map(),        // userId → seconds
     live: new LiveSocket(),
@@ -211,7 +214,7 @@ function raceView(screen) {
     myDistance: h('strong', { id: 'live-distance' }, '–'),
     myNote: h('div', { class: 'my-note' }),
     board: h('ol', { class: 'board' }),
-    mapBox: h('div', { class: 'map' }),
+    mapFrame: h('div', { class: 'race-map' }),
     giveUp: giveUpButton(screen),
   });
   screen.race = h('div', { class: 'race' },
@@ -220,7 +223,7 @@ function raceView(screen) {
       h('div', { class: 'stat' }, screen.myDistance, h('span', { id: 'live-target' }, 'Your distance')),
       screen.myNote,
       screen.statusLine),
-    h('div', { class: 'race-map' }, screen.mapBox),
+    screen.mapFrame,
     h('div', { class: 'race-board' }, screen.board, screen.giveUp),
     screen.countdown);
 }
@@ -249,7 +252,7 @@ function ensureRace(screen) {
   screen.body.replaceChildren(screen.race);
   screen.statusLine.replaceChildren(screen.connection, screen.gps);   // they were in the lobby
   document.body.classList.add('racing');
-  screen.raceMap ??= new RaceMap(screen.mapBox);
+  screen.raceMap ??= new RaceMap(screen.mapFrame);
   screen.raceMap.ready.then(() => screen.raceMap.resize());
   for (const item of screen.progress.values()) placeOnMap(screen, item);
 }
@@ -320,9 +323,13 @@ function tick(screen) {
   const toGo = (startsAt - screen.live.serverNow()) / 1000;
   countdown.hidden = toGo <= -1;
   countdown.textContent = toGo > 0 ? String(Math.ceil(toGo)) : 'GO!';
-  // 3, 2, 1, Go, out loud, once each.
+  // 3, 2, 1, Go, out loud and felt, once each.
   const count = toGo > 0 ? Math.ceil(toGo) : 0;
-  if (toGo > -1 && count <= 3 && count !== screen.countSaid) { screen.countSaid = count; speech.say(count ? String(count) : 'Go'); }
+  if (toGo > -1 && count <= 3 && count !== screen.countSaid) {
+    screen.countSaid = count;
+    speech.say(count ? String(count) : 'Go');
+    haptics.buzz(count ? 'count' : 'go');
+  }
   countdown.classList.toggle('go', toGo <= 0);
   const done = screen.finishes.get(screen.me);
   screen.myTime.textContent = done !== undefined ? preciseClock(done) : clock(Math.max(0, -toGo));
@@ -336,7 +343,7 @@ function showResults(screen) {
   screen.awake.stop();
   const winner = results.entries.find((entry) => entry.userId === results.winnerId);
   screen.chart?.destroy();
-  screen.chart = raceChart(screen.series, results.entries, { units, colourOf: (userId) => colourOf(screen, userId) });
+  screen.chart = raceChart(results, { units, me, colourOf: (userId) => colourOf(screen, userId) });
   const myRun = results.entries.find((entry) => entry.userId === me)?.runId;
   screen.body.replaceChildren(h('div', { class: 'page results-page' },
     h('h1', {}, 'Results'),
@@ -393,7 +400,6 @@ function listenToTheRace(screen) {
   live.on('progress', (message) => {
     if (message.sessionId !== sessionId) return;
     screen.progress.set(message.userId, message);
-    note(screen, message);
     if (phase(screen) !== 'results') { showRace(screen); placeOnMap(screen, message); speakRace(screen); }
   });
   live.on('finished', (message) => {
@@ -402,6 +408,7 @@ function listenToTheRace(screen) {
     const who = message.userId === screen.me ? 'You' : nameOf(screen, message.userId);
     toast(`${who} finished in ${preciseClock(message.seconds)}${who === 'You' ? '!' : ''}`);
     speech.say(`${who} finished in ${spokenDuration(message.seconds)}`);
+    if (message.userId === screen.me) haptics.buzz('finish');
     if (phase(screen) !== 'results') showRace(screen);
   });
   live.on('results', (message) => {
@@ -409,16 +416,6 @@ function listenToTheRace(screen) {
     screen.results = message;
     update(screen);
   });
-}
-
-/** Keeps a report for the chart: seconds since the start and the distance. */
-function note(screen, message) {
-  if (screen.startsAt === null || !Number.isFinite(message.distanceMeters)) return;
-  const seconds = Number.isFinite(message.elapsedSeconds) ? message.elapsedSeconds : (screen.live.serverNow() - screen.startsAt) / 1000;
-  if (!Number.isFinite(seconds) || seconds < 0) return;
-  const points = screen.series.get(message.userId) ?? [];
-  if (!points.length || seconds > points.at(-1).seconds) points.push({ seconds, meters: message.distanceMeters });
-  screen.series.set(message.userId, points);
 }
 
 function showError(screen, error) {

@@ -1,21 +1,28 @@
 // The race map: each runner a dot of their colour with their name, and the trail behind
-// them. Works without tiles (basemap.js); without Leaflet at all it says so and the rest
-// of the race screen goes on.
+// them. It follows the runners, keeping everyone in view, until the runner drags it; then
+// a "Follow runners" button shows, and puts it back to following (as the recording
+// screen's map lock does for the runner alone). Works without tiles (basemap.js); without
+// Leaflet at all it says so and the rest of the race screen goes on.
 import { basemap, retire } from '../map/basemap.js';
+import { icon } from '../../icons.js';
 import { h } from '../../ui.js';
 
 export class RaceMap {
-  constructor(element) {
-    this.element = element;
+  /** Makes the map in `frame` (a box with a size, positioned), with its button over it. */
+  constructor(frame) {
+    this.element = h('div', { class: 'map' });
+    this.recentre = h('button', { type: 'button', class: 'recentre', name: 'recentre', hidden: true, title: 'Keep everyone in view again',
+      onclick: () => this.follow(true) }, icon('locate', '1.25em'), 'Follow runners');
+    frame.append(this.element, this.recentre);
     this.runners = new Map();   // userId → {marker, trail, colour, name}
-    this.ready = basemap(element, { zoom: 16, zoomControl: false }).then(({ L, map }) => {
+    this.followAll = true;
+    this.ready = basemap(this.element, { zoom: 16, zoomControl: false }).then(({ L, map }) => {
       this.L = L;
       this.map = map;
-      this.followAll = true;
-      map.on('dragstart', () => { this.followAll = false; });
+      map.on('dragstart', () => this.follow(false));
     }).catch((error) => {
       console.warn('no race map:', error);
-      element.append(h('div', { class: 'map-note' }, 'The map could not load'));
+      this.element.append(h('div', { class: 'map-note' }, 'The map could not load'));
     });
   }
 
@@ -40,9 +47,16 @@ export class RaceMap {
     this.fit();
   }
 
+  /** Follows the runners (and shows them now), or stops, leaving the map where the runner moved it. */
+  follow(on) {
+    this.followAll = on;
+    this.recentre.hidden = on;
+    this.fit();
+  }
+
   /** Keeps everyone in view until the runner moves the map themselves. */
   fit() {
-    if (!this.followAll || this.runners.size === 0) return;
+    if (!this.followAll || !this.map || this.runners.size === 0) return;
     const bounds = this.L.latLngBounds([...this.runners.values()].map((runner) => runner.marker.getLatLng()));
     this.map.fitBounds(bounds.pad(0.3), { maxZoom: 18, animate: false });
   }
