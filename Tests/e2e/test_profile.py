@@ -323,3 +323,23 @@ def test_totals_and_records_are_per_sport(server, browser):
     assert figures["distance"].startswith("2.") and "RUNS" in figures["runs"].upper(), figures
     assert "10 km" not in b.find(".records").text, "the ride's 10 km is no running record"
     assert b.errors() == []
+
+
+def test_profile_is_ready_within_a_second_of_logging_in(runner, browser):
+    """Signed in, loaded with nothing cached (no HTTP cache, no service worker): the totals
+    and the first page of a 23-run history show within 1 s of the navigation, as the home's
+    do. Prints the time for docs/PERFORMANCE.md."""
+    b = browser()
+    b.log_in(runner["cara"])
+    b.js("return navigator.serviceWorker?.getRegistrations().then((all) => Promise.all(all.map((r) => r.unregister())))")
+    b.cdp("Network.enable")
+    b.cdp("Network.clearBrowserCache")
+    b.cdp("Network.setCacheDisabled", {"cacheDisabled": True})
+    b.open("/?load=profile#/profile")  # a whole new page load, not a hash change
+    b.visible(".history li[data-run]")
+    b.wait(lambda: b.js("return performance.getEntriesByName('profile-ready').length") == 1, message="the profile never marked itself ready")
+    ready = b.js("return performance.getEntriesByName('profile-ready')[0].startTime")
+    b.cdp("Network.setCacheDisabled", {"cacheDisabled": False})
+    print(f"profile ready, cold cache, signed in: {round(ready)} ms")
+    assert len(history(b)) == 20 and ready < 1000, ready
+    assert b.errors() == []
