@@ -177,6 +177,8 @@ def test_favourites_list_and_remove(server, browser):
         text = b.find(".favourites").text
         assert "Park loop" in text and "River out and back" in text and "2.50 km" in text and "1 runner" in text
         assert b.find(f"li[data-route='{routes[0]['id']}'] a").get_attribute("href").endswith(f"#/activity?route={routes[0]['id']}")
+        shapes = b.js("return [...document.querySelectorAll('.favourites li svg.run-shape path')].map(p => p.getAttribute('d'))")
+        assert len(shapes) == 2 and len(set(shapes)) == 2 and all(shape.startswith("M") for shape in shapes), shapes
         b.shot("favourites")
         if kind == "desktop":
             b.click(f"li[data-route='{routes[0]['id']}'] button[name=unfavourite]")

@@ -6,6 +6,7 @@ import { session } from '../engine/store/session.js';
 import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../engine/core/units.js';
 import { shareButton } from './achievements/share.js';
+import { runShape } from './shared/run-shape.js';
 
 const CACHE = 'paceline.favourites';
 
@@ -90,10 +91,10 @@ function item(route, pending, unit, remove) {
     Number.isFinite(route.averageElapsedSeconds) ? `average ${units.clock(route.averageElapsedSeconds)}` : null,
   ].filter(Boolean).join(' · ');
   return h('li', { dataset: { route: route.id } },
-    h('a', { class: 'route-link', href: `#/activity?route=${route.id}` },
-      h('span', { class: 'route-name' }, route.name || 'Unnamed route', h('span', { class: 'chevron', 'aria-hidden': 'true' }, ' ›')),
+    h('a', { class: 'route-link', href: `#/activity?route=${route.id}` }, runShape(route.shape),
+      h('span', { class: 'route-text' }, h('span', { class: 'route-name' }, route.name || 'Unnamed route', h('span', { class: 'chevron', 'aria-hidden': 'true' }, ' ›')),
       h('span', { class: 'route-facts' }, facts),
-      pending ? h('span', { class: 'pending' }, 'waiting to send') : ''),
+      pending ? h('span', { class: 'pending' }, 'waiting to send') : '')),
     route.privacy === 'public' ? shareButton(`/share/routes/${route.id}`, route.name || 'A route on Paceline', 'route') : '',
     h('button', { type: 'button', class: 'heart', name: 'unfavourite', 'aria-pressed': 'true',
       'aria-label': `Remove ${route.name || 'this route'} from favourites`, title: 'Remove from favourites',

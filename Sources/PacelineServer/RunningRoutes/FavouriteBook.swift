@@ -37,7 +37,8 @@ enum FavouriteBook {
         }
     }
 
-    /// `user`'s favourite routes they may still see, latest marked first; with `since`, only
+    /// `user`'s favourite routes they may still see, latest marked first, each drawn small
+    /// (`RouteShape`); with `since`, only
     /// those changed since then, and the ids of those unmarked or no longer visible.
     static func list(of user: UUID, changedSince since: Date?, on database: any Database) async throws -> Components.Schemas.FavouriteList {
         var query = Favourite.query(on: database).filter(\.$user.$id == user).sort(\.$updatedAt, .descending)
@@ -50,9 +51,13 @@ enum FavouriteBook {
         let byID = Dictionary(uniqueKeysWithValues: routes.compactMap { route in route.id.map { ($0, route) } })
         let ordered = routeIDs.compactMap { byID[$0] }
         let removed = favourites.filter { $0.removed || byID[$0.$route.id] == nil }.map { $0.$route.id.apiID }
-        return Components.Schemas.FavouriteList(
-            routes: try await Route.schemas(ordered, viewer: user, on: database),
-            removedIds: since == nil ? [] : removed)
+        let shapes = try await RouteShape.of(ordered, viewer: user, on: database)
+        let schemas = try await Route.schemas(ordered, viewer: user, on: database).map { route in
+            var shaped = route
+            shaped.shape = UUID(uuidString: route.id).flatMap { shapes[$0] }
+            return shaped
+        }
+        return Components.Schemas.FavouriteList(routes: schemas, removedIds: since == nil ? [] : removed)
     }
 
     /// `user`'s favourite row of `route`, marked or unmarked, if they ever marked it.

@@ -67,6 +67,18 @@ struct RouteTests {
             _ = try await bo.client.addFavourite(path: .init(routeId: route.id)).noContent
             let favourites = try await bo.client.listFavourites().ok.body.json
             #expect(favourites.routes.map(\.id) == [route.id] && favourites.routes[0].isFavourite)
+            // Drawn small: the path of Ann's run; with a privacy zone of Ann's on its start,
+            // Bo's drawing leaves that stretch out, as the route's map does; Ann's own keeps it.
+            let whole = try #require(favourites.routes[0].shape)
+            #expect(whole.hasPrefix("M") && whole.filter { $0 == "M" }.count == 1)
+            let start = try #require(route.start)
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: [.init(latitude: start.latitude, longitude: start.longitude,
+                                                                                      radiusMeters: 200)]))).ok
+            let cut = try #require(try await bo.client.listFavourites().ok.body.json.routes.first?.shape)
+            #expect(cut != whole)
+            _ = try await ann.client.addFavourite(path: .init(routeId: route.id)).noContent
+            #expect(try await ann.client.listFavourites().ok.body.json.routes.first?.shape == whole)
+            _ = try await ann.client.putPrivacyZones(body: .json(.init(zones: []))).ok
             let mark = Date()
             try await Task.sleep(for: .milliseconds(20))
             _ = try await bo.client.removeFavourite(path: .init(routeId: route.id)).noContent
