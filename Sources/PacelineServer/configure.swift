@@ -90,15 +90,24 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // left for later is brought up to date once they pause.
     let remeasuring = RemeasuringInBackground(database: app.backgroundDatabase, logger: app.logger)
     app.lifecycle.use(remeasuring)
-    app.lifecycle.use(HistoryCatchUp(database: app.backgroundDatabase, logger: app.logger))
+    let background = app.backgroundDatabase
+    app.lifecycle.use(RepeatingWork(every: HistoryCatchUp.interval, failing: "records and badges left by an import not brought up to date",
+                                    logger: app.logger) {
+        try await withTaskExecutorPreference(LowPriorityExecutor.shared) { try await HistoryCatchUp.catchUp(on: background) }
+    })
     // New notifications reach the phones of those told (Web Push), signed with the instance's key.
     let vapid = try await VAPID.load(on: app.db)
     app.lifecycle.use(PushDelivery(database: app.backgroundDatabase, vapid: vapid, settings: settings.push,
                                    publicURL: settings.publicURL, logger: app.logger))
-    // What nobody's action tells: an invitation's live session opening, a reminder after idle days.
-    app.lifecycle.use(Reminders(database: app.backgroundDatabase, opensBefore: settings.live.invitationOpensBefore, logger: app.logger))
+    // What nobody's action tells: an invitation's live session opening, a reminder after idle days, a club challenge's end.
+    let opensBefore = settings.live.invitationOpensBefore
+    app.lifecycle.use(RepeatingWork(every: Reminders.interval, failing: "reminders not told", logger: app.logger) {
+        try await Reminders.tellDue(opensBefore: opensBefore, on: background)
+    })
     // The club challenges an activity's change marked: their finishers' badges, settled out of any upload.
-    app.lifecycle.use(ChallengeSettler(database: app.backgroundDatabase, logger: app.logger))
+    app.lifecycle.use(RepeatingWork(every: ChallengeFinishers.settlingInterval, failing: "challenges not settled", logger: app.logger) {
+        try await ChallengeFinishers.settleChanged(on: background)
+    })
     MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {
         [.init(name: "paceline_live_sockets", help: "Live WebSockets open here, signed in or not.", value: hub.open.count),
          .init(name: "paceline_runs_to_remeasure", help: "Stored runs older rules measured, left to measure again (-1: not counted yet).",

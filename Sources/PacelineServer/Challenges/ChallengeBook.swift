@@ -46,7 +46,7 @@ package enum ChallengeBook {
     /// Sets a challenge (owner and admins, the role checked again under the club's lock; at
     /// most `mostOpen` not ended, counted under it, 409 `too_many_challenges` past it); one
     /// that has started counts what was done since at once, its finishers settled soon after
-    /// (marked changed, `ChallengeSettler`).
+    /// (marked changed, `ChallengeFinishers.settleChanged`).
     static func create(in clubID: String, _ creation: Components.Schemas.ClubChallengeCreation, by user: UUID,
                        now: Date = Date(), on database: any Database) async throws -> Components.Schemas.ClubChallenge {
         let club = try await ClubAccess.member(clubID, user, as: [.owner, .admin], on: database).club.requireID()

@@ -6,15 +6,20 @@ import SQLKit
 
 /// Who finished a club challenge: their badge. A change to what a challenge counts (an
 /// upload, a privacy or sport changed, a deletion, a re-measuring, a new challenge) only
-/// marks it changed, in one statement inside the change's own transaction (`mark`); the
-/// settler (`ChallengeSettler`) settles each changed challenge at most once a round, out of
-/// any user's transaction, so no upload waits for a club's standings however many
+/// marks it changed, in one statement inside the change's own transaction (`mark`); each
+/// instance settles the changed challenges every `settlingInterval` (`settleChanged`, a
+/// read of the changed index first, so an idle instance writes nothing), each at most once
+/// a round, out of any user's transaction, so no upload waits for a club's standings however many
 /// challenges its owner's clubs run. Settling stores those who newly finished, with that
 /// instant, and takes back, while the challenge runs, the badge of a member who no longer
 /// finishes (a hidden activity never counts, not even for a badge won before). Once the
 /// challenge is closed (`ChallengeResults`) its finishers are kept for good, also by a
 /// member who leaves.
 enum ChallengeFinishers {
+    /// How often each instance settles the challenges marked changed, seconds: a finisher's
+    /// badge is stored within about this of the upload that made it (the standings are read live).
+    static let settlingInterval: TimeInterval = 2
+
     /// Marks changed the open challenges of `owner`'s clubs (not hidden ones) that a change
     /// to their activity of `sport` started at `start` may move (all of them when either is nil).
     /// - Complexity: one update on the open challenges of the owner's clubs.

@@ -1,8 +1,5 @@
 import Fluent
 import Foundation
-import Logging
-import Synchronization
-import Vapor
 
 /// The notifications nobody's action makes, told as their time comes: each instance looks
 /// every `interval`; the unique index makes a second look (or a second instance) tell
@@ -12,37 +9,15 @@ import Vapor
 /// - A user who asked (`User.idleReminderDays`) and whose last activity started that many
 ///   days ago is reminded once for that stretch (`idleReminder`, its subject the last activity).
 /// - A club challenge ended: its results are told (`ChallengeResults`).
-package final class Reminders: LifecycleHandler, Sendable {
+enum Reminders {
     /// How often each instance looks, seconds.
     static let interval: TimeInterval = 30
-    private let loop = Mutex<Task<Void, Never>?>(nil)
-    private let database: any Database
-    private let opensBefore: TimeInterval
-    private let logger: Logger
 
-    init(database: any Database, opensBefore: TimeInterval, logger: Logger) {
-        self.database = database
-        self.opensBefore = opensBefore
-        self.logger = logger
-    }
-
-    package func didBootAsync(_ application: Application) async throws {
-        loop.withLock { $0 = repeating(every: Self.interval) { [self] in
-            do {
-                try await Self.tellStarting(within: opensBefore, on: database)
-                try await Self.remindIdle(on: database)
-                try await ChallengeResults.close(on: database)
-            } catch is CancellationError {
-            } catch {
-                logger.error("reminders not told: \(String(reflecting: error))")
-            }
-        } }
-    }
-
-    package func shutdownAsync(_ application: Application) async {
-        let task = loop.withLock { task in defer { task = nil }; return task }
-        task?.cancel()
-        await task?.value
+    /// One look: what is due now, each in turn (`RepeatingWork` runs it every `interval`).
+    static func tellDue(opensBefore: TimeInterval, on database: any Database) async throws {
+        try await tellStarting(within: opensBefore, on: database)
+        try await remindIdle(on: database)
+        try await ChallengeResults.close(on: database)
     }
 
     /// Tells the guests who accepted each scheduled invitation starting within `lead`.

@@ -1,9 +1,6 @@
 import Fluent
 import Foundation
-import Logging
 import SQLKit
-import Synchronization
-import Vapor
 
 /// Brings up to date what an import left for later (`RunAftermath.store`, `batched`): each
 /// run of an import is stored with its own consequences, but the work that reads its owner's
@@ -13,37 +10,11 @@ import Vapor
 /// again and refreshes the badges; a user whose import went on meanwhile waits for the next
 /// look. So an import of thousands of files takes linear time, and its records and badges
 /// are there `quietPeriod` after its last file.
-package final class HistoryCatchUp: LifecycleHandler, Sendable {
+package enum HistoryCatchUp {
     /// How often each instance looks, seconds.
     static let interval: TimeInterval = 2
     /// How long an import must have paused, seconds.
     static let quietPeriod: TimeInterval = 5
-    private let loop = Mutex<Task<Void, Never>?>(nil)
-    private let database: any Database
-    private let logger: Logger
-
-    init(database: any Database, logger: Logger) {
-        self.database = database
-        self.logger = logger
-    }
-
-    package func didBootAsync(_ application: Application) async throws {
-        let database = database, logger = logger
-        loop.withLock { $0 = repeating(every: Self.interval) {
-            do {
-                try await withTaskExecutorPreference(LowPriorityExecutor.shared) { try await Self.catchUp(on: database) }
-            } catch is CancellationError {
-            } catch {
-                logger.error("records and badges left by an import not brought up to date: \(String(reflecting: error))")
-            }
-        } }
-    }
-
-    package func shutdownAsync(_ application: Application) async {
-        let task = loop.withLock { task in defer { task = nil }; return task }
-        task?.cancel()
-        await task?.value
-    }
 
     /// Notes, in the transaction that stored one of `user`'s runs, that their records and
     /// badges are left for later.
