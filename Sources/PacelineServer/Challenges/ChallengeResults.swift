@@ -12,7 +12,7 @@ import SQLKit
 enum ChallengeResults {
     /// Closes and tells every challenge that ended by `now`.
     /// - Complexity: one query on the open challenges' index by end; per challenge one
-    ///   update, its standings, one query of the blocks among its participants, one
+    ///   update, its standings, one query of the blocks of its participants, one
     ///   notification per participant.
     static func close(endedBy now: Date = Date(), on database: any Database) async throws {
         let ended = try await ClubChallenge.query(on: database).filter(\.$closedAt == nil).filter(\.$endsAt <= now)
@@ -29,23 +29,34 @@ enum ChallengeResults {
         }
     }
 
-    /// Tells each participant of `challenge` their result, among the standings they may see.
+    /// Tells each participant of `challenge` their result, among the standings they may see:
+    /// those of everyone but a segment time through its runner's privacy zone, unless they
+    /// are that runner or someone blocked them (their own standings, then).
+    /// - Complexity: O(n) for the participants whose standings are everyone's, O(n) more
+    ///   for each of the others.
     private static func tell(_ challenge: ClubChallenge, on database: any Database) async throws {
         let entries = try await ChallengeStandings.entries(of: challenge, on: database)
         let total = ChallengeStandings.total(entries)
         let users = entries.map(\.user)
         let blocks = users.isEmpty ? [] : try await Block.query(on: database).filter(\.$blocked.$id ~~ users).all()
         let blockers = Dictionary(grouping: blocks, by: \.$blocked.id).mapValues { Set($0.map(\.$blocker.id)) }
+        let common = ChallengeView.ranks(of: entries.filter { !$0.onlyToThemselves })
+        let commonRanks = Dictionary(common.map { ($0.entry.user, $0.rank) }, uniquingKeysWith: { first, _ in first })
         for entry in entries {
-            let seen = entries.filter { other in
-                other.user == entry.user || (!(blockers[entry.user]?.contains(other.user) ?? false) && !other.onlyToThemselves)
+            let place: (rank: Int, of: Int)
+            if let rank = commonRanks[entry.user], blockers[entry.user] == nil {
+                place = (rank, common.count)
+            } else {
+                let seen = ChallengeView.ranks(of: entries.filter { other in
+                    other.user == entry.user || (!(blockers[entry.user]?.contains(other.user) ?? false) && !other.onlyToThemselves)
+                })
+                guard let rank = seen.first(where: { $0.entry.user == entry.user })?.rank else { continue }
+                place = (rank, seen.count)
             }
-            guard let index = seen.firstIndex(where: { $0.user == entry.user }) else { continue }
-            let rank = (seen.firstIndex { $0.value == entry.value } ?? index) + 1
             let finished = ChallengeStandings.finished(entry, of: challenge, total: total)
             try await Notifications.tell(entry.user, .challengeResult, by: entry.user,
                                          about: .init(club: challenge.$club.id, challenge: try challenge.requireID(),
-                                                      excerpt: result(challenge.title, rank: rank, of: seen.count, finished: finished)),
+                                                      excerpt: result(challenge.title, rank: place.rank, of: place.of, finished: finished)),
                                          on: database)
         }
     }

@@ -44,15 +44,9 @@ enum ChallengeView {
         now < challenge.startsAt ? .upcoming : now < challenge.endsAt ? .active : .ended
     }
 
-    /// `entries` (best first) with their ranks: equal values share one.
-    private static func ranks(of entries: [ChallengeEntry]) -> [(entry: ChallengeEntry, rank: Int)] {
-        var ranked: [(entry: ChallengeEntry, rank: Int)] = []
-        ranked.reserveCapacity(entries.count)
-        for entry in entries {
-            let rank = ranked.last.map { $0.entry.value == entry.value ? $0.rank : ranked.count + 1 } ?? 1
-            ranked.append((entry, rank))
-        }
-        return ranked
+    /// `entries` (best first) with their ranks: equal values share one (`SharedRanks`).
+    static func ranks(of entries: [ChallengeEntry]) -> [(entry: ChallengeEntry, rank: Int)] {
+        zip(entries, SharedRanks.of(entries.map(\.value))).map { ($0, $1) }
     }
 
     /// The display names of `users`.

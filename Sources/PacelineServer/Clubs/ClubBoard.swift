@@ -45,13 +45,11 @@ package enum ClubBoard {
         let window = period.window(containing: now)
         let rows = try await database.sql.raw(statement(of: clubID, seenBy: viewer, window: window, sport: sport,
                                                         measure: measure, limit: limit)).all()
-        var standings: [Components.Schemas.ClubStanding] = []
-        for row in rows {
-            let value = try row.decode(column: "value", as: Double.self)
-            let rank = standings.last.map { $0.value == value ? $0.rank : standings.count + 1 } ?? 1
-            standings.append(.init(rank: rank, user: .init(id: try row.decode(column: "owner_id", as: UUID.self).apiID,
-                                                           displayName: try row.decode(column: "display_name", as: String.self)),
-                                   value: value, activities: try row.decode(column: "activities", as: Int.self)))
+        let values = try rows.map { try $0.decode(column: "value", as: Double.self) }
+        let standings = try zip(rows, zip(values, SharedRanks.of(values))).map { row, place -> Components.Schemas.ClubStanding in
+            .init(rank: place.1, user: .init(id: try row.decode(column: "owner_id", as: UUID.self).apiID,
+                                             displayName: try row.decode(column: "display_name", as: String.self)),
+                  value: place.0, activities: try row.decode(column: "activities", as: Int.self))
         }
         return .init(period: period.schema, sport: sport, measure: measure.schema, from: window.start, to: window.end,
                      standings: standings)

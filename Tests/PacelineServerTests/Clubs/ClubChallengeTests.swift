@@ -295,6 +295,7 @@ struct ClubChallengeTests {
             _ = try await Self.upload(ann, 1_000, minutesAgo: 10, privacy: .public)
             #expect(try await bo.client.listMyChallengeBadges().ok.body.json.badges.count == 1)
             #expect(try await ann.client.listMyChallengeBadges().ok.body.json.badges.isEmpty, "closed before her second run")
+            #expect(SharedRanks.of([9, 7, 7, 3]) == [1, 2, 2, 4] && SharedRanks.of([]) == [])
             #expect(ChallengeResults.ordinal(11) == "11th" && ChallengeResults.ordinal(22) == "22nd" && ChallengeResults.ordinal(103) == "103rd")
             let long = ChallengeResults.result(String(repeating: "x", count: 200), rank: 3, of: 12, finished: true)
             #expect(long.count == Notifications.excerptCharacters && long.hasSuffix("…: 3rd of 12, finished"))
