@@ -104,6 +104,27 @@ extension Track {
     }
 }
 
+extension Array where Element == Coordinate {
+    /// A line (a heat line, a route's path) as someone else may see it, by `Track.hiding`'s
+    /// rule: every point inside one of `zones` is left out, and the line is cut where it
+    /// went in; the stretches left. Unchanged, as one stretch, with no zones.
+    /// - Complexity: O(n·z) for n points and z zones.
+    public func hiding(_ zones: [PrivacyZone]) -> [[Coordinate]] {
+        guard !zones.isEmpty else { return [self] }
+        var stretches: [[Coordinate]] = []
+        var part: [Coordinate] = []
+        for point in self {
+            if zones.hide(point) {
+                if !part.isEmpty { stretches.append(part); part = [] }
+            } else {
+                part.append(point)
+            }
+        }
+        if !part.isEmpty { stretches.append(part) }
+        return stretches
+    }
+}
+
 extension Array where Element == Checkpoint {
     /// The checkpoints as someone else may see them: those outside every one of `zones`, their
     /// distances and times counted from the first of them (`firstShown`), so no point shown

@@ -18,24 +18,10 @@ enum RouteShape {
         for route in routes {
             guard let id = route.id else { continue }
             let zones = route.$creator.id == viewer ? [] : route.creator.privacyZones
-            let segments = (lines[route.$run.id] ?? []).compactMap(HeatLine.decode).flatMap { outside(zones, $0) }
+            let segments = (lines[route.$run.id] ?? []).compactMap(HeatLine.decode).flatMap { $0.hiding(zones) }.filter { $0.count > 1 }
             let shape = Run.shapeBox.pathData(of: segments)
             if !shape.isEmpty { shapes[id] = shape }
         }
         return shapes
-    }
-
-    /// `line` cut where it enters any of `zones`: the stretches outside them.
-    static func outside(_ zones: [PrivacyZone], _ line: [Coordinate]) -> [[Coordinate]] {
-        guard !zones.isEmpty else { return [line] }
-        var stretches: [[Coordinate]] = [[]]
-        for point in line {
-            if zones.contains(where: { $0.contains(point) }) {
-                if !(stretches.last?.isEmpty ?? true) { stretches.append([]) }
-            } else {
-                stretches[stretches.count - 1].append(point)
-            }
-        }
-        return stretches.filter { $0.count > 1 }
     }
 }

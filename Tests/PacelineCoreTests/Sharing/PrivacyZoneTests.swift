@@ -73,6 +73,17 @@ struct PrivacyZoneTests {
         #expect(shown.segments.map { $0.compactMap(\.time).map { $0.timeIntervalSince(time) } } == [[3, 4], [5, 6]])
     }
 
+    @Test("a bare line is cut as a track is: the points inside left out, a stretch on each side; no zone, one stretch")
+    func line() {
+        let zone = PrivacyZone(center: Self.home, radiusMeters: 200, offset: 0.3, direction: 0)
+        let plane = LocalPlane(origin: Self.home)
+        let line = [-1_000.0, -500, 0, 500, 1_000].map { plane.coordinate(x: 0, y: $0) }
+        let track = Track(segments: [line.enumerated().map { Fix(time: Date(timeIntervalSince1970: Double($0.offset)), coordinate: $0.element) }])
+        #expect(line.hiding([zone]) == track.hiding([zone]).segments.map { $0.compactMap(\.coordinate) })
+        #expect(line.hiding([zone]).map(\.count) == [2, 2])
+        #expect(line.hiding([]) == [line])
+    }
+
     /// For every draw of the hidden circle (directions every 5°, offsets across the band),
     /// three runs through an 800 m zone as the track and the series show them to others:
     /// no attack of `HomeEstimate` comes within 150 m of the door. The server's
