@@ -126,9 +126,12 @@ enum ChallengeStandings {
         var best: [UUID: ChallengeEntry] = [:]
         for row in rows {
             let runner = try row.decode(column: "owner_id", as: UUID.self)
+            let first = best[runner] == nil
             best[runner] = faster(best[runner], than: try row.decode(column: "elapsed_s", as: Double.self),
                                   run: try row.decode(column: "run_id", as: UUID.self), runner: runner)
-            best[runner]?.onlyToThemselves = path.passes(through: User.privacyZones(stored: try row.decode(column: "privacy_zones", as: String?.self)))
+            if first {  // the runner's zones, the same on each of their rows
+                best[runner]?.onlyToThemselves = path.passes(through: User.privacyZones(stored: try row.decode(column: "privacy_zones", as: String?.self)))
+            }
         }
         return Array(best.values)
     }
