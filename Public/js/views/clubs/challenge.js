@@ -7,6 +7,7 @@ import { go } from '../../router.js';
 import { session } from '../../engine/store/session.js';
 import { h, mount, toast, describe } from '../../ui.js';
 import { icon } from '../../icons.js';
+import { progressBar } from '../shared/progress-bar.js';
 import { sportPlural } from '../shared/format.js';
 import { challengeValue, fewestFirst, goalValue, share, statusText, summaryText } from './challenge-format.js';
 
@@ -41,9 +42,7 @@ function progressCard(challenge, unit) {
   const lines = [
     challenge.together ? h('p', { class: 'challenge-total' },
       `The club: ${value(challenge.total ?? 0)} of ${goalValue(challenge.kind, challenge.goal, unit)}`) : null,
-    part === null ? null : h('span', { class: 'progress', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100,
-      'aria-valuenow': Math.round(part * 100), 'aria-label': `${Math.round(part * 100)} % of the goal` },
-    h('span', { style: `width: ${(part * 100).toFixed(1)}%` })),
+    part === null ? null : progressBar(part, `${Math.round(part * 100)} % of the goal`),
     mine
       ? h('p', { class: 'challenge-you' }, mine.finished ? h('span', { class: 'finished' }, icon('check'), ' You finished · ') : null,
         `You: ${value(mine.value)} · ${mine.rank} of ${challenge.participants}`)

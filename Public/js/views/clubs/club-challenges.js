@@ -5,6 +5,7 @@ import { api } from '../../engine/api/paceline.js';
 import { session } from '../../engine/store/session.js';
 import { h, describe } from '../../ui.js';
 import { icon } from '../../icons.js';
+import { progressBar } from '../shared/progress-bar.js';
 import { challengeValue, goalValue, share, statusText, summaryText } from './challenge-format.js';
 
 /** The card, which loads the club's challenges. */
@@ -35,9 +36,7 @@ function challengeItem(club, challenge) {
       h('span', { class: 'challenge-head' }, h('strong', {}, challenge.title),
         h('span', { class: 'pill' }, statusText(challenge))),
       h('span', { class: 'muted' }, summaryText(challenge, unit)),
-      part === null ? null : h('span', { class: 'progress', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100,
-        'aria-valuenow': Math.round(part * 100), 'aria-label': `${Math.round(part * 100)} % of the goal` },
-      h('span', { style: `width: ${(part * 100).toFixed(1)}%` })),
+      part === null ? null : progressBar(part, `${Math.round(part * 100)} % of the goal`),
       h('span', { class: 'challenge-progress' }, mine?.finished ? h('span', { class: 'finished' }, icon('check'), ' Finished · ') : null,
         progress, ` · ${challenge.finishers} finished`)));
 }

@@ -10,6 +10,7 @@ import { retire } from '../map/basemap.js';
 import { journeyMap } from './journey-map.js';
 import { stageList } from './stage-list.js';
 import { go } from '../../router.js';
+import { progressBar } from '../shared/progress-bar.js';
 
 export function render({ missionId }) {
   return missionId ? renderMission(missionId) : renderList();
@@ -35,15 +36,14 @@ async function renderList() {
     h('a', { href: `#/missions/${mission.id}` },
       h('span', { class: 'mission-name' }, mission.name, h('span', { class: 'chevron', 'aria-hidden': 'true' }, ' ›')),
       h('span', { class: 'muted mission-facts' }, `${units.distance(mission.lengthMeters, unit, 1)} · ${mission.routeCount} route${mission.routeCount === 1 ? '' : 's'} · ${mission.stageCount} stages`),
-      mission.progress ? progressBar(mission.progress, unit) : h('span', { class: 'muted' }, mission.summary))))));
+      mission.progress ? journeyProgress(mission.progress, unit) : h('span', { class: 'muted' }, mission.summary))))));
 }
 
 /** A bar of the share travelled, with "12.3 km of 78.8 km" below it unless `bare`. */
-function progressBar({ distanceMeters, lengthMeters, finishedAt }, unit, bare = false) {
+function journeyProgress({ distanceMeters, lengthMeters, finishedAt }, unit, bare = false) {
   const share = lengthMeters > 0 ? Math.min(1, distanceMeters / lengthMeters) : 0;
   return h('span', { class: 'progress-line' },
-    h('span', { class: 'progress', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(share * 100) },
-      h('span', { style: `width: ${(share * 100).toFixed(1)}%` })),
+    progressBar(share),
     bare ? '' : h('span', { class: 'muted' }, finishedAt ? `Completed ${units.date(finishedAt)}`
       : `${units.distance(distanceMeters, unit, 1)} of ${units.distance(lengthMeters, unit, 1)}`));
 }
@@ -96,7 +96,7 @@ function progressCard(mission, journey, unit, restart) {
       stat('done', 'journey-done', units.distance(journey.distanceMeters, unit, 2)),
       stat('to go', 'journey-to-go', units.distance(journey.remainingMeters, unit, 2)),
       stat('stages', 'journey-stages', `${journey.completedStages.length}`)),
-    progressBar(journey, unit, true),
+    journeyProgress(journey, unit, true),
     h('p', { id: 'journey-place' }, journey.finishedAt
       ? `Mission complete on ${units.date(journey.finishedAt)}.`
       : `${place.routeName}, stage ${place.stage + 1} to ${place.stageName}: ${units.distance(place.metersIntoStage, unit, 2)} of ${units.distance(place.stageLengthMeters, unit, 2)}.`),
