@@ -78,6 +78,11 @@ def test_a_challenge_set_moved_by_an_upload_and_finished(server, browser):
     b.wait(lambda: "You finished" in text(b, ".challenge-progress-card"), message="11 km did not finish 10 km")
     assert b.finds(".challenge-standings .finished svg")
     b.shot("challenge-finished")
+    # The badge is stored by the settler's next round (every 2 s), out of the upload.
+    finished = time.monotonic()
+    b.wait(lambda: len(server.api("GET", "/me/challenge-badges", token=bo[0])[1]["badges"]) == 1, seconds=10,
+           message="the badge was not stored within 10 s")
+    assert time.monotonic() - finished < 5
     b.open("/#/profile")
     b.wait(lambda: "10 km this week" in text(b, ".challenge-badges-card"), message="no badge on the profile")
     assert "Canal Striders" in text(b, ".challenge-badges-card")
