@@ -42,6 +42,9 @@ let package = Package(
         .target(name: "PacelinePNG", dependencies: ["PacelineCore", "CZlib"]),
         // Activity files as people keep them: gzipped too (a Strava export), by zlib.
         .target(name: "PacelineArchives", dependencies: ["PacelineCore", "CZlib"]),
+        // libvips (Debian's libvips42) for the photos on activities, loaded at run time so
+        // the package builds and serves without it; C, as libvips takes variadic options.
+        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl")]),
         // The REST contract: Sources/PacelineAPI/openapi.yaml is the source of truth; the
         // plugin generates its types, the server protocol and the client at build time.
         .target(
@@ -63,6 +66,7 @@ let package = Package(
                 "PacelineAPI",
                 "PacelinePNG",
                 "PacelineArchives",
+                "CVips",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentKit", package: "fluent-kit"),

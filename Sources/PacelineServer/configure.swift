@@ -45,6 +45,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.databases.middleware.use(SearchName.Keeper<PointOfInterestRow> { $0.searchTitle = SearchName.of($0.title) })
     app.migrations.add(Migrations.all)
     try await app.autoMigrate()
+    // Photos need libvips (Debian's libvips42); without it they answer 503 and all else works.
+    if let why = PhotoDeveloper.availability() { app.logger.notice("photos on activities are off: \(why)") }
     if let directory = settings.missionExamples {
         try await MissionExamples.seed(from: directory, on: app.db, logger: app.logger)
     }

@@ -22,6 +22,12 @@ public enum Fixtures {
         tracksDirectory.appendingPathComponent(relativePath)
     }
 
+    /// A photo of `Tests/Fixtures/photos` (made by its `make_photos.py`), e.g. `photo("camera.jpg")`.
+    public static func photo(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/photos/\(name)")
+    }
+
     /// Every file in one corpus folder with the given extension, sorted by name.
     public static func files(in folder: String, withExtension ext: String) -> [URL] {
         let directory = tracksDirectory.appendingPathComponent(folder, isDirectory: true)

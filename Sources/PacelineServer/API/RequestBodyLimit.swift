@@ -2,7 +2,8 @@ import HTTPTypes
 import OpenAPIRuntime
 
 /// Refuses a request body larger than its operation allows with 413 `payload_too_large`:
-/// an upload of a run (`uploadRun`: a file, a form or JSON fixes) up to 32 MiB, any other
+/// an upload of a run (`uploadRun`: a file, a form or JSON fixes) up to 32 MiB, a photo
+/// (`addRunPhoto`) up to 20 MiB, any other
 /// body up to 256 KiB (the largest real ones, a workout of 500 intervals or the order of a
 /// few thousand workouts, are tens of kilobytes). A declared `Content-Length` over the
 /// limit is refused before any of the body is read; a body sent without one is counted as
@@ -19,7 +20,11 @@ struct RequestBodyLimit: ServerMiddleware {
 
     /// The limit of `operationID`'s body.
     static func limit(of operationID: String) -> Int {
-        operationID == "uploadRun" ? upload : other
+        switch operationID {
+        case "uploadRun": upload
+        case "addRunPhoto": PhotoLimits.bytes
+        default: other
+        }
     }
 
     func intercept(

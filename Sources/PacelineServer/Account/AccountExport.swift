@@ -7,7 +7,8 @@ import PacelineCore
 /// A user's data as one archive (GET /me/export): each activity as a file, in the format
 /// it came in (GPX for what the app recorded), rebuilt from the stored track with its
 /// sensors and the totals the app shows; beside it, the file each was made from, byte for
-/// byte as uploaded (`Original`), once however many activities it made; and, for the
+/// byte as uploaded (`Original`), once however many activities it made; the photos on
+/// them (`ExportedPhotos`); and, for the
 /// rest, the JSON the API answers the user with (whole: every page of a list), made by the
 /// same services the API's handlers call, so an export reads as the API documents it
 /// (openapi.yaml).
@@ -59,6 +60,7 @@ struct AccountExport {
                 try archive.add(name, file)
                 try await originals.add(of: run, to: archive, on: database)
             }
+            try await ExportedPhotos.add(of: page, to: archive, on: database)
             guard page.count == Self.page else { break }
             offset += Self.page
         }

@@ -19,6 +19,12 @@ extension Database {
         try await locking(Club.schema, club, body)
     }
 
+    /// Runs `body` in a transaction with `run`'s row locked first (PostgreSQL): what a run
+    /// keeps a limited number of (its photos) changes one request at a time, on every instance.
+    func lockingRun<T: Sendable>(_ run: UUID, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        try await locking(Run.schema, run, body)
+    }
+
     private func locking<T: Sendable>(_ table: String, _ id: UUID,
                                       _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         try await retryingTransaction { transaction in

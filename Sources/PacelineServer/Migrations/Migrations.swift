@@ -101,5 +101,7 @@ enum Migrations {
         CreateCalendarFeeds(),
         // 062: club challenges, their finishers, and the challenge a result notification is about.
         CreateClubChallenges(),
+        // 063: photos on activities.
+        CreateRunPhotos(),
     ]
 }

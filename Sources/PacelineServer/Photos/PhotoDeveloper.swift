@@ -1,0 +1,104 @@
+import CVips
+import Foundation
+import NIOPosix
+
+/// What is kept of a photo: a screen-sized JPEG and a square thumbnail, both re-encoded
+/// from the pixels alone, so no metadata of the file sent (EXIF, its GPS position, XMP,
+/// ICC, comments) survives.
+struct DevelopedPhoto: Sendable {
+    var screen: Data
+    var width: Int
+    var height: Int
+    var thumbnail: Data
+}
+
+/// Makes a photo's kept copies with libvips (`CVips`), on NIO's thread pool, at most
+/// `PhotoLimits.developing` at once on this instance. Only JPEG, PNG, WebP and HEIC are
+/// read, each by its own loader (libvips' untrusted ones are blocked), after the header
+/// alone has shown the image is at most `PhotoLimits.pixels` big.
+actor PhotoDeveloper {
+    static let shared = PhotoDeveloper()
+
+    private var developing = 0
+    private var queue: [CheckedContinuation<Void, Never>] = []
+
+    /// Whether libvips is installed, and if not why (logged once at start).
+    static func availability() -> String? {
+        var why = [CChar](repeating: 0, count: 256)
+        return paceline_vips_start(&why, why.count) == 0 ? nil : String(cString: why)
+    }
+
+    /// The kept copies of `bytes`.
+    /// - Throws: 415 `unsupported_photo` for a file of another kind, 422 `unreadable_photo`
+    ///   for a damaged or truncated one, 400 or 422 `photo_too_large` past the bytes or the pixels, 503 when
+    ///   libvips is missing or too many photos are being made.
+    func develop(_ bytes: Data) async throws -> DevelopedPhoto {
+        guard bytes.count <= PhotoLimits.bytes else {
+            throw Refusal(.invalid, code: "photo_too_large", message: "a photo may be at most \(PhotoLimits.bytes >> 20) MB")
+        }
+        guard let format = PhotoFormat.sniff(bytes) else {
+            throw Refusal(.unsupportedFormat, code: "unsupported_photo", message: "a photo must be a JPEG, PNG, WebP or HEIC image")
+        }
+        try await turn()
+        defer { next() }
+        return try await NIOThreadPool.singleton.runIfActive { try Self.develop(bytes, as: format) }
+    }
+
+    private func turn() async throws {
+        if developing < PhotoLimits.developing {
+            developing += 1
+            return
+        }
+        guard queue.count < PhotoLimits.waiting else {
+            throw Refusal(.unavailable, code: "busy", message: "many photos are being made: try again in a few seconds", retryAfter: 5)
+        }
+        await withCheckedContinuation { queue.append($0) }
+    }
+
+    private func next() {
+        if queue.isEmpty { developing -= 1 } else { queue.removeFirst().resume() }
+    }
+
+    private static func develop(_ bytes: Data, as format: PhotoFormat) throws -> DevelopedPhoto {
+        try bytes.withUnsafeBytes { buffer in
+            var why = [CChar](repeating: 0, count: 512)
+            var loader = [CChar](repeating: 0, count: 64)
+            var width: Int32 = 0, height: Int32 = 0
+            guard paceline_vips_start(&why, why.count) == 0 else {
+                throw Refusal(.unavailable, code: "photos_unavailable",
+                              message: "this instance can't take photos: \(String(cString: why))", retryAfter: 3600)
+            }
+            guard paceline_vips_probe(buffer.baseAddress, buffer.count, &loader, loader.count, &width, &height, &why, why.count) == 0 else {
+                throw unreadable(why)
+            }
+            guard String(cString: loader) == format.loader else {
+                throw Refusal(.unsupportedFormat, code: "unsupported_photo", message: "the file is not the \(format.rawValue.uppercased()) image it begins as")
+            }
+            guard width > 0, height > 0, Int(width) * Int(height) <= PhotoLimits.pixels else {
+                throw Refusal(.unprocessable, code: "photo_too_large",
+                              message: "a photo may have at most \(PhotoLimits.pixels / 1_000_000) megapixels; this one has \(Int(width) * Int(height) / 1_000_000)")
+            }
+            let screen = try jpeg(buffer, side: PhotoLimits.screenSide, square: false, quality: 82)
+            let thumbnail = try jpeg(buffer, side: PhotoLimits.thumbnailSide, square: true, quality: 76)
+            return DevelopedPhoto(screen: screen.bytes, width: screen.width, height: screen.height, thumbnail: thumbnail.bytes)
+        }
+    }
+
+    private static func jpeg(_ buffer: UnsafeRawBufferPointer, side: Int, square: Bool, quality: Int) throws -> (bytes: Data, width: Int, height: Int) {
+        var why = [CChar](repeating: 0, count: 512)
+        var output: UnsafeMutableRawPointer?
+        var length = 0
+        var width: Int32 = 0, height: Int32 = 0
+        guard paceline_vips_jpeg(buffer.baseAddress, buffer.count, Int32(side), square ? 1 : 0, Int32(quality),
+                                 &output, &length, &width, &height, &why, why.count) == 0, let output else {
+            throw unreadable(why)
+        }
+        defer { paceline_vips_free(output) }
+        return (Data(bytes: output, count: length), Int(width), Int(height))
+    }
+
+    private static func unreadable(_ why: [CChar]) -> Refusal {
+        let reason = String(cString: why).split(separator: "\n").first.map(String.init) ?? "libvips failed"
+        return Refusal(.unprocessable, code: "unreadable_photo", message: "the photo can't be read: \(reason.prefix(200))")
+    }
+}
