@@ -68,6 +68,7 @@ def test_a_visitor_records_a_run_and_keeps_it_by_making_an_account(server, brows
     token = server.token(email)
     runs = runs_of(server, token)
     assert len(runs) == 1 and history_ids(b) == [runs[0]["id"]]
+    b.js("document.querySelector('.history-card').scrollIntoView({block: 'start'})")
     b.shot("visitor-kept-in-history")
     # Reloads, and the same account signing in in a second tab, upload nothing again.
     b.driver.refresh()
