@@ -24,7 +24,9 @@ const SHELL = [
   '/js/engine/live/invitations.js', '/js/engine/live/live-socket.js', '/js/engine/recording/run-tracker.js',
   '/js/engine/sensors/heart-rate-strap.js', '/js/engine/sensors/compass.js', '/js/engine/recording/resume.js', '/js/engine/social/waiting.js',
   '/js/engine/store/db.js', '/js/engine/store/kept-fixes.js', '/js/engine/store/ongoing-run.js',
-  '/js/engine/store/session.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
+  '/js/engine/store/session.js', '/js/engine/store/kept-list.js', '/js/engine/sync/history.js',
+  '/js/engine/sync/favourites.js', '/js/engine/sync/sync-point.js',
+  '/js/views/visitor/kept-activities.js', '/js/views/visitor/keep-address.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
   '/js/engine/workout/workout-session.js', '/js/engine/workout/workout-speaker.js',
   // The views
   '/js/views/account/account-data.js', '/js/views/account/voice-settings.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segments/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/badge-tabs.js', '/js/views/achievements/activity-share.js', '/js/views/achievements/earned.js', '/js/views/achievements/friends-board.js',
@@ -76,6 +78,9 @@ self.addEventListener('fetch', (event) => {
     if (url.pathname === '/api/v1/live') return;
     // A live link's view is now or nothing: never kept, never shown from a cache as live.
     if (url.pathname.startsWith('/api/v1/beacon-views/')) return;
+    // What changed since a moment is news of that moment only: the app keeps the list it
+    // applies to (js/engine/sync/), so it is never kept here.
+    if (url.searchParams.has('updatedSince')) return;
     // A mission changes only when the operator loads it again: kept, shown at once (offline
     // too), asked again in the background with its ETag.
     if (MISSION.test(url.pathname)) event.respondWith(keptFirst(event, request));

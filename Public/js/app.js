@@ -2,6 +2,7 @@
 import { show } from './router.js';
 import { outbox } from './engine/api/outbox.js';
 import { session } from './engine/store/session.js';
+import { forgetKeptLists } from './engine/store/kept-list.js';
 import { fillIcons } from './icons.js';
 import { waiting } from './engine/social/waiting.js';
 import { unreadNotifications } from './engine/social/unread.js';
@@ -36,6 +37,7 @@ session.onChange(() => {
   unreadNotifications.refresh();
   if (session.loggedIn) return;
   caches?.delete('paceline-api');  // the last user's answers stay theirs
+  forgetKeptLists();  // and their history and favourites
   show();
 });
 

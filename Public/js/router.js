@@ -7,15 +7,15 @@ import { mount, h, describe } from './ui.js';
 // `view`: the screen's name (`body[data-view]`); `module`: where it lives under views/ when
 // the screen has a folder of its parts (`live/live`), else `view` names the file.
 // `access`: 'open' (the login), 'browse' (anyone, signed in or not: public routes and
-// runs), otherwise signed in. `parent`: where the back control leads when the app was
+// runs, recording and its summary, a visitor's kept on the device), otherwise signed in. `parent`: where the back control leads when the app was
 // opened on this screen (inner screens have one; the tabs' screens, the recording and the
 // summary, which have their own way out, do not).
 const ROUTES = [
   { pattern: /^\/home$/, view: 'home', tab: 'home', access: 'browse' },
   { pattern: /^\/login$/, view: 'login', access: 'open' },
   { pattern: /^\/activity$/, view: 'activity', tab: 'activity', access: 'browse' },
-  { pattern: /^\/record$/, view: 'recording', tab: 'home' },
-  { pattern: /^\/summary$/, view: 'summary', tab: 'home' },
+  { pattern: /^\/record$/, view: 'recording', tab: 'home', access: 'browse' },
+  { pattern: /^\/summary$/, view: 'summary', tab: 'home', access: 'browse' },
   { pattern: /^\/runs\/([0-9a-f-]{36})$/i, view: 'analysis', module: 'analysis/analysis', tab: 'profile', keys: ['runId'], access: 'browse', parent: '#/profile' },
   { pattern: /^\/segments\/([0-9a-f-]{36})$/i, view: 'segment', module: 'segments/segment', tab: 'profile', keys: ['segmentId'], access: 'browse', parent: '#/profile' },
   { pattern: /^\/beacon\/(bc_[A-Za-z0-9_-]{10,100})$/, view: 'beacon', module: 'beacon/beacon', tab: 'home', keys: ['token'], access: 'browse' },
@@ -94,16 +94,17 @@ export async function show() {
 
 /**
  * The login screen's address, coming back to `next` (an app address) once signed in;
- * `why` names what asked (a key the login screen explains: 'record', 'follow' …).
+ * `why` names what asked (a key the login screen explains: 'favourite', 'kudos' …);
+ * `register` opens it on Create account (a "Make an account" button).
  */
-export function signInAddress(next, why) {
-  return `#/login?${why ? `why=${why}&` : ''}next=${encodeURIComponent(next)}`;
+export function signInAddress(next, why, register = false) {
+  return `#/login?${register ? 'register=1&' : ''}${why ? `why=${why}&` : ''}next=${encodeURIComponent(next)}`;
 }
 
 /**
  * Sends someone not signed in to the login, to come back to `next` (or here), saying
- * `why`; true if it did. For the actions of a screen anyone may browse: follow,
- * favourite, record.
+ * `why`; true if it did. For the actions of a screen anyone may browse that need an
+ * account: favourite, like.
  */
 export function signInFirst(next = location.hash || HOME, why) {
   if (session.loggedIn) return false;

@@ -1,6 +1,6 @@
 """Finding one's way, as a newcomer would: the home screen (start, the ways out, recent
 activities of mine and my friends'), public routes and runs browsed without an account
-(following and favourites ask to sign in, then come back), the back control of inner
+(recording and following open without an account; favourites ask to sign in, then come back), the back control of inner
 screens, the Friends badge when something waits for an answer, walk invitations sent,
 answered and seen by the host, and whose pace to follow chosen from a route's leaderboard."""
 import datetime
@@ -38,11 +38,10 @@ def test_anyone_browses_public_routes_and_signs_in_to_follow(server, browser):
     note = b.visible(".map-empty").text
     assert note.startswith("No public routes here yet"), note
     b.shot("routes-empty")
-    # + asks to sign in, saying why.
+    # + opens the running screen: no account needed to record (test_visitor.py).
     b.click("button[name=start]")
-    b.wait(lambda: "#/login" in b.driver.current_url, message="+ did not ask to sign in")
-    assert b.visible(".sign-in-reason").text.startswith("To record a run, log in or create an account")
-    b.shot("login-to-record")
+    b.wait(lambda: "#/record" in b.driver.current_url, message="+ did not open the running screen")
+    b.visible("button[name=begin]")
     b.locate(*START)
     b.open("/")
     b.visible(".home-welcome")
@@ -81,12 +80,13 @@ def test_anyone_browses_public_routes_and_signs_in_to_follow(server, browser):
     b.visible(".figure")
     assert b.finds("button[name=edit-run]") == [], "a stranger is offered the owner's edit"
     b.shot("run-anonymous")
-    # Following asks to sign in, and comes back to the route afterwards.
+    # The heart asks to sign in, and comes back to the route afterwards (following needs no
+    # account: test_visitor.py).
     b.open(f"/#/activity?route={route['id']}")
-    b.click("button[name=follow]")
-    b.wait(lambda: "#/login" in b.driver.current_url, message="following did not ask to sign in")
+    b.click("button[name=favourite]")
+    b.wait(lambda: "#/login" in b.driver.current_url, message="the heart did not ask to sign in")
     assert unquote(b.driver.current_url.split("next=")[1]) == f"#/activity?route={route['id']}"
-    assert b.visible(".sign-in-reason").text.startswith("To follow a route, log in or create an account")
+    assert b.visible(".sign-in-reason").text.startswith("To keep favourites, log in or create an account")
     reader = server.register("Reader")
     b.type("input[name=email]", reader.email)
     b.type("input[name=password]", PASSWORD)

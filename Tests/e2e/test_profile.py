@@ -24,7 +24,8 @@ def text(b, css):
 
 
 def history(b):
-    return [element.get_attribute("data-run") for element in b.finds(".history li[data-run]")]
+    """The runs listed (read in one go: the list is drawn again as it syncs)."""
+    return b.js("return [...document.querySelectorAll('.history li[data-run]')].map((e) => e.dataset.run)")
 
 
 def test_totals_records_and_paging(runner, browser):

@@ -1,15 +1,15 @@
 // #/activity, "Routes": the map of routes around the user, clustered by area; a route's
 // drawer; a search by name; the Start (+) button. `?route=ID` opens that route's drawer
 // (from Favourites).
-// Anyone may browse it: recording, following and favourites ask to sign in first.
+// Anyone may browse it, record and follow (a visitor's activity is kept on the device until
+// they make an account); favourites ask to sign in first.
 import { api } from '../engine/api/paceline.js';
 import { basemap, retire, positionMarker } from './map/basemap.js';
 import { currentPosition } from '../engine/gps/source.js';
 import { unfinishedAddress } from '../engine/recording/resume.js';
-import { session } from '../engine/store/session.js';
 import { h, mount, toast } from '../ui.js';
 import { icon } from '../icons.js';
-import { go, signInFirst } from '../router.js';
+import { go } from '../router.js';
 import { RouteDrawer } from './map/route-drawer.js';
 import { RouteLayer } from './map/route-layer.js';
 import { nameSearch } from './map/name-search.js';
@@ -18,11 +18,11 @@ const VIEW_KEY = 'paceline.mapView';
 
 export async function render(_, query) {
   // A run in progress takes over (after a reload or a crash), and a race not all sent.
-  const unfinished = session.loggedIn ? await unfinishedAddress() : null;
+  const unfinished = await unfinishedAddress();
   if (unfinished) { go(unfinished); return; }
 
   const mapElement = h('div', { class: 'map', id: 'route-map' });
-  const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => signInFirst('#/record', 'record') || go('#/record') }, icon('plus'));
+  const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => go('#/record') }, icon('plus'));
   const locateButton = h('button', { class: 'round', name: 'locate', 'aria-label': 'Centre on me', title: 'Centre on me' }, icon('locate'));
   // Said when the map shows no route at all, rather than an empty map.
   const empty = h('p', { class: 'map-empty', role: 'status', hidden: true },

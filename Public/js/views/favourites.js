@@ -1,21 +1,14 @@
-// #/favourites: the runner's favourite routes. Changes made offline (in the outbox) show at
-// once; the last list seen is kept on the device, to show when the network is away.
+// #/favourites: the runner's favourite routes, kept on the device and synced
+// (engine/sync/favourites.js): the kept list at once, then what changed since. Changes made
+// offline (in the outbox) show at once.
 import { api } from '../engine/api/paceline.js';
 import { outbox } from '../engine/api/outbox.js';
 import { session } from '../engine/store/session.js';
+import { favourites } from '../engine/sync/favourites.js';
 import { h, mount, toast, describe } from '../ui.js';
 import * as units from '../engine/core/units.js';
 import { shareButton } from './achievements/share.js';
 import { runShape } from './shared/run-shape.js';
-
-const CACHE = 'paceline.favourites';
-
-function remembered() {
-  try {
-    const value = JSON.parse(localStorage.getItem(CACHE) ?? 'null');
-    return value?.user === session.profile?.id ? value : null;
-  } catch { return null; }
-}
 
 export function render() {
   const unit = session.units;
@@ -49,31 +42,30 @@ export function render() {
   }
 
   async function load() {
-    const pending = await outbox.pendingFavourites();
+    const kept = favourites.kept();
+    if (kept) await show(kept.items);
     try {
-      const answer = await api.favourites();
-      routes = answer.routes;
-      if (answer.offlineSince) {
-        note.textContent = `Offline: the list as of ${units.date(answer.offlineSince)}.`;
-      } else {
-        localStorage.setItem(CACHE, JSON.stringify({ user: session.profile?.id, at: new Date().toISOString(), routes }));
-        note.textContent = '';
-      }
+      const synced = await favourites.sync();
+      note.textContent = '';
+      await show(synced.items);
     } catch (error) {
-      const cached = remembered();
-      if (!cached) {
-        if (!disposed) body.replaceChildren(h('p', { class: 'error', role: 'alert' }, error.isNetwork
+      if (disposed) return;
+      if (!kept) {
+        body.replaceChildren(h('p', { class: 'error', role: 'alert' }, error.isNetwork
           ? 'No connection: your favourites will show when you are back online.' : describe(error)),
         h('button', { type: 'button', class: 'ghost', onclick: load }, 'Try again'));
         return;
       }
-      routes = cached.routes;
-      note.textContent = error.isNetwork ? `Offline: the list as of ${units.date(cached.at)}.` : describe(error);
+      note.textContent = error.isNetwork ? `Offline: the list as of ${units.date(kept.syncedAt)}.` : describe(error);
     }
-    // Routes favoured while offline are not in the server's list yet: fetch what we can.
-    const missing = [...pending].filter(([id, favourite]) => favourite && !routes.some((route) => route.id === id)).map(([id]) => id);
+  }
+
+  /** The list `known`, with the routes favoured offline that are not in it yet (fetched when we can). */
+  async function show(known) {
+    const pending = await outbox.pendingFavourites();
+    const missing = [...pending].filter(([id, favourite]) => favourite && !known.some((route) => route.id === id)).map(([id]) => id);
     const added = await Promise.all(missing.map((id) => api.route(id).then((detail) => detail.route, () => ({ id, name: 'A route (details when online)' }))));
-    routes = [...added, ...routes];
+    routes = [...added, ...known];
     if (!disposed) draw(await outbox.pendingFavourites());
   }
 

@@ -1,7 +1,9 @@
 // #/home: where the app opens. Signed in: start a run or a walk, the other ways to go out
 // (follow a route, run with friends, workouts, walk and discover, missions, favourites),
 // what waits for an answer, goals and gear due for replacement, and the latest activities of mine and of my friends. Not
-// signed in: what Paceline is, and the public routes to browse without an account.
+// signed in: what Paceline is, a run or a walk to record without an account (and what is
+// kept of those on this phone), and the public routes to browse. Either way, a run in
+// progress takes over; signed in, the activities a visitor kept on this phone are asked about.
 import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
 import { unfinishedAddress } from '../engine/recording/resume.js';
@@ -12,6 +14,7 @@ import { go } from '../router.js';
 import { dayAndTime, runTitle, runFigures, sportName } from './shared/format.js';
 import { gearDistance } from './gear/gear-card.js';
 import { goalsCard } from './goals/goals-card.js';
+import { keptForVisitor, keptQuestion } from './visitor/kept-activities.js';
 
 /** The ways out, as tiles: [address, icon, title, what it is, badge key]. */
 const TILES = [
@@ -26,16 +29,18 @@ const TILES = [
 ];
 
 export async function render() {
-  if (!session.loggedIn) { mount(welcome()); markReady(); return undefined; }
   const unfinished = await unfinishedAddress();
   if (unfinished) { go(unfinished); return undefined; }
+  if (!session.loggedIn) { await showWelcome(); markReady(); return undefined; }
   const profile = session.profile ?? {};
   const mine = h('ul', { class: 'activity-cards', id: 'my-activities' }, h('li', { class: 'muted' }, 'Loading…'));
   const friends = h('ul', { class: 'activity-cards', id: 'friends-activities' }, h('li', { class: 'muted' }, 'Loading…'));
   const badges = {};
   const reminders = h('div', { class: 'home-reminders' });
+  const kept = h('div', { class: 'home-kept' });
   mount(h('section', { class: 'page home-page' },
     h('h1', { class: 'greeting' }, `${greeting()}, ${profile.displayName ?? 'runner'}`),
+    kept,
     reminders,
     h('div', { class: 'home-start' },
       h('a', { class: 'button primary', href: '#/record?sport=run', id: 'start-run' }, icon('run'), 'Start a run'),
@@ -50,6 +55,7 @@ export async function render() {
     h('div', { class: 'card' }, h('h2', {}, 'Friends'), friends, h('a', { href: '#/feed' }, 'The whole feed'))));
 
   markReady();
+  keptQuestion(() => kept.replaceChildren()).then((question) => question && kept.replaceChildren(question));
   const stopWaiting = waiting.watch((counts) => {
     for (const [key, element] of Object.entries(badges)) {
       const count = counts[key] ?? 0;
@@ -99,8 +105,13 @@ function card(run, u, who) {
     h('span', {}, runFigures(run, u)));
 }
 
-/** For someone not signed in: what this is, signing in, and the routes open to all. */
-function welcome() {
+/** For someone not signed in: the welcome, with what is kept on this phone. */
+async function showWelcome() {
+  mount(welcome(await keptForVisitor(showWelcome)));
+}
+
+/** What this is, signing in, recording without an account (`kept`: what is kept of it), and the routes open to all. */
+function welcome(kept) {
   return h('section', { class: 'page home-page' },
     h('div', { class: 'card home-welcome' },
       h('h1', {}, 'Paceline'),
@@ -108,6 +119,11 @@ function welcome() {
       h('div', { class: 'row' },
         h('a', { class: 'button primary', href: '#/login?register=1', id: 'create-account' }, 'Create an account'),
         h('a', { class: 'button', href: '#/login', id: 'log-in' }, 'Log in'))),
+    kept,
+    h('div', { class: 'home-start' },
+      h('a', { class: 'button', href: '#/record?sport=run', id: 'start-run' }, icon('run'), 'Start a run'),
+      h('a', { class: 'button', href: '#/record?sport=walk', id: 'start-walk' }, icon('walk'), 'Start a walk')),
+    h('p', { class: 'muted visitor-start-note' }, 'No account needed to record or to follow a public route: what you record is kept on this phone until you make one.'),
     h('nav', { class: 'home-tiles', 'aria-label': 'Browse' },
       h('a', { class: 'home-tile', href: '#/activity', dataset: { tile: 'activity' } }, h('strong', {}, icon('map'), 'Browse routes'), h('span', {}, 'Public routes on the map, with their leaderboards')),
       h('a', { class: 'home-tile', href: '#/popular', dataset: { tile: 'popular' } }, h('strong', {}, icon('star'), 'Popular nearby'), h('span', {}, 'The most liked routes around you'))));

@@ -1,7 +1,12 @@
-// Log in or register: one form, a switch between the two.
+// Log in or register: one form, a switch between the two. Signed in, the activities a
+// visitor kept on this phone are the account's if it came to keep them (`?keep=`, from
+// "Keep it: make an account"); any others, it is asked about (views/visitor/).
 import { api } from '../engine/api/paceline.js';
 import { session } from '../engine/store/session.js';
+import { outbox } from '../engine/api/outbox.js';
 import { h, mount, field, describe } from '../ui.js';
+import { keptQuestion } from './visitor/kept-activities.js';
+import { keptSequences } from './visitor/keep-address.js';
 
 /** `next` when it is one of the app's own screens (`#/…`), never another page or a `javascript:` address. */
 function appAddress(next) {
@@ -10,10 +15,11 @@ function appAddress(next) {
 
 /** Why the login was asked for (`?why=`, from `signInFirst`): said above the form. */
 const REASONS = {
-  record: 'To record a run, log in or create an account: your runs are kept in it. You come straight back.',
-  follow: 'To follow a route, log in or create an account: your run can join its leaderboard. You come straight back to the route.',
+  keep: 'To keep what you recorded, create an account or log in: it is uploaded to your account, nothing lost.',
   favourite: 'To keep favourites, log in or create an account. You come straight back.',
   like: 'To like a route, log in or create an account. You come straight back.',
+  kudos: 'To give kudos, create an account or log in. You come straight back to the activity.',
+  comment: 'To comment, create an account or log in. You come straight back to the activity.',
 };
 
 export function render(_, query) {
@@ -50,7 +56,7 @@ export function render(_, query) {
           ? await api.register(email.value.trim(), password.value, displayName.value.trim())
           : await api.logIn(email.value.trim(), password.value);
         session.start(answer);
-        location.replace(appAddress(query.next) ?? '#/home');
+        await afterSigningIn(query);
       } catch (error) {
         message.textContent = error.isNetwork ? 'No connection: logging in needs the network once.' : describe(error);
       } finally {
@@ -67,4 +73,17 @@ export function render(_, query) {
     REASONS[query.why] ? h('p', { class: 'card sign-in-reason', role: 'status' }, REASONS[query.why]) : null,
     form,
     h('p', {}, h('a', { href: '#/activity' }, 'Browse public routes without an account'))));
+}
+
+/**
+ * Goes on to `next`, once the activities kept on this phone are settled: those the login
+ * was opened to keep are the account's; about any others, the account is asked first.
+ */
+async function afterSigningIn(query) {
+  const next = appAddress(query.next) ?? '#/home';
+  const keep = keptSequences(query.keep);
+  if (query.why === 'keep' && keep.length) await outbox.claim(session.profile.id, keep);
+  const question = await keptQuestion(() => location.replace(next));
+  if (!question) { location.replace(next); return; }
+  mount(h('section', { class: 'page' }, h('h1', {}, `Welcome, ${session.profile.displayName ?? 'runner'}`), question));
 }

@@ -1,5 +1,5 @@
 // #/profile: what is waiting to send, the runner's totals and records, their runs (newest
-// first, a page at a time) and their settings.
+// first, a page at a time, kept on the device and synced: engine/sync/history.js) and their settings.
 import { api } from '../engine/api/paceline.js';
 import { outbox } from '../engine/api/outbox.js';
 import { session } from '../engine/store/session.js';
@@ -19,8 +19,7 @@ import { voiceSettings } from './account/voice-settings.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './shared/format.js';
 import { runShape } from './shared/run-shape.js';
 import { DEFAULT_STEP_METERS } from '../engine/core/steps.js';
-
-const PAGE = 20;
+import { runHistory, PAGE } from '../engine/sync/history.js';
 
 function offlineOr(error, what) {
   return error?.isNetwork ? `No connection: ${what} will show when you are back online.` : describe(error);
@@ -31,13 +30,14 @@ export function render() {
   const view = {
     unit: session.units,
     disposed: false,
-    cursor: null,    // the history's next page
+    shown: PAGE,     // runs of the kept history on the screen
     outboxCard: h('div', { class: 'card outbox-card', hidden: true }),
     statsCard: h('div', { class: 'card stats-card' }, h('h2', {}, 'Your running'), h('p', { class: 'muted' }, 'Loading…')),
     historyList: h('ul', { class: 'list history' }),
     historyStatus: h('div', { class: 'history-status' }),
+    historyNote: h('p', { class: 'muted history-note', role: 'status' }),
   };
-  const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your activities'), view.historyList, view.historyStatus);
+  const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your activities'), view.historyNote, view.historyList, view.historyStatus);
   const settingsCard = settings(() => render());
   const initial = (profile.displayName ?? '?').trim().charAt(0).toUpperCase() || '?';
   const page = h('section', { class: 'page profile-page' });
@@ -56,8 +56,8 @@ export function render() {
   const stopChange = outbox.onChange(() => showOutbox(view));
   const stopDone = outbox.onDone((item, result) => {
     if (item.kind !== 'upload' || !result?.run) return;
-    // A run just arrived on the server: start the history and totals again.
-    view.historyList.replaceChildren(); view.cursor = null; loadRuns(view); showStats(view);
+    // A run just arrived on the server: what changed in the history, and the totals again.
+    loadRuns(view); showStats(view);
   });
   showOutbox(view);
   // Usable once the totals and the history's first page are shown: `profile-ready` in the page's performance timeline.
@@ -153,32 +153,53 @@ function records(list, unit, pace, noun) {
         h('td', {}, shortDate(record.date))))))];
 }
 
-/** The history, a page at a time. */
+/**
+ * The history: kept on this device (`engine/sync/history.js`), shown at once, then brought
+ * up to date with what changed since; a page at a time, Load more reading the next from the
+ * server once the kept ones are all shown.
+ */
 async function loadRuns(view) {
-  const { historyList, historyStatus } = view;
-  const again = () => loadRuns(view);
-  historyStatus.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
-  let answer;
+  const kept = runHistory.kept();
+  if (kept) showRuns(view, kept);
+  else view.historyStatus.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
   try {
-    answer = await api.runs(view.cursor ?? undefined, PAGE);
+    showRuns(view, await runHistory.sync());
   } catch (error) {
     if (view.disposed) return;
-    historyStatus.replaceChildren(h('p', { class: 'error' }, offlineOr(error, 'your runs')),
-      h('button', { type: 'button', class: 'ghost', onclick: again }, 'Try again'));
-    return;
+    if (kept) { view.historyNote.textContent = offlineOr(error, 'changes to your activities'); return; }
+    view.historyStatus.replaceChildren(h('p', { class: 'error' }, offlineOr(error, 'your runs')),
+      h('button', { type: 'button', class: 'ghost', onclick: () => loadRuns(view) }, 'Try again'));
   }
+}
+
+/** The first `view.shown` runs of the kept history, and Load more while there are others. */
+function showRuns(view, kept) {
+  const { historyList, historyStatus } = view;
   if (view.disposed) return;
-  historyList.append(...answer.runs.map((run) => runItem(run, view.unit)));
-  view.cursor = answer.nextCursor ?? null;
-  if (!historyList.children.length) {
+  view.historyNote.textContent = '';
+  historyList.replaceChildren(...kept.items.slice(0, view.shown).map((run) => runItem(run, view.unit)));
+  if (!kept.items.length) {
     historyStatus.replaceChildren(h('p', { class: 'muted empty' }, 'No runs yet: press + on the ',
       h('a', { href: '#/activity' }, 'map'), ' to record one, or ', h('a', { href: '#/import' }, 'import'), ' a GPX, TCX or FIT file.'));
-  } else if (view.cursor) {
-    historyStatus.replaceChildren(h('button', { type: 'button', class: 'ghost load-more', name: 'load-more', onclick: again }, 'Load more'));
+  } else if (kept.items.length > view.shown || kept.cursor) {
+    historyStatus.replaceChildren(h('button', { type: 'button', class: 'ghost load-more', name: 'load-more', onclick: () => showMore(view, kept) }, 'Load more'));
   } else {
     historyStatus.replaceChildren(historyList.children.length > PAGE ? h('p', { class: 'muted' }, 'That is all your runs.') : '');
   }
   historyList.dataset.count = String(historyList.children.length);
+}
+
+async function showMore(view, kept) {
+  view.shown += PAGE;
+  if (kept.items.length >= view.shown || !kept.cursor) { showRuns(view, kept); return; }
+  view.historyStatus.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+  try {
+    showRuns(view, await runHistory.more());
+  } catch (error) {
+    view.shown -= PAGE;
+    if (!view.disposed) showRuns(view, kept);
+    toast(offlineOr(error, 'older runs'), { error: true });
+  }
 }
 
 function runItem(run, unit) {

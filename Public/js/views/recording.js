@@ -8,7 +8,8 @@
 // the run where it was. Pause stops the clock, the distance and a workout's intervals
 // until Resume (the marker still moves); fixes after a resume are a new segment, so the way
 // walked while paused counts for nothing. A pause survives a reload. Not when following a
-// route: the gap to the pace assumes the clock never stops.
+// route: the gap to the pace assumes the clock never stops. A visitor (no account) records
+// and follows as well; what needs an account (a workout, journeys, the live link) is left out.
 import { api } from '../engine/api/paceline.js';
 import { presence } from '../engine/social/presence.js';
 import { basemap, retire, positionMarker } from './map/basemap.js';
@@ -54,7 +55,7 @@ export async function render(_, query) {
   }
   // The workout to run (not while following): the active one, or ?workout=ID; ?workout=none for none.
   let workout = ongoing?.header.workout ?? null;
-  if (!ongoing && !follow && query.workout !== 'none') workout = await loadWorkout(query.workout);
+  if (!ongoing && !follow && query.workout !== 'none' && session.loggedIn) workout = await loadWorkout(query.workout);
   const rec = recordingScreen(ongoing, follow, workout);
   if (!ongoing && !follow && RECORDED_SPORTS.includes(query.sport)) rec.sport.value = query.sport;  // from Home's Start a walk
   mount(rec.screen);
@@ -316,12 +317,14 @@ function begin(rec, header, fixes = []) {
   rec.stepsStat.hidden = !rec.stepped;
   rec.timer = setInterval(() => showNumbers(rec), 1000);
   presence.start('recording', header.sport);  // friends who may see it see "Recording a run"
-  // The journeys this recording moves, where it takes them (a resumed run's distance counted).
-  rec.journeys.load(() => rec.tracker?.meter.distance ?? 0);
   rec.segments = new SegmentLine(rec.u, header.sport);
   rec.segmentElement.replaceChildren(rec.segments.element);
-  rec.beacon = new BeaconControl(header.sport, header.startedAt);
-  rec.beaconElement.replaceChildren(h('div', { class: 'beacon-line' }, rec.beacon.pill), rec.beacon.panel);
+  if (session.loggedIn) {
+    // The journeys this recording moves, where it takes them (a resumed run's distance counted).
+    rec.journeys.load(() => rec.tracker?.meter.distance ?? 0);
+    rec.beacon = new BeaconControl(header.sport, header.startedAt);
+    rec.beaconElement.replaceChildren(h('div', { class: 'beacon-line' }, rec.beacon.pill), rec.beacon.panel);
+  }
   showNumbers(rec);
   if (DISCOVERING_SPORTS.includes(header.sport)) {
     rec.pois = new PoiLayer(rec.L, rec.map, { onOpen: (id, passed) => openPoiSheet(id, passed, sportName(header.sport).toLowerCase()) });

@@ -5,6 +5,9 @@
 // phone even offline. A follow run that covered the route may also join its leaderboard.
 // Once uploaded, a public one may be shared (its link card); any other says how it could be.
 // Publishing a route is a separate choice, on the activity's page: saving never makes one.
+// A visitor (no account) sees the same summary and chart; "Keep it: make an account" (or
+// Log in) puts the run in the outbox unowned, kept on this phone, and the login gives it
+// to the account made (views/visitor/), which uploads it.
 // A paused run is uploaded as its segments (the stretches between pauses): the server
 // counts nothing across a break. Once uploaded, the figures shown are the server's, the
 // ones the activity page and the statistics show.
@@ -27,6 +30,7 @@ import { api } from '../engine/api/paceline.js';
 import { advanceText } from './missions/advance-text.js';
 import { runSeries } from '../engine/recording/run-series.js';
 import { summaryChart } from './analysis/summary-chart.js';
+import { keepAddress } from './visitor/keep-address.js';
 
 /** The shortest run worth saving (metres): less is a mis-tap, not a run. */
 export const MINIMUM_DISTANCE = 20;
@@ -110,19 +114,27 @@ function choices(run, result) {
       + (result.finish.completed ? `, ${units.gap(result.finish.aheadSeconds)} at the finish.` : '.'))
     : h('p', { class: 'error', id: 'coverage' }, `This run covered ${Math.round(result.coverage * 100)} % of ${routeName}; `
       + 'a run must cover 80 % of a route to join its leaderboard. It is saved as your own activity.');
+  const then = () => (join?.checked ? { addToRoute: header.follow.routeId } : null);
+  const visitor = !session.loggedIn;
   const form = h('form', { class: 'save-form', onsubmit: (event) => {
     event.preventDefault();
-    save(run, join?.checked ? { addToRoute: header.follow.routeId } : null);
+    if (visitor) keep(run, then(), event.submitter?.name !== 'keep-log-in'); else save(run, then());
   } },
-  h('h2', {}, 'Save'), fields.element, coverage,
+  h('h2', {}, visitor ? 'Keep it' : 'Save'),
+  visitor ? h('p', { class: 'visitor-note', id: 'visitor-note' }, `You are not signed in: this ${run.sport.toLowerCase()} is kept on this phone. `
+    + 'Make an account, or log in, to keep it in your history: it is uploaded then, nothing lost.') : null,
+  fields.element, coverage,
   join ? h('label', { class: 'check' }, join, h('span', {}, `Add it to the leaderboard of ${routeName}`)) : null,
-  h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary', name: 'save' }, `Save ${run.sport.toLowerCase()}`), discard));
+  h('div', { class: 'row' }, ...(visitor
+    ? [h('button', { type: 'submit', class: 'primary', name: 'keep' }, 'Keep it: make an account'),
+      h('button', { type: 'submit', class: 'ghost', name: 'keep-log-in' }, 'Log in'), discard]
+    : [h('button', { type: 'submit', class: 'primary', name: 'save' }, `Save ${run.sport.toLowerCase()}`), discard])));
   return [form];
 }
 
-/** Puts the run in the outbox with what to do `then`, and forgets the ongoing run. */
-async function save(run, then) {
-  const { header, sport, fields } = run;
+/** The upload of the run as the runner described it: what the outbox sends. */
+function uploadOf(run) {
+  const { header, fields } = run;
   const chosen = fields.values();
   const wire = run.segments.map((segment) => segment.map((fix) => ({
     time: new Date(fix.time).toISOString(), latitude: fix.latitude, longitude: fix.longitude,
@@ -130,14 +142,33 @@ async function save(run, then) {
     ...(Number.isFinite(fix.accuracy) ? { horizontalAccuracy: fix.accuracy } : {}),
     ...(Number.isFinite(fix.heartRate) ? { heartRate: fix.heartRate } : {}),
   })));
-  const item = await outbox.upload({
+  return {
     ...(wire.length > 1 ? { segments: wire } : { fixes: wire[0] ?? [] }),
     sport: chosen.sport, name: chosen.name || undefined, description: chosen.description || undefined,
     privacy: chosen.privacy, workoutId: header.workout?.id,
-  }, then, chosen.name || sport);
+  };
+}
+
+/** Puts the run in the outbox (with what the runner chose, and what to do `then`) and forgets the ongoing run. */
+async function toOutbox(run, then) {
+  const upload = uploadOf(run);
+  const item = await outbox.upload(upload, then, upload.name || run.sport,
+    { sport: upload.sport, distanceMeters: run.distance, seconds: run.seconds });
   await ongoingRun.discard();
+  return item;
+}
+
+/** Saves the run: it uploads from the outbox. */
+async function save(run, then) {
+  const item = await toOutbox(run, then);
   run.resume.remove();
   showSaved(run, item);
+}
+
+/** A visitor keeps the run: on this phone until the account made (`register`) or logged in to takes it. */
+async function keep(run, then, register) {
+  const item = await toOutbox(run, then);
+  location.replace(keepAddress([item.sequence], register));
 }
 
 function showSaved(run, item) {

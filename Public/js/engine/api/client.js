@@ -57,6 +57,17 @@ export async function request(path, options = {}) {
   return json;
 }
 
+/**
+ * A read to keep a list in step: the decoded JSON and `serverDate`, when the server sent
+ * it (its Date header). An answer the service worker kept from before is no news of now:
+ * it fails as the network does.
+ */
+export async function stampedRequest(path) {
+  const response = await request(path, { raw: true });
+  if (response.headers.get('Paceline-Offline') !== null) throw new ApiError(0, 'network', 'No connection to the server', null);
+  return { body: await response.json(), serverDate: response.headers.get('Date') };
+}
+
 /** Fetches a static file of the app (a demo track for ?simulate=, the app's configuration). */
 export async function fetchText(url) {
   let response;

@@ -2,18 +2,38 @@
 // were made. Each carries an idempotency key (uploads) or is idempotent by nature
 // (favourites are PUT/DELETE), so a retry after a lost answer never makes a second run.
 // Offline, they wait; `flush` runs when the network returns (and every 30 s as a fallback).
+// A visitor's activity (recorded without an account) waits here with no owner, kept on this
+// device, until someone signed in chooses to take it (`claim`): it is never sent before,
+// and never to an account that did not choose it.
 import { api } from './paceline.js';
-import { all, put, remove } from '../store/db.js';
+import { all, put, remove, transact } from '../store/db.js';
 import { session } from '../store/session.js';
 
 const listeners = new Set();
 const doneListeners = new Set();
 let flushing = null;
 
-/** The current user's items (another user's wait for them to log in again). */
+/** Whose an item made now is: the user signed in, or null (a visitor's, kept on this device). */
+const currentOwner = () => (session.loggedIn ? session.profile.id : null);
+
+/** The current user's items (another user's wait for them to log in again; a visitor's, for a claim). */
 async function mine() {
-  const owner = session.profile?.id;
+  const owner = currentOwner();
+  if (owner === null) return [];
   return (await all('outbox')).filter((item) => item.owner === owner);
+}
+
+/** The activities a visitor kept on this device (no owner yet), oldest first. */
+async function unowned() {
+  return (await all('outbox')).filter((item) => item.kind === 'upload' && item.owner === null);
+}
+
+/**
+ * Sends under the device's outbox lock (the Web Locks API, where the browser has it), so two
+ * tabs never send the same item at once; each reads what waits only once it holds it.
+ */
+function exclusively(work) {
+  return navigator.locks ? navigator.locks.request('paceline-outbox', work) : work();
 }
 
 async function waiting() {
@@ -69,10 +89,12 @@ export const outbox = {
   /**
    * Queues an upload: `upload` is {fixes, sport, name}, {segments, sport, name} (a paused
    * run: the fixes by segment, as FixUpload in openapi.yaml) or {file}; `then` optionally
-   * {createRoute: true, name} or {addToRoute: routeId}. Resolves once it is stored.
+   * {createRoute: true, name} or {addToRoute: routeId}; `facts` optionally {sport,
+   * distanceMeters, seconds}, what a list of kept activities says of it. Resolves once it
+   * is stored; a visitor's waits, unowned, for a `claim`.
    */
-  async upload(upload, then = null, label = 'Run') {
-    const item = { kind: 'upload', owner: session.profile?.id, key: newKey(), upload, then, label, createdAt: new Date().toISOString(), state: 'waiting' };
+  async upload(upload, then = null, label = 'Run', facts = null) {
+    const item = { kind: 'upload', owner: currentOwner(), key: newKey(), upload, then, label, facts, createdAt: new Date().toISOString(), state: 'waiting' };
     item.sequence = await put('outbox', item);
     await announce();
     this.flush();
@@ -81,7 +103,7 @@ export const outbox = {
 
   /** Queues a favourite change. */
   async favourite(routeId, favourite) {
-    const item = { kind: 'favourite', owner: session.profile?.id, routeId, favourite, createdAt: new Date().toISOString(), state: 'waiting' };
+    const item = { kind: 'favourite', owner: currentOwner(), routeId, favourite, createdAt: new Date().toISOString(), state: 'waiting' };
     item.sequence = await put('outbox', item);
     await announce();
     this.flush();
@@ -98,12 +120,45 @@ export const outbox = {
     return pending;
   },
 
-  /** Forgets a failed item (the user has read why). */
+  /**
+   * The activities kept on this device before signing in that `userId` has not said are not
+   * theirs (`decline`); all of them for a visitor (no `userId`).
+   */
+  async keptBeforeSigningIn(userId) {
+    return (await unowned()).filter((item) => !userId || !(item.declinedBy ?? []).includes(userId));
+  },
+
+  /**
+   * Gives the activities kept before signing in (those `sequences`, or all) to `userId`
+   * and sends them. One transaction takes only items still unowned, so an item claimed in
+   * two tabs at once goes to one account, once; its idempotency key makes a resend harmless.
+   */
+  async claim(userId, sequences = null) {
+    const claimed = await transact('outbox', 'readwrite', async (store, settle) => {
+      const items = (await settle(store.getAll())).filter((item) => item.kind === 'upload' && item.owner === null
+        && (!sequences || sequences.includes(item.sequence)));
+      for (const item of items) { item.owner = userId; delete item.declinedBy; store.put(item); }
+      return items.length;
+    });
+    await announce();
+    this.flush();
+    return claimed;
+  },
+
+  /** `userId` said the activities kept before signing in are not theirs: they are not asked again. */
+  async decline(userId) {
+    for (const item of await unowned()) {
+      item.declinedBy = [...new Set([...(item.declinedBy ?? []), userId])];
+      await put('outbox', item);
+    }
+  },
+
+  /** Forgets a failed item (the user has read why), or a visitor's kept one (Discard). */
   async dismiss(sequence) { await remove('outbox', sequence); await announce(); },
 
   /** Sends what waits, in order; stops at the first network failure (to retry later). */
   flush() {
-    flushing ??= (async () => {
+    flushing ??= exclusively(async () => {
       try {
         for (const item of await waiting()) {
           let result;
@@ -124,7 +179,7 @@ export const outbox = {
         flushing = null;
         await announce();
       }
-    })();
+    });
     return flushing;
   },
 

@@ -1,6 +1,6 @@
 // The Paceline REST API (Sources/PacelineAPI/openapi.yaml), one function per operation the
 // app uses. Views call these (or the outbox), never fetch.
-import { request, fetchText } from './client.js';
+import { request, stampedRequest, fetchText } from './client.js';
 
 /** "?a=1&b=2" of the params that have a value (undefined, null and '' are left out); '' when none. */
 export const query = (params) => {
@@ -37,6 +37,11 @@ export const api = {
 
   // Runs
   runs: (cursor, limit = 20) => request('/runs' + query({ cursor, limit })),
+  /**
+   * A page of the runs as a list kept in step reads them: {body: RunPage, serverDate}; with
+   * `updatedSince`, only those changed since, and the ids of those deleted.
+   */
+  runsKept: ({ cursor, limit, updatedSince }) => stampedRequest('/runs' + query({ cursor, limit, updatedSince })),
   run: (id) => request(`/runs/${id}`),
   kudos: (id) => request(`/runs/${id}/kudos`),
   giveKudos: (id) => request(`/runs/${id}/kudos`, { method: 'PUT' }),
@@ -110,6 +115,8 @@ export const api = {
 
   // Favourites
   favourites: () => request('/favourites'),
+  /** The favourites as a list kept in step reads them: {body: FavouriteList, serverDate}; with `updatedSince`, the changes. */
+  favouritesKept: (updatedSince) => stampedRequest('/favourites' + query({ updatedSince })),
   addFavourite: (routeId) => request(`/favourites/${routeId}`, { method: 'PUT' }),
   removeFavourite: (routeId) => request(`/favourites/${routeId}`, { method: 'DELETE' }),
 

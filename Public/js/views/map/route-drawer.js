@@ -2,7 +2,7 @@
 // marker), its distance, average time and top runs, a heart, and Follow, which politely
 // refuses when the runner is far from the start. Whose pace to follow is chosen from the
 // top runs (the route's own run at first). The map shows the whole route beside the
-// drawer. Anyone may look; following and the heart ask to sign in first, saying why.
+// drawer. Anyone may look and follow (a visitor too); the heart asks to sign in first, saying why.
 import { api } from '../../engine/api/paceline.js';
 import { outbox } from '../../engine/api/outbox.js';
 import { currentPosition } from '../../engine/gps/source.js';
@@ -73,7 +73,7 @@ export class RouteDrawer {
       if (signInFirst(here, 'favourite')) return;
       favourite = !favourite; route.isFavourite = favourite; showHeart(); outbox.favourite(route.id, favourite);
     });
-    follow.addEventListener('click', () => signInFirst(here, 'follow') || this.follow(route, message, follow, chosenPace(top)));
+    follow.addEventListener('click', () => this.follow(route, message, follow, chosenPace(top)));
 
     this.reveal(route.start);
     this.drawLine(route);

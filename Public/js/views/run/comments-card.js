@@ -8,6 +8,7 @@ import { h, toast, describe } from '../../ui.js';
 import { icon } from '../../icons.js';
 import { dayAndTime } from '../shared/format.js';
 import { mentionPicker } from './mention-picker.js';
+import { signInAddress } from '../../router.js';
 
 const MAXIMUM = 1000;
 
@@ -88,7 +89,8 @@ export function commentsCard(runId, owned) {
       : h('p', { class: 'muted empty' }, page.open ? 'No comments yet.' : 'No comments.');
     const closed = page.open ? null : h('p', { class: 'muted comments-closed' }, 'Comments are off for this activity.');
     const write = !page.open ? null : session.loggedIn ? composer(runId, () => load())
-      : h('p', { class: 'muted' }, h('a', { href: '#/login' }, 'Sign in'), ' to comment.');
+      : h('p', { class: 'muted comment-join' }, h('a', { class: 'button ghost small', href: signInAddress(location.hash, 'comment', true) }, 'Make an account'),
+        ' or ', h('a', { href: signInAddress(location.hash, 'comment') }, 'log in'), ' to comment.');
     const toggle = owned ? h('button', { type: 'button', class: 'secondary', name: 'comments-switch', onclick: async () => {
       try { await api.updateRun(runId, { commentsOpen: !page.open }); load(); } catch (error) { toast(describe(error), { error: true }); }
     } }, page.open ? 'Turn comments off' : 'Turn comments on') : null;

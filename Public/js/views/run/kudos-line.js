@@ -1,9 +1,11 @@
 // Kudos on an activity: how many, who gave the latest, and (on someone else's activity,
-// signed in) a toggle to give or take back one's own. The server says who may see or give.
+// signed in) a toggle to give or take back one's own; a visitor is offered to make an
+// account to give them. The server says who may see or give.
 import { api } from '../../engine/api/paceline.js';
 import { session } from '../../engine/store/session.js';
 import { h, toast, describe } from '../../ui.js';
 import { icon } from '../../icons.js';
+import { signInAddress } from '../../router.js';
 
 /** "Bo, Cy and 3 others" of `kudos` (the server names the latest 20 of `count`). */
 export function giversText({ count, givers }) {
@@ -18,7 +20,8 @@ export function giversText({ count, givers }) {
 export function kudosLine(runId, owned) {
   const button = h('button', { type: 'button', class: 'kudos-button', name: 'kudos', 'aria-pressed': 'false', hidden: true });
   const who = h('span', { class: 'muted kudos-givers' });
-  const line = h('p', { class: 'kudos', id: 'kudos' }, button, who);
+  const join = session.profile ? null : h('a', { class: 'button ghost small', id: 'kudos-join', href: signInAddress(location.hash, 'kudos', true) }, 'Make an account to give kudos');
+  const line = h('p', { class: 'kudos', id: 'kudos' }, button, who, join);
   let kudos = null;
   function show(next) {
     kudos = next;
