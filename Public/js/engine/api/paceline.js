@@ -144,6 +144,12 @@ export const api = {
   userAchievements: (userId) => request(`/users/${userId}/achievements`),
   friendsLeaderboard: () => request('/me/achievements/leaderboard'),
   runBadges: (runId) => request(`/runs/${runId}/badges`),
+  runPhotos: (runId) => request(`/runs/${runId}/photos`),
+  /** Adds `file` (a File or Blob from the phone) to the run; the server tells its kind by its bytes. */
+  addRunPhoto: (runId, file) => request(`/runs/${runId}/photos`, { method: 'POST', body: file, type: 'application/octet-stream' }),
+  deleteRunPhoto: (runId, photoId) => request(`/runs/${runId}/photos/${photoId}`, { method: 'DELETE' }),
+  /** The address of a photo's picture: `thumbnail` (a square) or `screen`. */
+  photoAddress: (photoId, size = 'thumbnail') => `/api/v1/photos/${photoId}?size=${size}`,
   feed: (cursor, limit = 20) => request('/feed' + query({ cursor, limit })),
   // Clubs: a club by invitation is read with its link's `secret`.
   myClubs: (cursor, limit = 50) => request('/clubs' + query({ cursor, limit })),
