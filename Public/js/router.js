@@ -42,8 +42,8 @@ const ROUTES = [
   { pattern: /^\/workouts\/(new|[0-9a-f-]{36})$/i, view: 'workout-editor', module: 'workout/workout-editor', tab: 'home', keys: ['workoutId'], parent: '#/workouts' },
   { pattern: /^\/workout-log$/i, view: 'workout-log', module: 'workout/workout-log', tab: 'home', parent: '#/workouts' },
   { pattern: /^\/workout-log\/([0-9a-f-]{36})$/i, view: 'workout-log', module: 'workout/workout-log', tab: 'home', keys: ['entryId'], parent: '#/workout-log' },
-  { pattern: /^\/missions$/, view: 'missions', module: 'missions/missions', tab: 'home', parent: '#/home' },
-  { pattern: /^\/missions\/([a-z0-9-]{1,64})$/, view: 'missions', module: 'missions/missions', tab: 'home', keys: ['missionId'], parent: '#/missions' },
+  { pattern: /^\/missions$/, view: 'missions', module: 'missions/missions', tab: 'home', access: 'browse', parent: '#/home' },
+  { pattern: /^\/missions\/([a-z0-9-]{1,64})$/, view: 'missions', module: 'missions/missions', tab: 'home', keys: ['missionId'], access: 'browse', parent: '#/missions' },
 ];
 
 /** The screen the app opens on. */

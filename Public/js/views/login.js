@@ -20,6 +20,7 @@ const REASONS = {
   like: 'To like a route, log in or create an account. You come straight back.',
   kudos: 'To give kudos, create an account or log in. You come straight back to the activity.',
   comment: 'To comment, create an account or log in. You come straight back to the activity.',
+  mission: 'To start a mission, create an account or log in: your runs and walks then move you along it. You come straight back.',
 };
 
 export function render(_, query) {

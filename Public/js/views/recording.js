@@ -19,6 +19,7 @@ import { session, deviceSettings } from '../engine/store/session.js';
 import { RunTracker } from '../engine/recording/run-tracker.js';
 import { now as clockNow } from '../engine/clock.js';
 import { storedFix } from '../engine/core/stored-fix.js';
+import { stageCheckpoints } from '../engine/core/stage-pace.js';
 import { speech } from '../speech.js';
 import { haptics } from '../haptics.js';
 import * as units from '../engine/core/units.js';
@@ -49,15 +50,16 @@ export async function render(_, query) {
   if (ongoing?.header.state === 'finished') { go('#/summary'); return; }
   // Before the start: what is being followed (needs the network once), the sport.
   let follow = ongoing?.header.follow ?? null;
-  if (!ongoing && query.follow) {
-    follow = await routeToFollow(query);
+  if (!ongoing && (query.follow || query.mission)) {
+    follow = await (query.mission ? stageToFollow(query) : routeToFollow(query));
     if (!follow) return;
   }
   // The workout to run (not while following): the active one, or ?workout=ID; ?workout=none for none.
   let workout = ongoing?.header.workout ?? null;
   if (!ongoing && !follow && query.workout !== 'none' && session.loggedIn) workout = await loadWorkout(query.workout);
   const rec = recordingScreen(ongoing, follow, workout);
-  if (!ongoing && !follow && RECORDED_SPORTS.includes(query.sport)) rec.sport.value = query.sport;  // from Home's Start a walk
+  // From Home's Start a walk, or a mission's stage walked.
+  if (!ongoing && (!follow || query.mission) && RECORDED_SPORTS.includes(query.sport)) rec.sport.value = query.sport;
   mount(rec.screen);
 
   const { L, map } = await basemap(rec.mapElement, { zoom: 17, zoomControl: false });
@@ -105,6 +107,27 @@ async function routeToFollow(query) {
   } catch (error) {
     toast(error.isNetwork ? 'Following a route needs the network at the start' : error.message, { error: true });
     go('#/activity');
+    return null;
+  }
+}
+
+/**
+ * A mission's stage to follow at an even pace (`?mission=ID&stage=ROUTE/STAGE&pace=SECONDS_PER_KM`),
+ * or null (said, and back to the mission). The mission is kept for offline use, so this works offline too.
+ */
+async function stageToFollow(query) {
+  try {
+    const mission = await api.mission(query.mission);
+    const [routeIndex, stageIndex] = String(query.stage ?? '').split('/').map(Number);
+    const route = mission.routes[routeIndex], stage = route?.stages[stageIndex];
+    const secondsPerKm = Number(query.pace);
+    if (!stage || !Number.isFinite(secondsPerKm) || secondsPerKm < 120 || secondsPerKm > 3600) throw new Error('No such stage to follow');
+    return { routeId: null, routeName: `${route.name}, stage ${stageIndex + 1}: to ${stage.name}`, paceRunId: null,
+      pace: stageCheckpoints(route, stage.startMeters, stage.endMeters, secondsPerKm), routeDistance: stage.endMeters - stage.startMeters,
+      evenPace: secondsPerKm };
+  } catch (error) {
+    toast(error.isNetwork ? 'Following a stage needs the mission once, with the network' : error.message, { error: true });
+    go(query.mission ? `#/missions/${encodeURIComponent(query.mission)}` : '#/missions');
     return null;
   }
 }
@@ -165,7 +188,7 @@ function hud(rec) {
     stat('current pace', 'current-pace'),
     rec.stepsStat = h('div', { class: 'stat', hidden: true }, h('strong', { id: 'steps' }, '0'), h('span', {}, 'steps (est.)')),
     // The sport: chosen here before the start (a follow is a run), then shown.
-    follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, 'vs pace'))
+    follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, follow.evenPace ? `vs ${units.pace(follow.evenPace, u)}` : 'vs pace'))
       : h('div', { class: 'stat sport-stat' }, h('strong', { id: 'sport-label', hidden: !rec.ongoing }, 'Run'), rec.ongoing ? null : rec.sport, h('span', {}, 'sport')),
     rec.workoutPanel?.element,
     rec.journeys.element,

@@ -107,9 +107,11 @@ function choices(run, result) {
     h('div', { class: 'row' }, discard)];
   }
   const routeName = header.follow?.routeName || 'the route';
-  const join = result?.classification === 'follow'
+  // A mission's stage followed has no leaderboard to join: how much of it was covered is all.
+  const leaderboard = Boolean(header.follow?.routeId);
+  const join = leaderboard && result?.classification === 'follow'
     ? h('input', { type: 'checkbox', name: 'add-to-route', checked: true }) : null;
-  const coverage = !result ? null : join
+  const coverage = !result ? null : join || !leaderboard
     ? h('p', { id: 'coverage' }, `You covered ${Math.round(result.coverage * 100)} % of ${routeName}`
       + (result.finish.completed ? `, ${units.gap(result.finish.aheadSeconds)} at the finish.` : '.'))
     : h('p', { class: 'error', id: 'coverage' }, `This run covered ${Math.round(result.coverage * 100)} % of ${routeName}; `

@@ -9,7 +9,9 @@ import * as units from '../../engine/core/units.js';
 import { retire } from '../map/basemap.js';
 import { journeyMap } from './journey-map.js';
 import { stageList } from './stage-list.js';
-import { go } from '../../router.js';
+import { stageSelect, stagePlace } from './stage-select.js';
+import { followStageCard } from './follow-stage.js';
+import { go, signInAddress } from '../../router.js';
 import { progressBar } from '../shared/progress-bar.js';
 
 export function render({ missionId }) {
@@ -64,7 +66,11 @@ async function renderMission(missionId) {
     return null;
   }
   const mapElement = h('div', { class: 'map', id: 'journey-map' });
-  const chooser = chooserCard(mission, journey, unit);
+  // A visitor may look and follow a stage; starting the mission needs an account.
+  const chooser = session.loggedIn ? chooserCard(mission, journey, unit)
+    : h('div', { class: 'card journey-chooser' }, h('h2', {}, 'Start the mission'),
+      h('p', { class: 'muted' }, 'With an account, every run and walk you record moves you along it, stage by stage.'),
+      h('a', { class: 'button primary', href: signInAddress(location.hash, 'mission', true) }, 'Make an account'));
   chooser.hidden = Boolean(journey);
   page.replaceChildren(
     h('a', { class: 'back', href: '#/missions' }, '‹ All missions'),
@@ -74,6 +80,7 @@ async function renderMission(missionId) {
     chooser,
     h('div', { class: 'map-box journey-map-box' }, mapElement),
     journey ? h('div', { class: 'card' }, h('h2', {}, 'Stages'), stageList(mission, journey, unit)) : '',
+    followStageCard(mission, unit, journey?.place && !journey.finishedAt ? `${journey.place.route}/${journey.place.stage}` : '0/0'),
     h('p', { class: 'muted attribution' }, mission.attribution));
   const map = await journeyMap(mapElement, mission, journey);
   return () => retire(map);
@@ -114,18 +121,14 @@ function chooserCard(mission, journey, unit) {
   // Stages grouped by route: "Stage 2: to Cadder (4.1 km)".
   const lastRoute = mission.routes.length - 1;
   const last = `${lastRoute}/${mission.routes[lastRoute].stages.length - 1}`;
-  const pick = (name, selected) => h('select', { name }, mission.routes.map((route, r) => h('optgroup', { label: route.name },
-    route.stages.map((stage, s) => h('option', { value: `${r}/${s}`, selected: `${r}/${s}` === selected },
-      `Stage ${s + 1}: to ${stage.name} (${units.distance(stage.endMeters - stage.startMeters, unit, 1)})`)))));
-  const start = pick('start', journey ? `${journey.start.route}/${journey.start.stage}` : '0/0');
-  const end = pick('end', journey ? `${journey.end.route}/${journey.end.stage}` : last);
+  const start = stageSelect(mission, unit, 'start', journey ? `${journey.start.route}/${journey.start.stage}` : '0/0');
+  const end = stageSelect(mission, unit, 'end', journey ? `${journey.end.route}/${journey.end.stage}` : last);
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
-  const place = (select) => { const [route, stage] = select.value.split('/').map(Number); return { route, stage }; };
   return h('form', { class: 'card journey-chooser', onsubmit: async (event) => {
     event.preventDefault();
     error.hidden = true;
     try {
-      await api.joinMission(mission.id, place(start), place(end), journey?.privacy);
+      await api.joinMission(mission.id, stagePlace(start), stagePlace(end), journey?.privacy);
       toast(journey ? 'Restarted: your next run starts the journey again' : `Joined: your next run moves you along ${mission.name}`);
       go(`#/missions/${mission.id}`);
     } catch (failure) {
