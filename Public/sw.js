@@ -81,6 +81,9 @@ self.addEventListener('fetch', (event) => {
     // What changed since a moment is news of that moment only: the app keeps the list it
     // applies to (js/engine/sync/), so it is never kept here.
     if (url.searchParams.has('updatedSince')) return;
+    // A photo is someone's to show as long as they let the viewer see it: the browser's own
+    // cache asks each time (`private, no-cache`, a 304), so a privacy change or a logout holds.
+    if (url.pathname.startsWith('/api/v1/photos/')) return;
     // A mission changes only when the operator loads it again: kept, shown at once (offline
     // too), asked again in the background with its ETag.
     if (MISSION.test(url.pathname)) event.respondWith(keptFirst(event, request));

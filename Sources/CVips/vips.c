@@ -17,7 +17,7 @@ static struct {
     void (*cache_set_max)(int max);
     void (*concurrency_set)(int concurrency);
     const char *(*error_buffer)(void);
-    void (*error_clear)(void);
+    char *(*error_buffer_copy)(void);
     const char *(*find_load_buffer)(const void *data, size_t size);
     VipsImage *(*image_new_from_buffer)(const void *buf, size_t len, const char *option_string, ...);
     int (*image_get_width)(const VipsImage *image);
@@ -40,11 +40,12 @@ static void say(char *why, size_t why_length, const char *what) {
     if (why_length > 0) snprintf(why, why_length, "%s", what);
 }
 
-/// libvips' last error as `why`, then cleared.
+/// libvips' errors as `why`, copied and cleared under its lock (the buffer is the
+/// process's: another thread's failure may be in it too, never half written).
 static int failed(char *why, size_t why_length) {
-    const char *buffer = vips.error_buffer();
-    say(why, why_length, buffer && *buffer ? buffer : "libvips failed");
-    vips.error_clear();
+    char *copy = vips.error_buffer_copy();
+    say(why, why_length, copy && *copy ? copy : "libvips failed");
+    vips.free(copy);
     return -1;
 }
 
@@ -64,7 +65,7 @@ static void start(void) {
     FIND(cache_set_max, "vips_cache_set_max")
     FIND(concurrency_set, "vips_concurrency_set")
     FIND(error_buffer, "vips_error_buffer")
-    FIND(error_clear, "vips_error_clear")
+    FIND(error_buffer_copy, "vips_error_buffer_copy")
     FIND(find_load_buffer, "vips_foreign_find_load_buffer")
     FIND(image_new_from_buffer, "vips_image_new_from_buffer")
     FIND(image_get_width, "vips_image_get_width")

@@ -84,6 +84,17 @@ def test_a_private_activity_shows_its_photos_to_no_one_else(server, browser):
     b.log_in(dee)
     b.open(f"/#/runs/{run['id']}")
     b.wait(lambda: "Run not available" in b.js("return document.body.innerText"))
-    assert b.finds(".photo-grid img") == []
     status = b.js("return fetch(arguments[0]).then((r) => r.status)", f"/api/v1/photos/{photo['id']}")
     assert status == 404
+    # Its owner sees it, through the session cookie an <img> sends.
+    c = browser(phone=True)
+    c.log_in(cy)
+    c.open(f"/#/runs/{run['id']}")
+    c.wait(lambda: c.js("return [...document.querySelectorAll('.photo-grid img')].some((i) => i.naturalWidth === 360)"),
+           message="the owner's private photo did not load")
+    # An open photo closes when the page changes.
+    c.click(".photo-grid li:first-child button")
+    c.visible(".photo-viewer img")
+    c.open("/#/profile")
+    c.wait(lambda: c.finds(".photo-viewer") == [], message="the photo stayed open on another page")
+    assert c.errors() == []

@@ -15,10 +15,7 @@ extension APIHandler {
         let body: HTTPBody = switch input.body {
         case .jpeg(let body), .png(let body), .imageWebp(let body), .imageHeic(let body), .binary(let body): body
         }
-        var bytes = Data()
-        for try await chunk in body { bytes.append(contentsOf: chunk) }
-        guard !bytes.isEmpty else { throw Refusal.invalid("the photo is empty") }
-        let photo = try await RunPhotos.add(bytes, toRun: input.path.runId, owner: user.id, on: database)
+        let photo = try await RunPhotos.add(body, toRun: input.path.runId, owner: user.id, on: database)
         return .created(.init(body: .json(try photo.schema)))
     }
 

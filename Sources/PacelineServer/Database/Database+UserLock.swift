@@ -4,7 +4,7 @@ import SQLKit
 
 extension Database {
     /// Runs `body` in a transaction with `user`'s row locked first (PostgreSQL), so that
-    /// what a user keeps a limited number of (gear, goals) changes one request at a time on
+    /// what a user keeps a limited number of (gear, goals, a run's photos) changes one request at a time on
     /// every instance: two requests adding the last allowed piece at once can't both; and a
     /// run naming a piece of gear can't meet that gear's deletion halfway. SQLite has one
     /// writer, and a transaction whose reads went stale is run again (`retryingTransaction`).
@@ -17,12 +17,6 @@ extension Database {
     /// whichever admin sends it, on every instance.
     func lockingClub<T: Sendable>(_ club: UUID, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         try await locking(Club.schema, club, body)
-    }
-
-    /// Runs `body` in a transaction with `run`'s row locked first (PostgreSQL): what a run
-    /// keeps a limited number of (its photos) changes one request at a time, on every instance.
-    func lockingRun<T: Sendable>(_ run: UUID, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        try await locking(Run.schema, run, body)
     }
 
     private func locking<T: Sendable>(_ table: String, _ id: UUID,

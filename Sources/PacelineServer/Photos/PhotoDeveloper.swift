@@ -12,12 +12,21 @@ struct DevelopedPhoto: Sendable {
     var thumbnail: Data
 }
 
-/// Makes a photo's kept copies with libvips (`CVips`), on NIO's thread pool, at most
-/// `PhotoLimits.developing` at once on this instance. Only JPEG, PNG, WebP and HEIC are
-/// read, each by its own loader (libvips' untrusted ones are blocked), after the header
-/// alone has shown the image is at most `PhotoLimits.pixels` big.
+/// Makes a photo's kept copies with libvips (`CVips`) on a thread of its own, never one
+/// that SQLite or the rest of the server runs on, `PhotoLimits.developing` at a time per
+/// instance. Only JPEG, PNG, WebP and HEIC are read, each by its own loader (libvips'
+/// untrusted ones are blocked), after the bytes and the header alone have shown what
+/// decoding it costs (`PhotoFormat.Demands`, `PhotoLimits`). The file is decoded once: the
+/// thumbnail is made from the screen-sized copy.
 actor PhotoDeveloper {
     static let shared = PhotoDeveloper()
+
+    /// The thread photos are made on.
+    private static let thread: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: PhotoLimits.developing)
+        pool.start()
+        return pool
+    }()
 
     private var developing = 0
     private var queue: [CheckedContinuation<Void, Never>] = []
@@ -28,20 +37,24 @@ actor PhotoDeveloper {
         return paceline_vips_start(&why, why.count) == 0 ? nil : String(cString: why)
     }
 
-    /// The kept copies of `bytes`.
+    /// The kept copies of `bytes` (at most `PhotoLimits.bytes`, which the request's body
+    /// limit holds to).
     /// - Throws: 415 `unsupported_photo` for a file of another kind, 422 `unreadable_photo`
-    ///   for a damaged or truncated one, 400 or 422 `photo_too_large` past the bytes or the pixels, 503 when
-    ///   libvips is missing or too many photos are being made.
+    ///   for a damaged or truncated one, 422 `photo_too_large` past the pixels, the memory
+    ///   or the scans, 503 when libvips is missing or too many photos wait.
     func develop(_ bytes: Data) async throws -> DevelopedPhoto {
-        guard bytes.count <= PhotoLimits.bytes else {
-            throw Refusal(.invalid, code: "photo_too_large", message: "a photo may be at most \(PhotoLimits.bytes >> 20) MB")
-        }
         guard let format = PhotoFormat.sniff(bytes) else {
             throw Refusal(.unsupportedFormat, code: "unsupported_photo", message: "a photo must be a JPEG, PNG, WebP or HEIC image")
         }
+        let demands = format.demands(of: [UInt8](bytes))
+        guard demands.scans <= PhotoLimits.scans else {
+            throw Refusal(.unprocessable, code: "photo_too_large",
+                          message: "a JPEG may have at most \(PhotoLimits.scans) scans; this one has \(demands.scans)")
+        }
         try await turn()
         defer { next() }
-        return try await NIOThreadPool.singleton.runIfActive { try Self.develop(bytes, as: format) }
+        try Task.checkCancellation()  // its client left while it waited
+        return try await Self.thread.runIfActive { try Self.develop(bytes, as: format, demands: demands) }
     }
 
     private func turn() async throws {
@@ -55,12 +68,13 @@ actor PhotoDeveloper {
         await withCheckedContinuation { queue.append($0) }
     }
 
+    /// Hands the turn to the first waiting, or frees it.
     private func next() {
         if queue.isEmpty { developing -= 1 } else { queue.removeFirst().resume() }
     }
 
-    private static func develop(_ bytes: Data, as format: PhotoFormat) throws -> DevelopedPhoto {
-        try bytes.withUnsafeBytes { buffer in
+    private static func develop(_ bytes: Data, as format: PhotoFormat, demands: PhotoFormat.Demands) throws -> DevelopedPhoto {
+        let screen = try bytes.withUnsafeBytes { buffer in
             var why = [CChar](repeating: 0, count: 512)
             var loader = [CChar](repeating: 0, count: 64)
             var width: Int32 = 0, height: Int32 = 0
@@ -74,14 +88,19 @@ actor PhotoDeveloper {
             guard String(cString: loader) == format.loader else {
                 throw Refusal(.unsupportedFormat, code: "unsupported_photo", message: "the file is not the \(format.rawValue.uppercased()) image it begins as")
             }
-            guard width > 0, height > 0, Int(width) * Int(height) <= PhotoLimits.pixels else {
+            let pixels = Int(width) * Int(height)
+            guard width > 0, height > 0, pixels <= PhotoLimits.pixels else {
                 throw Refusal(.unprocessable, code: "photo_too_large",
-                              message: "a photo may have at most \(PhotoLimits.pixels / 1_000_000) megapixels; this one has \(Int(width) * Int(height) / 1_000_000)")
+                              message: "a photo may have at most \(PhotoLimits.pixels / 1_000_000) megapixels; this one has \(pixels / 1_000_000)")
             }
-            let screen = try jpeg(buffer, side: PhotoLimits.screenSide, square: false, quality: 82)
-            let thumbnail = try jpeg(buffer, side: PhotoLimits.thumbnailSide, square: true, quality: 76)
-            return DevelopedPhoto(screen: screen.bytes, width: screen.width, height: screen.height, thumbnail: thumbnail.bytes)
+            guard !demands.wholeImage || pixels * demands.bytesPerPixel <= PhotoLimits.decodedBytes else {
+                throw Refusal(.unprocessable, code: "photo_too_large",
+                              message: "this \(format.rawValue.uppercased()) is decoded whole: at \(pixels / 1_000_000) megapixels it is too large (save it as a baseline JPEG, or smaller)")
+            }
+            return try jpeg(buffer, side: PhotoLimits.screenSide, square: false, quality: 82)
         }
+        let thumbnail = try screen.bytes.withUnsafeBytes { try jpeg($0, side: PhotoLimits.thumbnailSide, square: true, quality: 76) }
+        return DevelopedPhoto(screen: screen.bytes, width: screen.width, height: screen.height, thumbnail: thumbnail.bytes)
     }
 
     private static func jpeg(_ buffer: UnsafeRawBufferPointer, side: Int, square: Bool, quality: Int) throws -> (bytes: Data, width: Int, height: Int) {

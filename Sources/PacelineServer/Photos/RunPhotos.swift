@@ -1,5 +1,7 @@
 import Fluent
 import Foundation
+import OpenAPIRuntime
+import Synchronization
 
 /// The photos on activities: added by the run's owner, seen by whoever may see the run.
 enum RunPhotos {
@@ -8,15 +10,29 @@ enum RunPhotos {
         case thumbnail, screen
     }
 
-    /// Develops `bytes` and adds it to `runID`, which `owner` must own (404 otherwise, before
-    /// any work is spent on the image). The count is checked under the run's lock.
-    /// - Throws: 409 `too_many_photos` past `PhotoLimits.perActivity`; what `PhotoDeveloper` throws.
-    static func add(_ bytes: Data, toRun runID: String, owner: UUID, on database: any Database) async throws -> RunPhoto {
+    /// The users with a photo upload under way on this instance: one each at a time, so
+    /// nobody fills the queue of `PhotoDeveloper` alone.
+    private static let uploading = Mutex<Set<UUID>>([])
+
+    /// Reads `body` and adds the photo it holds to `runID`, which `owner` must own (404
+    /// otherwise, before the body is read). The count is checked again, and the run found
+    /// still there, under the owner's lock, which a run's deletion takes too.
+    /// - Throws: 409 `too_many_photos` past `PhotoLimits.perActivity`; 429 `busy` while
+    ///   the owner's previous photo is being made; what `PhotoDeveloper` throws.
+    static func add(_ body: HTTPBody, toRun runID: String, owner: UUID, on database: any Database) async throws -> RunPhoto {
         let run = try await RunAccess.ownedRun(runID, by: owner, on: database, withTrack: false)
         let id = try run.requireID()
         try await refuseIfFull(id, on: database)
+        guard uploading.withLock({ $0.insert(owner).inserted }) else {
+            throw Refusal(.tooMany, code: "busy", message: "your last photo is still being added: send the next one when it is", retryAfter: 2)
+        }
+        defer { _ = uploading.withLock { $0.remove(owner) } }
+        var bytes = Data()
+        for try await chunk in body { bytes.append(contentsOf: chunk) }
+        guard !bytes.isEmpty else { throw Refusal.invalid("the photo is empty") }
         let developed = try await PhotoDeveloper.shared.develop(bytes)
-        return try await database.lockingRun(id) { transaction in
+        return try await database.lockingUser(owner) { transaction in
+            guard try await Run.query(on: transaction).filter(\.$id == id).count() == 1 else { throw Refusal.notFound("run") }
             try await refuseIfFull(id, on: transaction)
             let last = try await RunPhoto.query(on: transaction).filter(\.$run.$id == id).max(\.$position)
             let photo = RunPhoto()

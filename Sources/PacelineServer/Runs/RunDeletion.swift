@@ -3,7 +3,7 @@ import Foundation
 
 /// Deleting a run, and everything derived from it.
 ///
-/// The track, name and description go, and its original unless another of the owner's
+/// The track, name and description go, its photos, and its original unless another of the owner's
 /// runs was made from it too (`RunOriginal.release`); the row stays as a tombstone for
 /// clients syncing with `updatedSince`. Its kudos, comments, notifications about it, leaderboard places, segment efforts, workout log entry, discoveries and mission
 /// advances go with it; the owner's badges are earned again from the runs that remain
@@ -33,6 +33,7 @@ enum RunDeletion {
             try await SegmentEffortRow.query(on: transaction).filter(\.$run.$id == runID).delete()
             try await MissionAdvancer.withdraw(RunID(runID), of: UserID(owner), on: transaction)
             try await RunOriginal.release(run, on: transaction)
+            try await RunPhoto.query(on: transaction).filter(\.$run.$id == runID).delete()
             run.track = Data()
             run.heatLines = nil  // its path too
             run.name = nil

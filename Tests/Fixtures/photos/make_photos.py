@@ -1,4 +1,5 @@
-"""Writes the photo test files (run from this folder; needs Pillow and libvips' `vips`).
+"""Writes the photo test files (run from this folder; needs Pillow, libvips' `vips` and
+libjpeg-turbo's `cjpeg`, Debian's libvips-tools and libjpeg-turbo-progs).
 
 camera.jpg     640x480 JPEG as a phone writes it: EXIF with a GPS position, the camera's
                make, orientation 6 (turn 90° clockwise to show), a comment and XMP.
@@ -10,8 +11,13 @@ bomb.png       12000x10000 grey PNG of 120 MB pixels in a few hundred kilobytes.
 not-an-image.jpg  an SVG document named .jpg.
 liar.jpg       JPEG's first bytes, then a PNG (the JPEG reader finds no JPEG).
 animation.gif  a GIF (not a kind taken).
+scans.jpg      camera.jpg as a progressive JPEG of 97 scans (a real one has about ten;
+               each scan is decoded over the whole image).
+interlaced.png 6000x6000 RGBA PNG of 16 bits, interlaced: decoded whole, 288 MB, from a
+               file of 280 KB.
 """
 import io
+import os
 import subprocess
 
 from PIL import Image
@@ -54,3 +60,12 @@ try:
     subprocess.run(["vips", "copy", "photo.webp", "photo.heic[compression=hevc]"], check=True)
 except (OSError, subprocess.CalledProcessError) as error:
     print("no HEIC written:", error)
+script = ["0,1,2: 0 0 0 0;"] + [f"{c}: {k} {min(k + 1, 63)} 0 0;" for c in range(3) for k in range(1, 64, 2)]
+open("scans.txt", "w").write("\n".join(script) + "\n")
+subprocess.run(["vips", "copy", "camera.jpg", "camera.ppm"], check=True)
+subprocess.run(["cjpeg", "-scans", "scans.txt", "-outfile", "scans.jpg", "camera.ppm"], check=True)
+subprocess.run(["vips", "black", "black.v", "6000", "6000", "--bands", "4"], check=True)
+subprocess.run(["vips", "cast", "black.v", "black16.v", "ushort"], check=True)
+subprocess.run(["vips", "pngsave", "black16.v", "interlaced.png", "--interlace", "--bitdepth", "16"], check=True)
+for scratch in ["scans.txt", "camera.ppm", "black.v", "black16.v"]:
+    os.remove(scratch)

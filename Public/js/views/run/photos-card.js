@@ -52,7 +52,12 @@ export function photosCard(runId, owned) {
   }
 
   function view(photo, index) {
-    const close = () => { viewer.remove(); document.removeEventListener('keydown', onKey); };
+    // Closed by Close, Escape, a tap beside the photo, or leaving the page (it sits outside the view).
+    const close = () => {
+      viewer.remove();
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('hashchange', close);
+    };
     const onKey = (event) => { if (event.key === 'Escape') close(); };
     const remove = owned ? h('button', { type: 'button', class: 'danger', name: 'remove-photo', onclick: async () => {
       try {
@@ -69,6 +74,7 @@ export function photosCard(runId, owned) {
       h('div', { class: 'photo-viewer-actions' }, remove, h('button', { type: 'button', class: 'primary', name: 'close-photo', onclick: close }, 'Close')));
     viewer.addEventListener('click', (event) => { if (event.target === viewer) close(); });
     document.addEventListener('keydown', onKey);
+    window.addEventListener('hashchange', close);
     document.body.append(viewer);
     viewer.querySelector('.photo-viewer-actions button:last-child').focus();
   }
