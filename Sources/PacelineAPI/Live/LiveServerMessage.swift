@@ -28,6 +28,8 @@ public enum LiveServerMessage: Sendable, Hashable {
     case finished(Finished)
     /// Everyone finished or gave up.
     case results(LiveResults)
+    /// A walker in the session passed a point of interest (a plaque): told to everyone in it.
+    case discovered(Discovered)
 
     public struct Welcome: Sendable, Hashable, Codable {
         public var userId: String
@@ -178,10 +180,34 @@ public enum LiveServerMessage: Sendable, Hashable {
     }
 }
 
+extension LiveServerMessage {
+    public struct Discovered: Sendable, Hashable, Codable {
+        public var sessionId: String
+        public var userId: String
+        public var pointId: String
+        /// The point's title, as text.
+        public var title: String
+        /// Where the point is (not where the walker was).
+        public var latitude: Double
+        public var longitude: Double
+        /// When the walker's phone took the fix that passed it.
+        public var time: Date
+        public init(sessionId: String, userId: String, pointId: String, title: String, latitude: Double, longitude: Double, time: Date) {
+            self.sessionId = sessionId
+            self.userId = userId
+            self.pointId = pointId
+            self.title = title
+            self.latitude = latitude
+            self.longitude = longitude
+            self.time = time
+        }
+    }
+}
+
 extension LiveServerMessage: Codable {
     /// The `"type"` of each message.
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        case welcome, error, ack, followStarted, cue, followFinished, session, joined, countdown, progress, finished, results
+        case welcome, error, ack, followStarted, cue, followFinished, session, joined, countdown, progress, finished, results, discovered
     }
 
     public var kind: Kind {
@@ -198,6 +224,7 @@ extension LiveServerMessage: Codable {
         case .progress: .progress
         case .finished: .finished
         case .results: .results
+        case .discovered: .discovered
         }
     }
 
@@ -215,6 +242,7 @@ extension LiveServerMessage: Codable {
         case .progress: self = .progress(try Progress(from: decoder))
         case .finished: self = .finished(try Finished(from: decoder))
         case .results: self = .results(try LiveResults(from: decoder))
+        case .discovered: self = .discovered(try Discovered(from: decoder))
         }
     }
 
@@ -234,6 +262,7 @@ extension LiveServerMessage: Codable {
         case .progress(let body): try body.encode(to: encoder)
         case .finished(let body): try body.encode(to: encoder)
         case .results(let body): try body.encode(to: encoder)
+        case .discovered(let body): try body.encode(to: encoder)
         }
     }
 }

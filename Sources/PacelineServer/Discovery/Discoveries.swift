@@ -21,6 +21,25 @@ package enum Discoveries {
     package static func find(in activity: Activity, on database: any Database) async throws -> [Found] {
         let (segments, _) = FixFilter(thresholds: .for(activity.sport)).filter(activity.track)
         let coordinates = segments.flatMap(\.coordinates)
+        let candidates = try await candidates(around: coordinates, on: database)
+        guard !candidates.isEmpty else { return [] }
+        let ids = candidates.map(\.id), points = candidates.map(\.coordinate)
+        let radius = ProximityGrid.defaultRadius
+        let start = activity.track.fixes.lazy.compactMap(\.time).first ?? Date()
+        return ProximityGrid(points: points, radius: radius).passes(along: segments).map {
+            Found(pointID: ids[$0.index], time: $0.time ?? start, distance: $0.distance)
+        }
+    }
+
+    /// A point of interest near a path: what is needed to tell of it.
+    package struct Candidate: Sendable {
+        var id: UUID
+        var title: String
+        var coordinate: Coordinate
+    }
+
+    /// The points within `ProximityGrid.defaultRadius` of `coordinates`' box, by one indexed query.
+    static func candidates(around coordinates: [Coordinate], on database: any Database) async throws -> [Candidate] {
         guard let first = coordinates.first else { return [] }
         var box = BoundingBox(south: first.latitude, west: first.longitude, north: first.latitude, east: first.longitude)
         for c in coordinates {
@@ -29,19 +48,14 @@ package enum Discoveries {
         }
         let radius = ProximityGrid.defaultRadius
         let margin = radius / 110_000, scale = max(cos(max(abs(box.south), abs(box.north)) * .pi / 180), 0.01)
-        let rows = try await database.sql.raw("""
-            SELECT id, latitude, longitude FROM pois
+        return try await database.sql.raw("""
+            SELECT id, title, latitude, longitude FROM pois
             WHERE latitude BETWEEN \(bind: box.south - margin) AND \(bind: box.north + margin)
               AND longitude BETWEEN \(bind: box.west - margin / scale) AND \(bind: box.east + margin / scale)
-            """).all()
-        guard !rows.isEmpty else { return [] }
-        let ids = try rows.map { try $0.decode(column: "id", as: UUID.self) }
-        let points = try rows.map {
-            Coordinate(latitude: try $0.decode(column: "latitude", as: Double.self), longitude: try $0.decode(column: "longitude", as: Double.self))
-        }
-        let start = activity.track.fixes.lazy.compactMap(\.time).first ?? Date()
-        return ProximityGrid(points: points, radius: radius).passes(along: segments).map {
-            Found(pointID: ids[$0.index], time: $0.time ?? start, distance: $0.distance)
+            """).all().map {
+            Candidate(id: try $0.decode(column: "id", as: UUID.self), title: try $0.decode(column: "title", as: String.self),
+                      coordinate: Coordinate(latitude: try $0.decode(column: "latitude", as: Double.self),
+                                             longitude: try $0.decode(column: "longitude", as: Double.self)))
         }
     }
 

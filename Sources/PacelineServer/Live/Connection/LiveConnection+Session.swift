@@ -85,6 +85,9 @@ extension LiveConnection {
         if let progress = outcome.progress {
             await hub.publish(LiveEvent(sessionID: runner.sessionID, message: .progress(progress)))
         }
+        if runner.walker != nil, runner.race != nil, runner.status == .running {
+            try await tellDiscoveries(accepted.fixes, runner: &runner, flush: outcome.finishedNow)
+        }
         guard outcome.finishedNow, let seconds = runner.race?.finishSeconds,
               let member = try await LiveMember.find(runner.memberID, on: hub.database) else { return }
         runner.status = .finished
@@ -94,6 +97,16 @@ extension LiveConnection {
                                     message: .finished(.init(sessionId: runner.sessionID.apiID, userId: runner.userID.apiID, seconds: seconds))))
         _ = try await LiveResultsMaker.finishIfDone(runner.sessionID, on: hub.database)
         await hub.publish(.changed(runner.sessionID))
+    }
+
+    /// Tells the session of the points of interest the walker's fixes passed (`LiveDiscoveries`).
+    private func tellDiscoveries(_ fixes: [Fix], runner: inout LiveRaceRunner, flush: Bool) async throws {
+        let found = try await LiveDiscoveries.passed(fixes, by: &runner.walker!, hidden: runner.hidden, flush: flush, on: hub.database)
+        for (point, time) in found {
+            await hub.publish(LiveEvent(sessionID: runner.sessionID, message: .discovered(.init(
+                sessionId: runner.sessionID.apiID, userId: runner.userID.apiID, pointId: point.id.apiID, title: point.title,
+                latitude: point.coordinate.latitude, longitude: point.coordinate.longitude, time: time))))
+        }
     }
 
     private func currentRace(_ state: State) throws -> LiveRaceRunner {

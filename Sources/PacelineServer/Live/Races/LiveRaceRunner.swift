@@ -25,6 +25,8 @@ struct LiveRaceRunner {
 
     /// The runner's privacy zones: their position inside one is not sent to the others.
     var hidden: [PrivacyZone] = []
+    /// On a walk, the points of interest passed so far (`LiveDiscoveries`); nil for a sport that doesn't discover.
+    var walker: LiveDiscoveries.Walker?
 
     init(session: LiveSession, member: LiveMember) throws {
         sessionID = try session.requireID()
@@ -33,6 +35,7 @@ struct LiveRaceRunner {
         target = session.distanceMeters
         sport = session.sport
         status = member.status
+        if LiveDiscoveries.sports.contains(sport) { walker = LiveDiscoveries.Walker() }
         if let startsAt = session.startsAt { start(at: startsAt) }
     }
 
