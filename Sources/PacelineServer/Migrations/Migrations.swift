@@ -101,5 +101,9 @@ enum Migrations {
         CreateCalendarFeeds(),
         // 062: club challenges, their finishers, and the challenge a result notification is about.
         CreateClubChallenges(),
+        // 064: the pictures the loaded data names, fetched once and kept.
+        CreatePictures(),
+        // 065: the photos of what was loaded before, to fetch.
+        RegisterLoadedPictures(),
     ]
 }
