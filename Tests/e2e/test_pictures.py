@@ -94,7 +94,7 @@ def load(server, tmp_path, port):
     plaque = north(60)
     (tmp_path / "plaque.csv").write_text(
         "id,title,inscription,latitude,longitude,erected,main_photo\n"
-        f"4242,Park fountain plaque,The fountain was given by the people of the park,{plaque[0]},{plaque[1]},1901,"
+        f"900003,Park fountain plaque,The fountain was given by the people of the park,{plaque[0]},{plaque[1]},1901,"
         f"http://127.0.0.1:{port}/plaque.png\n")
     database = str(Path(server.folder.name) / "e2e.sqlite")
     for command in (["mission", "import", str(tmp_path / "park.geojson")], ["poi", "import", str(tmp_path / "plaque.csv")]):

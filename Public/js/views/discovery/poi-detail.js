@@ -70,3 +70,17 @@ function attribution(poi) {
     h('a', { href: `https://openplaques.org/plaques/${encodeURIComponent(poi.sourceId)}`, target: '_blank', rel: 'noopener' }, 'Open Plaques'),
     ', public domain');
 }
+
+/**
+ * Opens point `id`'s detail in a sheet over the current screen (above the recording's
+ * controls, which stay in reach); Close closes it.
+ */
+export async function openPoiSheet(id, passed = false, outing = 'walk') {
+  document.querySelector('.poi-sheet')?.remove();
+  let card;
+  try { card = await poiDetailCard(id, { passed, outing }); } catch (error) { toast(describe(error), { error: true }); return; }
+  const close = h('button', { class: 'ghost', name: 'close-poi' }, 'Close');
+  const sheet = h('div', { class: 'poi-sheet', role: 'dialog', 'aria-label': 'Point of interest' }, card, close);
+  close.addEventListener('click', () => sheet.remove());
+  document.body.append(sheet);
+}
