@@ -2,10 +2,11 @@
 host of the test's own (127.0.0.1, which only the tests-only setting lets the server reach,
 over http), are fetched by the server in the background and shown as <img> served from the
 instance, with their credit; the service worker keeps them, so they show with the server
-gone."""
+gone; one that does not load gives way to the link, saying why."""
 import datetime
 import http.server
 import json
+import sqlite3
 import struct
 import subprocess
 import tempfile
@@ -167,3 +168,15 @@ def test_a_stage_photo_and_a_plaque_photo_are_pictures_from_the_instance(server,
     b.js("arguments[0].scrollIntoView({block: 'center'})", image)
     b.shot("mission-stage-picture-offline")
     server.start()
+
+    # A picture that does not load (here its kept bytes spoilt, on another phone that never
+    # saw it): the link to the photo where it is kept stands in, and says why.
+    with sqlite3.connect(Path(server.folder.name) / "e2e.sqlite") as database:
+        database.execute("UPDATE pictures SET bytes = X'00' WHERE url LIKE '%/plaque.png'")
+    other = browser()
+    other.open(f"/#/pois/{plaque['id']}")
+    line = other.visible(".poi-photo-line", seconds=30)
+    assert line.text == "Photo (not loaded: opens where it is kept)", line.text
+    assert other.find(".poi-photo-link").get_attribute("href") == f"http://127.0.0.1:{host}/plaque.png"
+    assert other.find(".poi-attribution").text == "Plaque data: Open Plaques, public domain"
+    other.shot("plaque-picture-not-loaded")
