@@ -4,7 +4,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Fetches one picture the data names, as safely as the server can ask a stranger's host
-/// for anything: only from a host on the allow-list (`PictureSource`), over https, to an
+/// for anything: only from a host on the allow-list (`PictureSource`), over https on its
+/// port (443), to an
 /// address that is public (`PublicAddresses`: a name that resolves to a loopback, private
 /// or link-local one is refused before any connection, and the connection goes to the
 /// address checked, so the name can't resolve elsewhere in between); at most
@@ -21,6 +22,7 @@ struct PictureFetcher: Sendable {
     enum Failure: Error, Equatable, CustomStringConvertible {
         case malformed
         case notAllowed(host: String)
+        case otherPort(Int)
         case privateAddress(String)
         case unresolvable(host: String)
         case status(Int)
@@ -34,6 +36,7 @@ struct PictureFetcher: Sendable {
             switch self {
             case .malformed: "not an address a picture can be fetched from"
             case .notAllowed(let host): "\(host) is not a host the loaded data names"
+            case .otherPort(let port): "port \(port) is not https's (443)"
             case .privateAddress(let address): "the host is a private or local address (\(address))"
             case .unresolvable(let host): "\(host) has no address"
             case .status(let code): "the host answered \(code)"
@@ -49,7 +52,7 @@ struct PictureFetcher: Sendable {
         /// rules or an answer that is not a picture will not change.
         var isLasting: Bool {
             switch self {
-            case .malformed, .notAllowed, .privateAddress, .tooManyRedirects, .tooBig, .notAnImage: true
+            case .malformed, .notAllowed, .otherPort, .privateAddress, .tooManyRedirects, .tooBig, .notAnImage: true
             case .status(let code): code == 404 || code == 410
             case .unresolvable, .timedOut, .transport: false
             }
@@ -109,6 +112,7 @@ struct PictureFetcher: Sendable {
         guard let url = PictureSource.asked(address, testsOnlyLoopbackOverHTTP: testsOnlyLoopbackOverHTTP),
               let host = url.host?.lowercased() else { throw Failure.malformed }
         guard allowed.contains(host) else { throw Failure.notAllowed(host: host) }
+        if !testsOnlyLoopbackOverHTTP, let port = url.port, port != 443 { throw Failure.otherPort(port) }
         let addresses: [[UInt8]]
         do { addresses = try await resolve(host) } catch { throw Failure.unresolvable(host: host) }
         guard let chosen = addresses.first else { throw Failure.unresolvable(host: host) }

@@ -12,16 +12,13 @@ enum PictureFetching {
 
     /// One round: how many pictures it kept.
     @discardableResult
-    static func round(settings: PictureSettings, on database: any Database, logger: Logger,
-                      resolve: (@Sendable (String) async throws -> [[UInt8]])? = nil) async throws -> Int {
+    static func round(settings: PictureSettings, on database: any Database, logger: Logger) async throws -> Int {
         let claimed = try await Pictures.claim(batch, on: database)
         guard !claimed.isEmpty else { return 0 }
         // The allow-list: every host the loaded data names (one column, read only when there is work).
         let allowed = PictureSource.allowList(try await Picture.query(on: database).all(\.$url))
-        var configured = PictureFetcher(allowed: allowed, deadline: .seconds(settings.deadline),
-                                        testsOnlyLoopbackOverHTTP: settings.testsOnlyLoopbackOverHTTP)
-        if let resolve { configured.resolve = resolve }
-        let fetcher = configured
+        let fetcher = PictureFetcher(allowed: allowed, deadline: .seconds(settings.deadline),
+                                     testsOnlyLoopbackOverHTTP: settings.testsOnlyLoopbackOverHTTP)
         let results = await withTaskGroup(of: (UUID, Int, Result<(bytes: Data, kind: ImageKind), PictureFetcher.Failure>).self) { group in
             for picture in claimed {
                 group.addTask {

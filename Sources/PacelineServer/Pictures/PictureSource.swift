@@ -33,8 +33,8 @@ enum PictureSource {
     }
 
     /// `url` as it is asked for: over https, whatever the data says (an `http` address is
-    /// asked over https, so nobody on the way can swap the picture), on https's port unless
-    /// the address names another; with `testsOnlyLoopbackOverHTTP`, over plain http (a
+    /// asked over https, so nobody on the way can swap the picture; its port 80 becomes
+    /// https's, and `PictureFetcher` refuses any other but 443); with `testsOnlyLoopbackOverHTTP`, over plain http (a
     /// test's server on 127.0.0.1 holds no certificate the fetcher trusts).
     static func asked(_ url: URL, testsOnlyLoopbackOverHTTP: Bool) -> URL? {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }

@@ -42,7 +42,7 @@ struct PictureFetcherTests {
         try await TestPictureHost.with { host in
             // The real resolver: localhost is 127.0.0.1 (or ::1), and without the tests-only mode that is refused.
             let strict = PictureFetcher(allowed: ["localhost"], deadline: .seconds(5))
-            let refusal = await failure(strict, "https://localhost:\(host.port)/picture.png")
+            let refusal = await failure(strict, "https://localhost/picture.png")
             guard case .privateAddress = refusal else { Issue.record("localhost was not refused: \(String(describing: refusal))"); return }
             for address: [UInt8] in [[127, 0, 0, 1], [10, 1, 2, 3], [192, 168, 0, 9], [169, 254, 169, 254], [100, 64, 0, 1],
                                      [0xFE, 0x80] + Array(repeating: 0, count: 13) + [1], Array(repeating: 0, count: 15) + [1]] {
@@ -68,6 +68,9 @@ struct PictureFetcherTests {
             #expect(host.requests(to: "loop") == PictureFetcher.maximumRedirects + 1)
             #expect(await failure(local(), "\(host.baseURL)/broken") == .status(500))
             #expect(await failure(local(), "javascript:alert(1)") == .malformed)
+            // Without the tests-only mode, https's own port only.
+            #expect(await failure(PictureFetcher(allowed: ["127.0.0.1"], deadline: .seconds(5)), "https://127.0.0.1:8443/a.png")
+                    == .otherPort(8443))
         }
     }
 
