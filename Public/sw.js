@@ -1,6 +1,7 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
-// and runs still show. Writes are never cached (the outbox keeps them).
+// and runs still show (a mission's map is kept and shown first; a picture the server
+// fetched is kept once seen, never asked again). Writes are never cached (the outbox keeps them).
 const VERSION = 'paceline-v25';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
