@@ -1,7 +1,8 @@
 // The service worker: the app shell is cached at install, so the app opens offline; API
 // reads are network-first with the last answer as the offline fallback, so cached routes
-// and runs still show. Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v26';
+// and runs still show (a mission's map is kept and shown first; a picture the server
+// fetched is kept once seen, never asked again). Writes are never cached (the outbox keeps them).
+const VERSION = 'paceline-v27';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -37,7 +38,7 @@ const SHELL = [
   '/js/views/discovery/discoveries.js', '/js/views/discovery/poi-detail.js', '/js/views/discovery/poi-layer.js',
   '/js/views/discovery/run-discoveries.js', '/js/views/favourites.js', '/js/views/feed.js',
   '/js/views/friends.js', '/js/views/clubs/clubs.js', '/js/views/clubs/club.js', '/js/views/clubs/club-form.js',
-  '/js/views/clubs/club-format.js', '/js/views/clubs/club-board.js', '/js/views/clubs/club-feed.js', '/js/views/clubs/club-people.js', '/js/views/clubs/club-events.js', '/js/views/clubs/event-item.js', '/js/views/clubs/event-planner.js', '/js/views/clubs/event-route.js', '/js/views/clubs/past-events.js', '/js/views/shared/run-shape.js', '/js/views/shared/progress-bar.js', '/js/views/run/earned-card.js', '/js/views/run/photos-card.js', '/js/engine/core/stage-pace.js', '/js/views/missions/stage-select.js', '/js/views/missions/follow-stage.js', '/js/engine/core/steps.js', '/js/engine/recording/run-series.js', '/js/views/analysis/summary-chart.js', '/js/views/clubs/club-challenges.js', '/js/views/clubs/challenge.js', '/js/views/clubs/challenge-form.js', '/js/views/clubs/challenge-format.js', '/js/views/achievements/challenge-badges.js', '/js/views/import/import.js', '/js/views/import/archive.js', '/js/views/live/live.js',
+  '/js/views/clubs/club-format.js', '/js/views/clubs/club-board.js', '/js/views/clubs/club-feed.js', '/js/views/clubs/club-people.js', '/js/views/clubs/club-events.js', '/js/views/clubs/event-item.js', '/js/views/clubs/event-planner.js', '/js/views/clubs/event-route.js', '/js/views/clubs/past-events.js', '/js/views/shared/run-shape.js', '/js/views/shared/progress-bar.js', '/js/views/run/earned-card.js', '/js/views/run/photos-card.js', '/js/engine/core/stage-pace.js', '/js/views/missions/stage-select.js', '/js/views/missions/follow-stage.js', '/js/engine/core/steps.js', '/js/engine/recording/run-series.js', '/js/views/analysis/summary-chart.js', '/js/views/clubs/club-challenges.js', '/js/views/clubs/challenge.js', '/js/views/clubs/challenge-form.js', '/js/views/clubs/challenge-format.js', '/js/views/achievements/challenge-badges.js', '/js/views/import/import.js', '/js/views/import/archive.js', '/js/views/live/live.js', '/js/views/shared/picture.js',
   '/js/views/live/format.js', '/js/views/live/race-map.js', '/js/views/live/race-chart.js', '/js/views/live/results-table.js',
   '/js/views/login.js', '/js/views/map/basemap.js', '/js/views/map/route-drawer.js',
   '/js/views/map/route-layer.js', '/js/views/missions/missions.js', '/js/views/missions/advance-text.js',
@@ -87,6 +88,8 @@ self.addEventListener('fetch', (event) => {
     // A mission changes only when the operator loads it again: kept, shown at once (offline
     // too), asked again in the background with its ETag.
     if (MISSION.test(url.pathname)) event.respondWith(keptFirst(event, request));
+    // A picture the instance fetched never changes: kept once seen, shown offline too.
+    else if (PICTURE.test(url.pathname)) event.respondWith(keptForever(request));
     else event.respondWith(networkFirst(request));
   } else {
     event.respondWith(staleWhileRevalidate(event, request));
@@ -95,6 +98,19 @@ self.addEventListener('fetch', (event) => {
 
 /** A mission's map (`GET /missions/{id}`), not a journey's progress. */
 const MISSION = /^\/api\/v1\/missions\/[^/]+$/;
+
+/** A picture this server serves (`GET /pictures/{id}`): its bytes never change. */
+const PICTURE = /^\/api\/v1\/pictures\/[^/]+$/;
+
+/** The kept answer, never asked again; the network's (then kept) when none is. */
+async function keptForever(request) {
+  const cache = await caches.open(API_CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
 
 /** The kept answer at once, refreshed in the background (a 304 keeps it); the network's when none is kept. */
 async function keptFirst(event, request) {

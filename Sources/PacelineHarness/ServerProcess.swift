@@ -50,7 +50,8 @@ public final class ServerProcess: @unchecked Sendable {
             process.executableURL = executable
             process.arguments = arguments + options
         }
-        process.environment = ProcessInfo.processInfo.environment.merging(["LOG_LEVEL": "warning"]) { $1 }
+        // No pictures fetched from the internet by a test's or a benchmark's server.
+        process.environment = ProcessInfo.processInfo.environment.merging(["LOG_LEVEL": "warning", "PACELINE_FETCH_PICTURES": "0"]) { $1 }
         let log = try FileHandle(forWritingTo: logURL)
         process.standardOutput = log
         process.standardError = log

@@ -50,6 +50,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     if let directory = settings.missionExamples {
         try await MissionExamples.seed(from: directory, on: app.db, logger: app.logger)
     }
+    if let directory = settings.plaqueExamples {
+        try await PlaqueExamples.seed(from: directory, on: app.db, logger: app.logger)
+    }
 
     // Our own error middleware replaces Vapor's, so every failure (unknown paths and
     // bodies Vapor refuses included) is answered as `{error: {code, message}}`.
@@ -110,6 +113,13 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.lifecycle.use(RepeatingWork(every: ChallengeFinishers.settlingInterval, failing: "challenges not settled", logger: app.logger) {
         try await ChallengeFinishers.settleChanged(on: background)
     })
+    // The pictures the loaded data names (stage photos, plaques'), fetched once each and kept, out of any request.
+    if settings.pictures.fetching {
+        let pictures = settings.pictures, logger = app.logger
+        app.lifecycle.use(RepeatingWork(every: pictures.interval, failing: "pictures not fetched", logger: app.logger) {
+            try await PictureFetching.round(settings: pictures, on: background, logger: logger)
+        })
+    }
     MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {
         [.init(name: "paceline_live_sockets", help: "Live WebSockets open here, signed in or not.", value: hub.open.count),
          .init(name: "paceline_runs_to_remeasure", help: "Stored runs older rules measured, left to measure again (-1: not counted yet).",
@@ -156,6 +166,9 @@ public struct ServerSettings: Sendable {
     public var web: WebSettings
     /// A folder of mission files saved on first start (when there is no mission yet); nil saves none.
     public var missionExamples: String?
+    /// A folder of point-of-interest data sets imported on first start (when there is no
+    /// point of interest yet); nil imports none.
+    public var plaqueExamples: String?
     /// The address people reach this instance at (`https://runs.example.org`), for the
     /// absolute URLs it writes (share pages' link cards). Never taken from a request's
     /// `Host` or `X-Forwarded-*` headers, which the client chooses.
@@ -175,18 +188,23 @@ public struct ServerSettings: Sendable {
     public var connections: ConnectionSettings
     /// Pushing notifications to phones (Web Push).
     public var push: PushSettings
+    /// Fetching the pictures the loaded data names, to serve them from the instance.
+    public var pictures: PictureSettings
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
+                plaqueExamples: String? = nil,
                 publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
                 metricsToken: String? = nil, databaseConnections: Int = 1,
-                connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings()) {
+                connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
+                pictures: PictureSettings = PictureSettings()) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
         self.live = live
         self.web = web
         self.missionExamples = missionExamples
+        self.plaqueExamples = plaqueExamples
         self.publicURL = publicURL
         self.trustProxy = trustProxy
         self.limits = limits
@@ -194,6 +212,7 @@ public struct ServerSettings: Sendable {
         self.databaseConnections = databaseConnections
         self.connections = connections
         self.push = push
+        self.pictures = pictures
     }
 }
 

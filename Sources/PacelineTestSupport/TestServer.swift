@@ -71,24 +71,29 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 /// read clients' addresses from `X-Forwarded-For`; `limits` are the
 /// production ones unless a test says otherwise (each test's database starts with no
 /// attempt counted); `connections` (deadlines, connections per address) are the
-/// production ones unless a test says otherwise. With
+/// production ones unless a test says otherwise; `pictures` are not fetched unless a test
+/// says so (none reaches the internet); `plaques` is a folder of data sets imported on
+/// first start (none by default). With
 /// `sharing`, the server is a second instance on `sharing`'s database (which that server
 /// removes at its end). At most 10 servers run at once (`ServerSlots`).
 public func withServer<R>(
     _ database: TestDatabase = .sqlite, bcryptCost: Int = 4, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
     publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
     connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
+    pictures: PictureSettings = PictureSettings(fetching: false), plaques: String? = nil,
     sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
 ) async throws -> R {
     try await ServerSlots.withSlot {
         try await startServer(database, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live, publicURL: publicURL,
-                              trustProxy: trustProxy, limits: limits, connections: connections, push: push, sharing: other, body)
+                              trustProxy: trustProxy, limits: limits, connections: connections, push: push, pictures: pictures,
+                              plaques: plaques, sharing: other, body)
     }
 }
 
 private func startServer<R>(
     _ database: TestDatabase, bcryptCost: Int, tokenLifetime: TimeInterval, live: LiveSettings, publicURL: URL?,
-    trustProxy: Bool, limits: AttemptLimits, connections: ConnectionSettings, push: PushSettings, sharing other: TestServer?,
+    trustProxy: Bool, limits: AttemptLimits, connections: ConnectionSettings, push: PushSettings, pictures: PictureSettings,
+    plaques: String?, sharing other: TestServer?,
     _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
@@ -108,8 +113,9 @@ private func startServer<R>(
     app.logger.logLevel = .warning
     do {
         try await configure(app, settings: ServerSettings(database: location, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live,
-                                                          publicURL: publicURL, trustProxy: trustProxy, limits: limits,
-                                                          metricsToken: TestServer.metricsToken, connections: connections, push: push))
+                                                          plaqueExamples: plaques, publicURL: publicURL, trustProxy: trustProxy, limits: limits,
+                                                          metricsToken: TestServer.metricsToken, connections: connections, push: push,
+                                                          pictures: pictures))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         // Booted as `paceline serve` boots it: what starts with the server starts (measuring

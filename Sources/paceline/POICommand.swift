@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PacelineArchives
 import PacelineCore
 import PacelineServer
 
@@ -27,7 +28,10 @@ struct POIImportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Data files (.csv, .json, .geojson).", completion: .file())
+    /// The largest data file read, once inflated.
+    static let maximumBytes = 1 << 30
+
+    @Argument(help: "Data files (.csv, .json, .geojson, gzipped or not).", completion: .file())
     var files: [String]
 
     @OptionGroup var database: DatabaseOptions
@@ -42,7 +46,7 @@ struct POIImportCommand: AsyncParsableCommand {
         var points: [PointOfInterest] = []
         var skipped = 0, failures = 0
         for path in files {
-            let data: Data
+            var data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
@@ -51,7 +55,10 @@ struct POIImportCommand: AsyncParsableCommand {
                 continue
             }
             do {
-                let name = source ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                // A gzipped data set (`data/plaques/london.csv.gz`) is read inflated.
+                if Gzip.isCompressed(data) { data = try Gzip.decompress(data, maximumBytes: Self.maximumBytes) }
+                let bare = path.hasSuffix(".gz") ? String(path.dropLast(3)) : path
+                let name = source ?? URL(fileURLWithPath: bare).deletingPathExtension().lastPathComponent
                 let file = try POIFile.read(data, format: format, source: name)
                 points += file.points
                 skipped += file.skipped.count

@@ -30,6 +30,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Mission files saved on first start, when the database has no mission (default: $PACELINE_MISSIONS, else ./data/missions, else the repository's).")
     var missions: String?
 
+    @Option(help: "Plaque data sets imported on first start, when the database has no point of interest (default: $PACELINE_PLAQUES, else ./data/plaques, else the repository's).")
+    var plaques: String?
+
+    @Flag(help: "Fetch no pictures (stage photos, plaques'): for an instance without the internet; the app links to each where it is kept (default: $PACELINE_FETCH_PICTURES=0).")
+    var noFetchPictures = false
+
     @Option(help: "Map tiles' URL template for the web client.")
     var tileURL = WebSettings().tileURL
 
@@ -83,11 +89,15 @@ struct ServeCommand: AsyncParsableCommand {
                               tileURL: tileURL, tileAttribution: tileAttribution)
         let settings = ServerSettings(
             database: try database.location(), web: web, missionExamples: missions ?? MissionExamples.defaultDirectory,
+            plaqueExamples: plaques ?? PlaqueExamples.defaultDirectory,
             publicURL: try Self.publicURL(publicURL ?? environment["PACELINE_PUBLIC_URL"], port: port),
             trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1", limits: limits,
             metricsToken: metricsToken ?? environment["PACELINE_METRICS_TOKEN"],
             databaseConnections: try Self.connections(databaseConnections, environment["PACELINE_DATABASE_CONNECTIONS"]),
-            connections: connections, push: PushSettings(contact: pushContact ?? environment["PACELINE_PUSH_CONTACT"]))
+            connections: connections, push: PushSettings(contact: pushContact ?? environment["PACELINE_PUSH_CONTACT"]),
+            pictures: PictureSettings(fetching: !noFetchPictures && environment["PACELINE_FETCH_PICTURES"] != "0",
+                                      // A browser test's own picture server on 127.0.0.1 (never set it for people).
+                                      testsOnlyLoopbackOverHTTP: environment["PACELINE_TESTS_ONLY_PICTURES_FROM_LOOPBACK"] == "1"))
         guard let format = logFormat ?? LogFormat(rawValue: environment["PACELINE_LOG_FORMAT"] ?? "plain") else {
             throw ValidationError("PACELINE_LOG_FORMAT must be plain or json")
         }

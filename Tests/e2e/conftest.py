@@ -156,9 +156,11 @@ def free_port():
 
 
 class Server:
-    """A `paceline serve` child on a fresh SQLite file."""
+    """A `paceline serve` child on a fresh SQLite file. It fetches no pictures from the
+    internet unless `environment` (added to the server's) says so."""
 
-    def __init__(self):
+    def __init__(self, environment=None):
+        self.environment = {**os.environ, "PACELINE_FETCH_PICTURES": "0", **(environment or {})}
         self.folder = tempfile.TemporaryDirectory(prefix="paceline-e2e-")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -171,7 +173,7 @@ class Server:
             [paceline_binary(), "serve", "--port", str(self.port),
              "--database", str(Path(self.folder.name) / "e2e.sqlite"),
              "--public", str(REPOSITORY / "Public"), "--tile-url", NO_TILES],
-            stdout=self.log, stderr=subprocess.STDOUT)
+            stdout=self.log, stderr=subprocess.STDOUT, env=self.environment)
         deadline = time.time() + 60
         while time.time() < deadline:
             try:

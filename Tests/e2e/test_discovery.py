@@ -15,15 +15,16 @@ START = (55.8600, -4.2600)
 METERS_PER_DEGREE = 111_320
 PLAQUE = (START[0] + 60 / METERS_PER_DEGREE, START[1] + 10 / (METERS_PER_DEGREE * 0.5616))  # 60 m north, 10 m east
 
+# Ids Open Plaques' London (shipped in data/plaques/, on every new instance) does not use.
 CSV = f"""id,title,inscription,latitude,longitude,erected,main_photo,lead_subject_name,lead_subject_wikipedia,subjects
-4242,Thomas Lipton green plaque,"Sir Thomas Lipton 1848-1931, grocer and yachtsman, was born near here",{PLAQUE[0]},{PLAQUE[1]},1998,,Thomas Lipton,https://en.wikipedia.org/wiki/Thomas_Lipton,"[""Thomas Lipton|(1848-1931)|man|grocer|""]"
+900001,Thomas Lipton green plaque,"Sir Thomas Lipton 1848-1931, grocer and yachtsman, was born near here",{PLAQUE[0]},{PLAQUE[1]},1998,,Thomas Lipton,https://en.wikipedia.org/wiki/Thomas_Lipton,"[""Thomas Lipton|(1848-1931)|man|grocer|""]"
 """
 
 
 HIKE_START = (56.1000, -4.6000)
 HIKE_PLAQUE = (HIKE_START[0] + 60 / METERS_PER_DEGREE, HIKE_START[1] + 10 / (METERS_PER_DEGREE * 0.5580))
 HIKE_CSV = f"""id,title,inscription,latitude,longitude,erected,main_photo,lead_subject_name,lead_subject_wikipedia,subjects
-4343,Rob Roy's cave plaque,"Rob Roy MacGregor sheltered near here",{HIKE_PLAQUE[0]},{HIKE_PLAQUE[1]},1995,,,,
+900002,Rob Roy's cave plaque,"Rob Roy MacGregor sheltered near here",{HIKE_PLAQUE[0]},{HIKE_PLAQUE[1]},1995,,,,
 """
 
 

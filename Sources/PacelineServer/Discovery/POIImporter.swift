@@ -68,6 +68,8 @@ enum POIImporter {
                     }
                 }
                 if !new.isEmpty { try await new.create(on: transaction) }
+                // Their photos, for the instance to fetch and serve (`PictureFetching`).
+                try await Pictures.register(batch.compactMap(\.photoURL), on: transaction)
                 counts.imported += new.count
                 written += batch.count
                 progress(written)

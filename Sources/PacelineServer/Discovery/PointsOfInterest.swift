@@ -68,10 +68,11 @@ package enum PointsOfInterest {
     static func detail(_ id: String, seenBy viewer: UUID?, on database: any Database) async throws -> Components.Schemas.PointOfInterestDetail {
         let row = try await find(id, on: database)
         let id = try row.requireID()
-        guard let viewer else { return try row.detail(discovery: nil, favourite: false) }
+        let picture = try await Pictures.fetched(row.photoURL.map { [$0] } ?? [], on: database).values.first
+        guard let viewer else { return try row.detail(discovery: nil, favourite: false, picture: picture) }
         let discovery = try await Discoveries.of(UserID(viewer), point: PointOfInterestID(id), on: database)
         let favourite = try await favouriteIDs(of: viewer, among: [id], on: database).contains(id)
-        var detail = try row.detail(discovery: discovery, favourite: favourite)
+        var detail = try row.detail(discovery: discovery, favourite: favourite, picture: picture)
         detail.discovery?.point.favourite = favourite
         return detail
     }
@@ -112,10 +113,10 @@ package enum PointsOfInterest {
 
 extension PointOfInterestRow {
     /// The detail as the API shows it, with the viewer's discovery and mark.
-    func detail(discovery: Components.Schemas.Discovery?, favourite: Bool) throws -> Components.Schemas.PointOfInterestDetail {
+    func detail(discovery: Components.Schemas.Discovery?, favourite: Bool, picture: UUID?) throws -> Components.Schemas.PointOfInterestDetail {
         .init(id: try requireID().apiID, source: source, sourceId: sourceID, title: title, inscription: inscription,
               latitude: latitude, longitude: longitude,
               subjects: subjects.map { .init(name: $0.name, wikipediaUrl: $0.wikipediaURL) },
-              erectedYear: erectedYear, photoUrl: photoURL, favourite: favourite, discovery: discovery)
+              erectedYear: erectedYear, photoUrl: photoURL, pictureUrl: picture.map(Pictures.path), favourite: favourite, discovery: discovery)
     }
 }

@@ -103,5 +103,9 @@ enum Migrations {
         CreateClubChallenges(),
         // 063: photos on activities.
         CreateRunPhotos(),
+        // 064: the pictures the loaded data names, fetched once and kept.
+        CreatePictures(),
+        // 065: the photos of what was loaded before, to fetch.
+        RegisterLoadedPictures(),
     ]
 }

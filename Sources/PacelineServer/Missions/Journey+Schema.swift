@@ -39,7 +39,8 @@ extension JourneyReplay {
     private func completedStage(_ index: StageIndex, at date: Date) -> Components.Schemas.CompletedStage {
         let stage = mission[index]
         return .init(route: index.route, stage: index.stage, name: stage.name, completedAt: date,
-                     photo: stage.photo.map { .init(url: $0.url, attribution: $0.attribution, page: $0.page) })
+                     photo: stage.photo.map { .init(url: $0.url, attribution: $0.attribution, page: $0.page,
+                                                    pictureUrl: pictures[$0.url].map(Pictures.path)) })
     }
 
     private func completedRoute(_ completion: RouteCompletion) -> Components.Schemas.CompletedRoute {

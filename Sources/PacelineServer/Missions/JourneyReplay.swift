@@ -15,11 +15,16 @@ struct JourneyReplay {
     /// What each run credited to the journey (its record: verified distance, start and
     /// end) and what that did to the progress, by run id.
     let credits: [UUID: (record: JourneyAdvanceRow, advance: MissionAdvance)]
+    /// The stage photos the instance has fetched: each address's picture (`Pictures.fetched`).
+    var pictures: [String: UUID] = [:]
 
-    /// - Complexity: O(advances + stages completed), one query for the advances.
+    /// With the stage photos the instance has fetched.
+    /// - Complexity: O(advances + stages completed), one query for the advances, one for the pictures.
     static func replay(_ journey: JourneyRow, of mission: Mission, on database: any Database) async throws -> JourneyReplay {
         let id = try journey.requireID()
-        return try replay(journey, of: mission, advances: try await advances(of: [id], on: database)[id] ?? [])
+        var replay = try replay(journey, of: mission, advances: try await advances(of: [id], on: database)[id] ?? [])
+        replay.pictures = try await Pictures.fetched(mission.routes.flatMap(\.stages).compactMap(\.photo?.url), on: database)
+        return replay
     }
 
     /// The advances of each of `journeys`, in the order they were credited.

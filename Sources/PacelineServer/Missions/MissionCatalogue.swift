@@ -53,6 +53,8 @@ enum MissionCatalogue {
             }
             try await stages.create(on: database)
         }
+        // The stages' photos, for the instance to fetch and serve (`PictureFetching`).
+        try await Pictures.register(mission.routes.flatMap(\.stages).compactMap(\.photo?.url), on: database)
         return isNew
     }
 

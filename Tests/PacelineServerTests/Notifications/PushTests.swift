@@ -135,14 +135,14 @@ struct PushTests {
     func ranges() {
         for v4 in [[127, 0, 0, 1], [10, 0, 0, 1], [172, 16, 5, 4], [172, 31, 255, 255], [192, 168, 0, 1], [169, 254, 169, 254],
                    [100, 64, 0, 1], [0, 0, 0, 0], [224, 0, 0, 1], [255, 255, 255, 255], [198, 18, 0, 1]] {
-            #expect(PushEndpoint.isPrivate(v4.map(UInt8.init)), "\(v4)")
+            #expect(PublicAddresses.isPrivate(v4.map(UInt8.init)), "\(v4)")
         }
         for v4 in [[1, 1, 1, 1], [8, 8, 8, 8], [172, 32, 0, 1], [142, 250, 180, 14]] {
-            #expect(!PushEndpoint.isPrivate(v4.map(UInt8.init)), "\(v4)")
+            #expect(!PublicAddresses.isPrivate(v4.map(UInt8.init)), "\(v4)")
         }
         let mapped: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 10, 0, 0, 1]
         let public6: [UInt8] = [0x2a, 0x00, 0x14, 0x50, 0x40, 0x01, 0x08, 0x11, 0, 0, 0, 0, 0, 0, 0x20, 0x0e]
-        #expect(PushEndpoint.isPrivate(mapped) && !PushEndpoint.isPrivate(public6))
-        #expect(PushEndpoint.isPrivate([UInt8](repeating: 0, count: 15) + [1]))
+        #expect(PublicAddresses.isPrivate(mapped) && !PublicAddresses.isPrivate(public6))
+        #expect(PublicAddresses.isPrivate([UInt8](repeating: 0, count: 15) + [1]))
     }
 }

@@ -1,13 +1,16 @@
 // A point of interest's detail: title, photo, inscription, the people it commemorates
 // (linked to Wikipedia where the data set says), the year it went up, when the user
-// discovered it, and a favourite toggle. A photo on another host (Open Plaques' are on
-// Wikimedia, Flickr …) is a link that opens it there: the Content-Security-Policy loads
-// images from this server (and the map tiles) only.
+// discovered it, and a favourite toggle. The photo is the picture this server fetched
+// from where the data set says it is (Open Plaques' are on Wikimedia, Flickr …) and serves
+// itself (`pictureOrLink`); until then, or offline, a link that opens it there: the
+// Content-Security-Policy loads images from this server (and the map tiles) only. A plaque
+// of Open Plaques' data says so, with a link to it on openplaques.org (their terms ask it).
 import { discoveryApi } from '../../engine/api/discovery.js';
 import { shortDistance } from '../../engine/core/units.js';
 import { session } from '../../engine/store/session.js';
-import { h, toast, describe, ownAddress } from '../../ui.js';
+import { h, toast, describe } from '../../ui.js';
 import { signInFirst } from '../../router.js';
+import { pictureOrLink } from '../shared/picture.js';
 
 /** How close a walk must pass to discover a point, metres (the server's `ProximityGrid.defaultRadius`). */
 export const DISCOVERY_RADIUS = 30;
@@ -35,16 +38,37 @@ export async function poiDetailCard(id, { passed = false, outing = 'walk' } = {}
       : h('p', { class: 'muted', id: 'poi-discovered' }, `Not discovered yet: pass within ${shortDistance(DISCOVERY_RADIUS, session.units)} of it on a walk.`);
   return h('article', { class: 'card poi-detail', dataset: { poi: poi.id } },
     h('h2', {}, poi.title),
-    poi.photoUrl ? (ownAddress(poi.photoUrl)
-      ? h('img', { class: 'poi-photo', src: poi.photoUrl, alt: `Photo of ${poi.title}`, loading: 'lazy' })
-      : h('p', {}, h('a', { class: 'poi-photo-link', href: poi.photoUrl, target: '_blank', rel: 'noopener' }, 'Photo'), ' (opens where it is kept)'))
-      : null,
+    poi.photoUrl ? photo(poi) : null,
     poi.inscription ? h('blockquote', { class: 'inscription' }, poi.inscription) : null,
     poi.subjects.length ? h('ul', { class: 'poi-subjects' }, ...poi.subjects.map((subject) => h('li', {},
       subject.wikipediaUrl ? h('a', { href: subject.wikipediaUrl, target: '_blank', rel: 'noopener' }, subject.name) : subject.name))) : null,
     poi.erectedYear ? h('p', { class: 'muted' }, `Erected ${poi.erectedYear}`) : null,
     when,
+    poi.source === 'openplaques' ? attribution(poi) : null,
     h('div', { class: 'row' }, favourite));
+}
+
+/** The plaque's photo as a picture from this server, saying where it came from; else the link to it there. */
+function photo(poi) {
+  const frame = h('figure', { class: 'poi-picture' });
+  const shown = pictureOrLink(poi.pictureUrl, {
+    alt: `Photo of ${poi.title}`, className: 'poi-photo', frame,
+    link: (failure) => h('p', { class: 'poi-photo-line' },
+      h('a', { class: 'poi-photo-link', href: poi.photoUrl, target: '_blank', rel: 'noopener' }, 'Photo'),
+      failure ? ` (${failure}: opens where it is kept)` : ' (opens where it is kept)'),
+  });
+  if (shown === frame) {
+    frame.append(h('figcaption', { class: 'muted' }, 'Photo: ',
+      h('a', { href: poi.photoUrl, target: '_blank', rel: 'noopener' }, new URL(poi.photoUrl).hostname)));
+  }
+  return shown;
+}
+
+/** Open Plaques' acknowledgement, which their terms ask for: the data's source, linked to the plaque there. */
+function attribution(poi) {
+  return h('p', { class: 'muted poi-attribution' }, 'Plaque data: ',
+    h('a', { href: `https://openplaques.org/plaques/${encodeURIComponent(poi.sourceId)}`, target: '_blank', rel: 'noopener' }, 'Open Plaques'),
+    ', public domain');
 }
 
 /**

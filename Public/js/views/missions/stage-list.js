@@ -1,7 +1,9 @@
 // The stages of a journey as a list: unlocked ones with their photo, credit and date;
-// locked ones greyed with a lock. A photo on another host is a link to it: the
+// locked ones greyed with a lock. The photo is the picture this server fetched and serves
+// (`pictureOrLink`); until then, or offline, a link to its page: the
 // Content-Security-Policy loads images from this server (and the map tiles) only.
-import { h, ownAddress } from '../../ui.js';
+import { h } from '../../ui.js';
+import { pictureOrLink } from '../shared/picture.js';
 import { icon } from '../../icons.js';
 import * as units from '../../engine/core/units.js';
 
@@ -44,12 +46,14 @@ function stageItem(stage, completed, unit, underLeg) {
       h('div', {}, title, facts, h('span', { class: 'muted' }, 'Locked: complete the stage to see its photo')));
   }
   const photo = completed.photo;
+  const page = () => h('a', { href: photo.page ?? photo.url, target: '_blank', rel: 'noopener' });
   const picture = !photo ? h('span', { class: 'photo-missing' }, stage.name)
-    : h('a', { href: photo.page ?? photo.url, target: '_blank', rel: 'noopener', class: ownAddress(photo.url) ? null : 'photo-link' },
-      ownAddress(photo.url)
-        ? h('img', { src: photo.url, alt: stage.name, loading: 'lazy', onerror: (event) => event.target.replaceWith(
-          h('span', { class: 'photo-missing' }, stage.name)) })
-        : ['Photo', h('small', {}, 'opens its page')]);
+    : pictureOrLink(photo.pictureUrl, { alt: stage.name, frame: page(), link: (failure) => {
+      const link = page();
+      link.className = 'photo-link';
+      link.append('Photo', h('small', {}, failure ? `${failure}: opens its page` : 'opens its page'));
+      return link;
+    } });
   return h('li', { class: 'stage unlocked', dataset: { route: stage.route, stage: stage.stage } },
     h('div', { class: 'stage-photo' }, picture),
     h('div', {}, title, facts, h('span', { class: 'stage-date' }, `Unlocked ${units.date(completed.completedAt)}`),
