@@ -51,6 +51,7 @@ struct LiveMessageTests {
                   averageSpeedMetersPerSecond: 3.1, maxSpeedMetersPerSecond: 3.9, kilocalories: 200, weightAssumed: true,
                   runId: nil, series: []),
         ])),
+        .discovered(.init(sessionId: "s1", userId: "u2", pointId: "p1", title: "Charles Barry", latitude: 51.46206, longitude: -0.14572, time: time)),
     ]
 
     @Test("every client message round-trips", arguments: clientMessages)

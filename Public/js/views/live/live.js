@@ -62,6 +62,7 @@ function raceScreen(sessionId) {
     chart: null,                // the results' chart, destroyed when the screen goes
     speaker: new RaceSpeaker(session.units, { everySeconds: deviceSettings.gapEverySeconds }),
     finishes: new Map(),        // userId → seconds
+    found: [],                  // `discovered` messages: the plaques the walkers passed, in order
     live: new LiveSocket(),
     gaveUp: false,
     left: false,
@@ -214,6 +215,7 @@ function raceView(screen) {
     myDistance: h('strong', { id: 'live-distance' }, '–'),
     myNote: h('div', { class: 'my-note' }),
     board: h('ol', { class: 'board' }),
+    foundCard: h('div', { class: 'found-card', hidden: true }),
     mapFrame: h('div', { class: 'race-map' }),
     giveUp: giveUpButton(screen),
   });
@@ -224,7 +226,7 @@ function raceView(screen) {
       screen.myNote,
       screen.statusLine),
     screen.mapFrame,
-    h('div', { class: 'race-board' }, screen.board, screen.giveUp),
+    h('div', { class: 'race-board' }, screen.board, screen.foundCard, screen.giveUp),
     screen.countdown);
 }
 
@@ -353,9 +355,28 @@ function showResults(screen) {
     winnersList(results, { units, me, colourOf: (userId) => colourOf(screen, userId) }),
     resultsTable(results, { units, me, colourOf: (userId) => colourOf(screen, userId) }),
     screen.chart?.element,
+    screen.found.length ? showFound(screen, h('div', { class: 'card found-card' })) : null,
     h('div', { class: 'row actions' },
       myRun ? h('a', { class: 'button primary', href: `#/runs/${myRun}` }, 'See your run') : null,
       h('a', { class: 'button', href: '#/friends' }, 'Back to friends'))));
+}
+
+/**
+ * What the walkers found together, in `card`: "Found on this walk", each point with who
+ * passed it first and who else did, linking to its page. Hidden until something is found.
+ */
+function showFound(screen, card) {
+  const points = new Map();   // pointId → {title, who: [names]}
+  for (const item of screen.found) {
+    const entry = points.get(item.pointId) ?? { title: item.title, who: [] };
+    entry.who.push(item.userId === screen.me ? 'you' : nameOf(screen, item.userId));
+    points.set(item.pointId, entry);
+  }
+  card.hidden = points.size === 0;
+  card.replaceChildren(h('h2', {}, `Found on this walk · ${points.size}`),
+    h('ul', { class: 'found-list' }, [...points].map(([pointId, { title, who }]) => h('li', { dataset: { point: pointId } },
+      h('a', { href: `#/pois/${pointId}` }, title), h('span', { class: 'muted' }, ` · by ${who.join(', ')}`)))));
+  return card;
 }
 
 /** Shows what the current phase needs. */
@@ -410,6 +431,15 @@ function listenToTheRace(screen) {
     speech.say(`${who} finished in ${spokenDuration(message.seconds)}`);
     if (message.userId === screen.me) haptics.buzz('finish');
     if (phase(screen) !== 'results') showRace(screen);
+  });
+  live.on('discovered', (message) => {
+    if (message.sessionId !== sessionId || screen.found.some((item) => item.userId === message.userId && item.pointId === message.pointId)) return;
+    screen.found.push(message);
+    const who = message.userId === screen.me ? 'You' : nameOf(screen, message.userId);
+    toast(`${who} found ${message.title}`);
+    speech.say(`${who} found ${message.title}`);
+    screen.raceMap?.markPoint(message);
+    showFound(screen, screen.foundCard);
   });
   live.on('results', (message) => {
     if (message.sessionId !== sessionId) return;

@@ -47,6 +47,17 @@ export class RaceMap {
     this.fit();
   }
 
+  /** Marks a point of interest someone found (a plaque), labelled with its title (as text). */
+  async markPoint({ pointId, title, latitude, longitude }) {
+    await this.ready;
+    if (!this.map || this.points?.has(pointId)) return;
+    this.points ??= new Set();
+    this.points.add(pointId);
+    this.L.circleMarker([latitude, longitude], { radius: 6, color: '#7a4b00', weight: 2, fillColor: '#ffd166', fillOpacity: 1 })
+      .bindTooltip(h('span', {}, title), { direction: 'top', className: 'found-label' })
+      .addTo(this.map);
+  }
+
   /** Follows the runners (and shows them now), or stops, leaving the map where the runner moved it. */
   follow(on) {
     this.followAll = on;
