@@ -10,7 +10,7 @@ struct PacelineBench: AsyncParsableCommand {
         discussion: "Build with -c release for meaningful numbers: swift build -c release, then .build/release/paceline-bench COMMAND.",
         groupedSubcommands: [
             CommandGroup(name: "In-process", subcommands: [
-                AnalyzeBenchmarkCommand.self, FollowBenchmarkCommand.self, MissionsBenchmarkCommand.self,
+                AnalyzeBenchmarkCommand.self, FollowBenchmarkCommand.self, MissionsBenchmarkCommand.self, PhotosBenchmarkCommand.self,
             ]),
             CommandGroup(name: "Database", subcommands: [BrowseBenchmarkCommand.self, DiscoveryBenchmarkCommand.self, SegmentsBenchmarkCommand.self,
                                                         ClubsBenchmarkCommand.self]),

@@ -2,37 +2,13 @@
 an account and without joining the mission, a runner picks a stage and a pace, follows it
 on the recording screen (ahead or behind that even pace, spoken), and the summary says how
 much of the stage was covered and how far ahead at its end, with no leaderboard to join."""
-import json
-import subprocess
-from pathlib import Path
-
-from conftest import paceline_binary
+from park_mission import import_mission, north, park_mission
 
 START = (55.8600, -4.2600)
-METERS_PER_DEGREE = 111_320
-
-
-def north(meters):
-    return START[0] + meters / METERS_PER_DEGREE, START[1]
 
 
 def test_a_visitor_follows_a_stage_at_an_even_pace(server, browser, tmp_path):
-    line = [[START[1], START[0]], [START[1], north(1000)[0]]]
-    mission = {"type": "FeatureCollection",
-               "mission": {"id": "park-loop", "name": "Park Loop", "summary": "A test line in the park.", "attribution": "test"},
-               "features": [
-                   {"type": "Feature", "geometry": {"type": "LineString", "coordinates": line},
-                    "properties": {"kind": "route", "id": "park", "name": "Park path", "order": 1,
-                                   "medalDays": {"gold": 1, "silver": 2, "bronze": 3}}},
-                   {"type": "Feature", "geometry": None,
-                    "properties": {"kind": "stage", "route": "park", "name": "Fountain", "distanceMeters": 200}},
-                   {"type": "Feature", "geometry": {"type": "Point", "coordinates": line[1]},
-                    "properties": {"kind": "stage", "route": "park", "name": "North gate"}}]}
-    file = tmp_path / "park-loop.geojson"
-    file.write_text(json.dumps(mission))
-    imported = subprocess.run([paceline_binary(), "mission", "import", str(file),
-                               "--database", str(Path(server.folder.name) / "e2e.sqlite")], capture_output=True, text=True)
-    assert imported.returncode == 0, imported.stderr
+    import_mission(server, tmp_path, park_mission(START, first_stage=200))
 
     b = browser(phone=True)
     b.locate(*START)
@@ -55,7 +31,7 @@ def test_a_visitor_follows_a_stage_at_an_even_pace(server, browser, tmp_path):
     b.click("button[name=begin]")
     # 200 m at 5 m/s: 40 s where the pace takes 72 s.
     for second in range(1, 41):
-        b.step(*north(5 * second))
+        b.step(*north(START, 5 * second))
     gap = b.find("#gap").text
     assert gap.endswith("ahead"), gap
     b.shot("mission-stage-following")

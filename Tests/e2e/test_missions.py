@@ -1,40 +1,15 @@
 """Missions in the browser: the shipped examples are listed; a runner joins a short test
 mission, records a run, and the summary says how far it moved them and which stage it
 unlocked; the journey screen then shows the new position and the unlocked stage."""
-import json
-import subprocess
-from pathlib import Path
-
-from conftest import paceline_binary
+from park_mission import import_mission, north, park_mission
 
 START = (55.8600, -4.2600)
-METERS_PER_DEGREE = 111_320
-
-
-def north(origin, meters):
-    return origin[0] + meters / METERS_PER_DEGREE, origin[1]
 
 
 def test_shipped_missions_are_listed_and_a_run_advances_a_joined_mission(server, browser, tmp_path):
     # A one-route mission starting where the runner stands: a first stage of 80 m, then 920 m.
-    line = [[START[1], START[0]], [START[1], north(START, 1000)[0]]]
-    mission = {"type": "FeatureCollection",
-               "mission": {"id": "park-loop", "name": "Park Loop", "summary": "A test line in the park.", "attribution": "test"},
-               "features": [
-                   {"type": "Feature", "geometry": {"type": "LineString", "coordinates": line},
-                    "properties": {"kind": "route", "id": "park", "name": "Park path", "order": 1,
-                                   "medalDays": {"gold": 1, "silver": 2, "bronze": 3}}},
-                   {"type": "Feature", "geometry": None,
-                    "properties": {"kind": "stage", "route": "park", "name": "Fountain", "distanceMeters": 80,
-                                   "photo": {"url": "https://127.0.0.1:9/fountain.jpg", "attribution": "Test photo, CC0"}}},
-                   {"type": "Feature", "geometry": {"type": "Point", "coordinates": line[1]},
-                    "properties": {"kind": "stage", "route": "park", "name": "North gate"}}]}
-    file = tmp_path / "park-loop.geojson"
-    file.write_text(json.dumps(mission))
-    imported = subprocess.run([paceline_binary(), "mission", "import", str(file),
-                               "--database", str(Path(server.folder.name) / "e2e.sqlite")], capture_output=True, text=True)
-    assert imported.returncode == 0, imported.stderr
-    assert "added park-loop: Park Loop: 1 routes, 2 stages, 1.0 km" in imported.stdout
+    imported = import_mission(server, tmp_path, park_mission(START, photo={"url": "https://127.0.0.1:9/fountain.jpg", "attribution": "Test photo, CC0"}))
+    assert "added park-loop: Park Loop: 1 routes, 2 stages, 1.0 km" in imported
 
     b = browser()
     b.locate(*START)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Server, paceline_binary
+from park_mission import park_mission
 
 START = (55.8600, -4.2600)
 METERS_PER_DEGREE = 111_320
@@ -78,19 +79,8 @@ def north(meters):
 
 def load(server, tmp_path, port):
     """A mission whose first stage (80 m) has the fountain's photo, and a plaque with a photo, both on `port`."""
-    line = [[START[1], START[0]], [START[1], north(1000)[0]]]
-    mission = {"type": "FeatureCollection",
-               "mission": {"id": "park-pictures", "name": "Park Pictures", "summary": "A test line in the park.", "attribution": "test"},
-               "features": [
-                   {"type": "Feature", "geometry": {"type": "LineString", "coordinates": line},
-                    "properties": {"kind": "route", "id": "park", "name": "Park path", "order": 1,
-                                   "medalDays": {"gold": 1, "silver": 2, "bronze": 3}}},
-                   {"type": "Feature", "geometry": None,
-                    "properties": {"kind": "stage", "route": "park", "name": "Fountain", "distanceMeters": 80,
-                                   "photo": {"url": f"https://127.0.0.1:{port}/fountain.png", "attribution": "Test photo, CC0",
-                                             "page": f"https://127.0.0.1:{port}/fountain"}}},
-                   {"type": "Feature", "geometry": {"type": "Point", "coordinates": line[1]},
-                    "properties": {"kind": "stage", "route": "park", "name": "North gate"}}]}
+    mission = park_mission(START, mission_id="park-pictures", name="Park Pictures", photo={
+        "url": f"https://127.0.0.1:{port}/fountain.png", "attribution": "Test photo, CC0", "page": f"https://127.0.0.1:{port}/fountain"})
     (tmp_path / "park.geojson").write_text(json.dumps(mission))
     plaque = north(60)
     (tmp_path / "plaque.csv").write_text(

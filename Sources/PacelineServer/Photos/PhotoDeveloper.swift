@@ -5,11 +5,11 @@ import NIOPosix
 /// What is kept of a photo: a screen-sized JPEG and a square thumbnail, both re-encoded
 /// from the pixels alone, so no metadata of the file sent (EXIF, its GPS position, XMP,
 /// ICC, comments) survives.
-struct DevelopedPhoto: Sendable {
-    var screen: Data
-    var width: Int
-    var height: Int
-    var thumbnail: Data
+package struct DevelopedPhoto: Sendable {
+    package var screen: Data
+    package var width: Int
+    package var height: Int
+    package var thumbnail: Data
 }
 
 /// Makes a photo's kept copies with libvips (`CVips`) on a thread of its own, never one
@@ -18,8 +18,8 @@ struct DevelopedPhoto: Sendable {
 /// untrusted ones are blocked), after the bytes and the header alone have shown what
 /// decoding it costs (`PhotoFormat.Demands`, `PhotoLimits`). The file is decoded once: the
 /// thumbnail is made from the screen-sized copy.
-actor PhotoDeveloper {
-    static let shared = PhotoDeveloper()
+package actor PhotoDeveloper {
+    package static let shared = PhotoDeveloper()
 
     /// The thread photos are made on.
     private static let thread: NIOThreadPool = {
@@ -32,7 +32,7 @@ actor PhotoDeveloper {
     private var queue: [CheckedContinuation<Void, Never>] = []
 
     /// Whether libvips is installed, and if not why (logged once at start).
-    static func availability() -> String? {
+    package static func availability() -> String? {
         var why = [CChar](repeating: 0, count: 256)
         return paceline_vips_start(&why, why.count) == 0 ? nil : String(cString: why)
     }
@@ -42,7 +42,7 @@ actor PhotoDeveloper {
     /// - Throws: 415 `unsupported_photo` for a file of another kind, 422 `unreadable_photo`
     ///   for a damaged or truncated one, 422 `photo_too_large` past the pixels, the memory
     ///   or the scans, 503 when libvips is missing or too many photos wait.
-    func develop(_ bytes: Data) async throws -> DevelopedPhoto {
+    package func develop(_ bytes: Data) async throws -> DevelopedPhoto {
         guard let format = PhotoFormat.sniff(bytes) else {
             throw Refusal(.unsupportedFormat, code: "unsupported_photo", message: "a photo must be a JPEG, PNG, WebP or HEIC image")
         }

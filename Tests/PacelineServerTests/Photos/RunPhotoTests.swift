@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import PacelineAPI
-import PacelineArchives
 import PacelineTestSupport
 import SQLKit
 import Testing
@@ -148,7 +147,7 @@ struct RunPhotoTests {
             let too = try await Self.add("photo.webp", to: run, as: ann, server)
             #expect(too.status == 409 && too.errorCode == "too_many_photos")
 
-            let files = try await Self.export(of: ann, server)
+            let files = try await OriginalPrivacyTests.export(of: ann, server)
             #expect(files.keys.filter { $0.hasPrefix("photos/") && $0.hasSuffix(".jpg") }.count == 10, "\(files.keys.sorted())")
 
             let first = try #require(photos.first?["id"] as? String)
@@ -171,17 +170,6 @@ struct RunPhotoTests {
                     contentType: String = "image/jpeg") async throws -> TestServer.RawResponse {
         try await server.raw(.POST, "/runs/\(run)/photos", token: user.token, headers: [("Content-Type", contentType)],
                              body: try Data(contentsOf: Fixtures.photo(file)))
-    }
-
-    static func export(of user: TestUser, _ server: TestServer) async throws -> [String: Data] {
-        let response = try await server.raw(.GET, "/me/export", token: user.token)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).zip")
-        try response.body.write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let archive = try ZipArchive(contentsOf: url)
-        var files: [String: Data] = [:]
-        for entry in archive.entries { files[entry.path] = try archive.data(of: entry, maximumBytes: 1 << 26) }
-        return files
     }
 
     /// A JPEG's segment markers up to its first scan (0xE0 APP0, 0xE1 APP1…, 0xFE COM, 0xDA
