@@ -116,8 +116,13 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // The pictures the loaded data names (stage photos, plaques'), fetched once each and kept, out of any request.
     if settings.pictures.fetching {
         let pictures = settings.pictures, logger = app.logger
+        if pictures.testsOnlyLoopbackOverHTTP {
+            app.logger.warning("PACELINE_TESTS_ONLY_PICTURES_FROM_LOOPBACK is set: pictures are fetched over plain http, loopback included. Never on an instance people use")
+        }
+        // Who asks, and how to reach whoever runs it (as Wikimedia asks of every client).
+        let userAgent = PictureFetcher.userAgent(publicURL: settings.publicURL, contact: settings.push.contact)
         app.lifecycle.use(RepeatingWork(every: pictures.interval, failing: "pictures not fetched", logger: app.logger) {
-            try await PictureFetching.round(settings: pictures, on: background, logger: logger)
+            try await PictureFetching.round(settings: pictures, userAgent: userAgent, on: background, logger: logger)
         })
     }
     MetricsEndpoint.register(on: app, token: settings.metricsToken, metrics: metrics) {

@@ -84,9 +84,9 @@ def load(server, tmp_path, port):
     (tmp_path / "park.geojson").write_text(json.dumps(mission))
     plaque = north(60)
     (tmp_path / "plaque.csv").write_text(
-        "id,title,inscription,latitude,longitude,erected,main_photo\n"
+        "id,title,inscription,latitude,longitude,erected,main_photo,photo_credit\n"
         f"900003,Park fountain plaque,The fountain was given by the people of the park,{plaque[0]},{plaque[1]},1901,"
-        f"http://127.0.0.1:{port}/plaque.png\n")
+        f"http://127.0.0.1:{port}/plaque.png,\"Jane Doe, CC BY 2.0\"\n")
     database = str(Path(server.folder.name) / "e2e.sqlite")
     for command in (["mission", "import", str(tmp_path / "park.geojson")], ["poi", "import", str(tmp_path / "plaque.csv")]):
         done = subprocess.run([paceline_binary(), *command, "--database", database], capture_output=True, text=True, timeout=120)
@@ -134,7 +134,7 @@ def test_a_stage_photo_and_a_plaque_photo_are_pictures_from_the_instance(server,
     assert photo.get_attribute("src").startswith(server.url + "/api/v1/pictures/")
     b.wait(lambda: b.js("return arguments[0].complete && arguments[0].naturalWidth", photo) == 320,
            message="the plaque's picture did not load")
-    assert b.find(".poi-picture figcaption").text == "Photo: 127.0.0.1"
+    assert b.find(".poi-picture figcaption").text == "Photo: Jane Doe, CC BY 2.0"
     assert b.find(".poi-attribution").text == "Plaque data: Open Plaques, public domain"
     assert b.layout_problems("plaque-picture") == []
     b.shot("plaque-picture")

@@ -42,7 +42,7 @@ struct PlaqueRecord {
         return .point(PointOfInterest(
             source: source, sourceID: id, title: title, inscription: inscription, coordinate: coordinate,
             subjects: subjects, erectedYear: year(text("erected", "erected_at", "erected_date", "erected_year", "year")),
-            photoURL: photo()))
+            photoURL: photo(), photoCredit: photoCredit()))
     }
 
     /// The value of the first of `keys` present, as trimmed text; nil when absent or empty.
@@ -154,6 +154,22 @@ struct PlaqueRecord {
             return nil
         }
         return text
+    }
+
+    /// Who took the photo and its licence: `photo_credit` or `photo_attribution` as given,
+    /// else the photo object's (`main_photo`'s, or the first of `photos`') `photographer`
+    /// or `attribution` with its `license` (text, or an object with a `name`).
+    private func photoCredit() -> String? {
+        if let given = text("photo_credit", "photo_attribution") { return String(given.prefix(300)) }
+        for key in ["main_photo", "photos"] {
+            let value = values[key]
+            guard let object = (value as? [String: Any]) ?? (value as? [Any])?.first as? [String: Any] else { continue }
+            let record = PlaqueRecord(object)
+            guard let who = record.text("photographer", "attribution", "credit") else { continue }
+            let licence = record.text("license", "licence") ?? (object["license"] as? [String: Any]).flatMap { PlaqueRecord($0).text("abbreviation", "name") }
+            return String((licence.map { "\(who), \($0)" } ?? who).prefix(300))
+        }
+        return nil
     }
 
     /// The photo: `main_photo` (a URL, or an object with one), `photo_url`, `thumbnail_url`,

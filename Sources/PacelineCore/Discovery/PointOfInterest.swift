@@ -19,6 +19,9 @@ public struct PointOfInterest: Sendable, Hashable {
     public var erectedYear: Int?
     /// A photo of it (http or https).
     public var photoURL: String?
+    /// Who took the photo, and under which licence, as the data set says
+    /// ("Jane Doe, CC BY-SA 2.0"): only a credited photo is copied and shown by the instance.
+    public var photoCredit: String?
 
     /// Someone or something a point of interest commemorates.
     public struct Subject: Sendable, Hashable, Codable {
@@ -34,7 +37,7 @@ public struct PointOfInterest: Sendable, Hashable {
 
     public init(
         source: String, sourceID: String, title: String, inscription: String? = nil, coordinate: Coordinate,
-        subjects: [Subject] = [], erectedYear: Int? = nil, photoURL: String? = nil
+        subjects: [Subject] = [], erectedYear: Int? = nil, photoURL: String? = nil, photoCredit: String? = nil
     ) {
         self.source = source
         self.sourceID = sourceID
@@ -44,5 +47,6 @@ public struct PointOfInterest: Sendable, Hashable {
         self.subjects = subjects
         self.erectedYear = erectedYear
         self.photoURL = photoURL
+        self.photoCredit = photoURL == nil ? nil : photoCredit
     }
 }

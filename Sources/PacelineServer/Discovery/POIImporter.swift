@@ -68,8 +68,10 @@ enum POIImporter {
                     }
                 }
                 if !new.isEmpty { try await new.create(on: transaction) }
-                // Their photos, for the instance to fetch and serve (`PictureFetching`).
-                try await Pictures.register(batch.compactMap(\.photoURL), on: transaction)
+                // Their credited photos, for the instance to fetch and serve (`PictureFetching`):
+                // a photo whose author and licence the data doesn't give stays a link to where
+                // it is, as the instance may not copy it without them.
+                try await Pictures.register(batch.filter { $0.photoCredit != nil }.compactMap(\.photoURL), on: transaction)
                 counts.imported += new.count
                 written += batch.count
                 progress(written)
@@ -89,6 +91,7 @@ extension PointOfInterest {
         point.inscription = inscription.map(TextInput.storable)
         point.subjects = subjects.map { .init(name: TextInput.storable($0.name), wikipediaURL: $0.wikipediaURL.map(TextInput.storable)) }
         point.photoURL = photoURL.map(TextInput.storable)
+        point.photoCredit = photoCredit.map(TextInput.storable)
         return point
     }
 }
@@ -105,6 +108,7 @@ extension PointOfInterestRow {
         subjects = point.subjects
         erectedYear = point.erectedYear
         photoURL = point.photoURL
+        photoCredit = point.photoCredit
     }
 
 }

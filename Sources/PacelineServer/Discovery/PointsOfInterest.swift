@@ -117,6 +117,7 @@ extension PointOfInterestRow {
         .init(id: try requireID().apiID, source: source, sourceId: sourceID, title: title, inscription: inscription,
               latitude: latitude, longitude: longitude,
               subjects: subjects.map { .init(name: $0.name, wikipediaUrl: $0.wikipediaURL) },
-              erectedYear: erectedYear, photoUrl: photoURL, pictureUrl: picture.map(Pictures.path), favourite: favourite, discovery: discovery)
+              erectedYear: erectedYear, photoUrl: photoURL, photoCredit: photoCredit,
+              pictureUrl: photoCredit == nil ? nil : picture.map(Pictures.path), favourite: favourite, discovery: discovery)
     }
 }

@@ -67,7 +67,8 @@ enum PublicAddresses {
     static func isPrivate(v4 address: UInt32) -> Bool {
         let ranges: [(UInt32, Int)] = [
             (0x0000_0000, 8), (0x0A00_0000, 8), (0x6440_0000, 10), (0x7F00_0000, 8), (0xA9FE_0000, 16),
-            (0xAC10_0000, 12), (0xC000_0000, 24), (0xC0A8_0000, 16), (0xC612_0000, 15), (0xE000_0000, 3),
+            (0xAC10_0000, 12), (0xC000_0000, 24), (0xC0000200, 24), (0xC0A8_0000, 16), (0xC612_0000, 15),
+            (0xC6336400, 24), (0xCB007100, 24), (0xE000_0000, 3),
         ]
         return ranges.contains { base, bits in address >> (32 - bits) == base >> (32 - bits) }
     }
@@ -78,9 +79,18 @@ enum PublicAddresses {
         if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
             return isPrivate(v4: bytes[12..<16].reduce(0) { $0 << 8 | UInt32($1) })
         }
+        // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) reach the IPv4 address they carry.
+        if bytes[0..<12] == [0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0][...] {
+            return isPrivate(v4: bytes[12..<16].reduce(0) { $0 << 8 | UInt32($1) })
+        }
+        if bytes[0] == 0x20 && bytes[1] == 0x02 { return isPrivate(v4: bytes[2..<6].reduce(0) { $0 << 8 | UInt32($1) }) }
         if bytes[0..<15].allSatisfy({ $0 == 0 }) { return true }  // :: and ::1
         if bytes[0] & 0xFE == 0xFC { return true }  // fc00::/7, unique local
         if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80 { return true }  // fe80::/10, link-local
+        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0xC0 { return true }  // fec0::/10, site-local (deprecated)
+        if bytes[0..<6] == [0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01][...] { return true }  // 64:ff9b:1::/48, local NAT64
+        if bytes[0..<8] == [0x01, 0x00, 0, 0, 0, 0, 0, 0][...] { return true }  // 100::/64, discard
+        if bytes[0..<4] == [0x20, 0x01, 0x00, 0x00][...] { return true }  // 2001::/32, Teredo
         if bytes[0] == 0xFF { return true }  // multicast
         if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0D && bytes[3] == 0xB8 { return true }  // documentation
         return bytes[0..<12].allSatisfy { $0 == 0 }  // IPv4-compatible (deprecated)

@@ -21,6 +21,8 @@ final class PointOfInterestRow: Model, @unchecked Sendable {
     @JSONText(key: "subjects", absent: []) var subjects: [PointOfInterest.Subject]
     @OptionalField(key: "erected_year") var erectedYear: Int?
     @OptionalField(key: "photo_url") var photoURL: String?
+    /// Who took the photo, and its licence (`PointOfInterest.photoCredit`).
+    @OptionalField(key: "photo_credit") var photoCredit: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 

@@ -68,7 +68,13 @@ struct PictureFetcher: Sendable {
     /// A host's addresses (`PublicAddresses.resolve`; a test may give its own).
     var resolve: @Sendable (String) async throws -> [[UInt8]] = { try await PublicAddresses.resolve($0) }
     /// Who asks: hosts such as Wikimedia's ask for a name and a way to reach its operator.
-    var userAgent = "Paceline (self-hosted; fetches each picture its data names once)"
+    var userAgent = PictureFetcher.userAgent(publicURL: nil, contact: nil)
+
+    /// "Paceline/1 (self-hosted; fetches each picture its data names once; +https://runs.example.org; mailto:admin@example.org)".
+    static func userAgent(publicURL: URL?, contact: String?) -> String {
+        let reach = [publicURL.map { "+" + $0.absoluteString }, contact].compactMap { $0 }
+        return "Paceline/1 (self-hosted; fetches each picture its data names once" + reach.map { "; " + $0 }.joined() + ")"
+    }
 
     /// The picture at `address`, and its kind.
     /// - Throws: `Failure`.

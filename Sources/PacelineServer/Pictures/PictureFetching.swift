@@ -12,13 +12,14 @@ enum PictureFetching {
 
     /// One round: how many pictures it kept.
     @discardableResult
-    static func round(settings: PictureSettings, on database: any Database, logger: Logger) async throws -> Int {
+    static func round(settings: PictureSettings, userAgent: String = PictureFetcher.userAgent(publicURL: nil, contact: nil),
+                      on database: any Database, logger: Logger) async throws -> Int {
         let claimed = try await Pictures.claim(batch, on: database)
         guard !claimed.isEmpty else { return 0 }
         // The allow-list: every host the loaded data names (one column, read only when there is work).
         let allowed = PictureSource.allowList(try await Picture.query(on: database).all(\.$url))
         let fetcher = PictureFetcher(allowed: allowed, deadline: .seconds(settings.deadline),
-                                     testsOnlyLoopbackOverHTTP: settings.testsOnlyLoopbackOverHTTP)
+                                     testsOnlyLoopbackOverHTTP: settings.testsOnlyLoopbackOverHTTP, userAgent: userAgent)
         let results = await withTaskGroup(of: (UUID, Int, Result<(bytes: Data, kind: ImageKind), PictureFetcher.Failure>).self) { group in
             for picture in claimed {
                 group.addTask {

@@ -44,6 +44,9 @@ enum PictureSource {
             parts.scheme = wanted
         }
         parts.fragment = nil
+        // The host as it is checked and pinned (`dnsOverride` is looked up by the request's
+        // own spelling: "Upload.Wikimedia.org" would miss the pin and be resolved again).
+        parts.host = parts.host?.lowercased()
         return parts.url
     }
 }

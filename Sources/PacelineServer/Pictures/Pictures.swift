@@ -81,7 +81,9 @@ enum Pictures {
 
     /// Keeps picture `id`'s bytes: fetched.
     static func keep(_ id: UUID, bytes: Data, kind: ImageKind, now: Date = Date(), on database: any Database) async throws {
-        try await Picture.query(on: database).filter(\.$id == id)
+        // A fetched picture's bytes never change (its id is served as immutable): a late
+        // writer whose claim lapsed leaves them.
+        try await Picture.query(on: database).filter(\.$id == id).filter(\.$state != .fetched)
             .set(\.$state, to: .fetched).set(\.$bytes, to: bytes).set(\.$contentType, to: kind.contentType)
             .set(\.$sha256, to: SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined())
             .set(\.$fetchedAt, to: now).set(\.$lastError, to: nil).update()
@@ -92,7 +94,7 @@ enum Pictures {
     static func failed(_ id: UUID, attempts: Int, because failure: PictureFetcher.Failure, now: Date = Date(),
                        on database: any Database) async throws {
         let givenUp = failure.isLasting || attempts >= maximumAttempts
-        try await Picture.query(on: database).filter(\.$id == id)
+        try await Picture.query(on: database).filter(\.$id == id).filter(\.$state != .fetched)
             .set(\.$state, to: givenUp ? .failed : .waiting)
             .set(\.$nextAttemptAt, to: now.addingTimeInterval(retryDelay(after: attempts)))
             .set(\.$lastError, to: String(failure.description.prefix(500))).update()

@@ -15,6 +15,7 @@ struct POIFileTests {
         #expect(barry.source == "openplaques" && barry.sourceID == "121" && barry.title == "Charles Barry blue plaque")
         #expect(barry.coordinate == Coordinate(latitude: 51.46206, longitude: -0.14572))
         #expect(barry.erectedYear == 1950 && barry.photoURL == "http://farm9.staticflickr.com/8793/17090489770_6c2513c59c_z.jpg")
+        #expect(barry.photoCredit == nil)
         #expect(barry.subjects == [.init(name: "Charles Barry", wikipediaURL: "https://en.wikipedia.org/wiki/Charles_Barry")])
         let sisters = file.points[1]
         #expect(sisters.inscription == "Ada Example 1820-1890\nand Bea Example 1822-1900, \"the sisters\", lived here")
@@ -46,6 +47,8 @@ struct POIFileTests {
         #expect(cy.coordinate == Coordinate(latitude: 51.5101, longitude: -0.1301) && cy.erectedYear == 2001)
         #expect(cy.subjects == [.init(name: "Cy Example", wikipediaURL: "https://en.wikipedia.org/wiki/Cy_Example")])
         #expect(cy.photoURL == "https://example.org/photos/7.jpg")
+        // Who took it and its licence come with the photo; a photo without them has no credit.
+        #expect(cy.photoCredit == "Ann Example, CC BY-SA 2.0")
         #expect(file.skipped == [.init(location: "plaque 3 (id 90002)", reason: "no position (not geolocated)")])
     }
 

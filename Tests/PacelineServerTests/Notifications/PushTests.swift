@@ -131,10 +131,11 @@ struct PushTests {
         }
     }
 
-    @Test("address ranges: private, loopback, link-local, shared and mapped ones are not public")
+    @Test("address ranges: private, loopback, link-local, shared, documentation, mapped, NAT64, 6to4, site-local, discard and Teredo ones are not public")
     func ranges() {
         for v4 in [[127, 0, 0, 1], [10, 0, 0, 1], [172, 16, 5, 4], [172, 31, 255, 255], [192, 168, 0, 1], [169, 254, 169, 254],
-                   [100, 64, 0, 1], [0, 0, 0, 0], [224, 0, 0, 1], [255, 255, 255, 255], [198, 18, 0, 1]] {
+                   [100, 64, 0, 1], [0, 0, 0, 0], [224, 0, 0, 1], [255, 255, 255, 255], [198, 18, 0, 1],
+                   [192, 0, 2, 7], [198, 51, 100, 7], [203, 0, 113, 7]] {
             #expect(PublicAddresses.isPrivate(v4.map(UInt8.init)), "\(v4)")
         }
         for v4 in [[1, 1, 1, 1], [8, 8, 8, 8], [172, 32, 0, 1], [142, 250, 180, 14]] {
@@ -144,5 +145,14 @@ struct PushTests {
         let public6: [UInt8] = [0x2a, 0x00, 0x14, 0x50, 0x40, 0x01, 0x08, 0x11, 0, 0, 0, 0, 0, 0, 0x20, 0x0e]
         #expect(PublicAddresses.isPrivate(mapped) && !PublicAddresses.isPrivate(public6))
         #expect(PublicAddresses.isPrivate([UInt8](repeating: 0, count: 15) + [1]))
+        // NAT64 and 6to4 carry an IPv4 address: judged by it.
+        let nat64: [UInt8] = [0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]
+        #expect(PublicAddresses.isPrivate(nat64 + [10, 0, 0, 5]) && !PublicAddresses.isPrivate(nat64 + [1, 1, 1, 1]))
+        let sixToFour: [UInt8] = [0x20, 0x02]
+        #expect(PublicAddresses.isPrivate(sixToFour + [127, 0, 0, 1] + [UInt8](repeating: 0, count: 10)))
+        #expect(!PublicAddresses.isPrivate(sixToFour + [8, 8, 8, 8] + [UInt8](repeating: 0, count: 10)))
+        for prefix: [UInt8] in [[0xFE, 0xC0], [0, 0x64, 0xFF, 0x9B, 0, 1], [1, 0, 0, 0, 0, 0, 0, 0], [0x20, 0x01, 0, 0]] {
+            #expect(PublicAddresses.isPrivate(prefix + [UInt8](repeating: 7, count: 16 - prefix.count)), "\(prefix)")
+        }
     }
 }

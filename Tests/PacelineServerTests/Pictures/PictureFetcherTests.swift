@@ -37,6 +37,19 @@ struct PictureFetcherTests {
         }
     }
 
+    @Test("the connection goes to the address checked, however the data spells the host (the pin is looked up by the request's spelling)")
+    func pinned() async throws {
+        try await TestPictureHost.with { host in
+            // `pictures.test` is no name in any DNS: only the pin to the checked address reaches the server.
+            var fetcher = PictureFetcher(allowed: ["pictures.test"], deadline: .seconds(10), testsOnlyLoopbackOverHTTP: true)
+            fetcher.resolve = { _ in [[127, 0, 0, 1]] }
+            for spelling in ["pictures.test", "Pictures.TEST"] {
+                let picture = try await fetcher.fetch("http://\(spelling):\(host.port)/picture.png")
+                #expect(picture.kind == .png, "\(spelling)")
+            }
+        }
+    }
+
     @Test("an allowed name that resolves to a loopback, private or link-local address is refused before any connection")
     func addressRules() async throws {
         try await TestPictureHost.with { host in

@@ -72,20 +72,30 @@ struct PictureServingTests {
         }
     }
 
-    @Test("a plaque's photo is served from the instance; until then the detail names only where it is kept", arguments: TestDatabase.available)
+    @Test("a plaque's credited photo is served from the instance, with its credit; one without a credit stays a link and is never fetched",
+          arguments: TestDatabase.available)
     func plaquePicture(database: TestDatabase) async throws {
         try await TestPictureHost.with { host in
             try await withServer(database, pictures: Self.fetching) { server in
                 let point = PointOfInterest(source: "openplaques", sourceID: "121", title: "Charles Barry plaque", inscription: nil,
                                             coordinate: Coordinate(latitude: 51.46206, longitude: -0.14572), subjects: [],
-                                            erectedYear: 1950, photoURL: "http://127.0.0.1:\(host.port)/picture.jpg")
-                _ = try await importPointsOfInterest([point], into: server.location)
-                let id = try #require(try await PointOfInterestRow.query(on: server.app.db).first()?.requireID())
+                                            erectedYear: 1950, photoURL: "http://127.0.0.1:\(host.port)/picture.jpg",
+                                            photoCredit: "Jane Doe, CC BY-SA 2.0")
+                let uncredited = PointOfInterest(source: "openplaques", sourceID: "122", title: "Uncredited plaque", inscription: nil,
+                                                 coordinate: Coordinate(latitude: 51.46306, longitude: -0.14572), subjects: [],
+                                                 erectedYear: 1950, photoURL: "http://127.0.0.1:\(host.port)/other.jpg")
+                _ = try await importPointsOfInterest([point, uncredited], into: server.location)
+                let id = try #require(try await PointOfInterestRow.query(on: server.app.db).filter(\.$sourceID == "121").first()?.requireID())
                 let detail = try #require(try await eventually { () -> Components.Schemas.PointOfInterestDetail? in
                     let detail = try await server.client().getPointOfInterest(path: .init(poiId: id.uuidString)).ok.body.json
                     return detail.pictureUrl == nil ? nil : detail
                 }, "the plaque's picture was not kept within 10 s")
-                #expect(detail.photoUrl == point.photoURL)
+                #expect(detail.photoUrl == point.photoURL && detail.photoCredit == "Jane Doe, CC BY-SA 2.0")
+                // Only the credited photo was ever asked for.
+                #expect(try await Picture.query(on: server.app.db).all(\.$url) == [try #require(point.photoURL)])
+                let other = try #require(try await PointOfInterestRow.query(on: server.app.db).filter(\.$sourceID == "122").first()?.requireID())
+                let otherDetail = try await server.client().getPointOfInterest(path: .init(poiId: other.uuidString)).ok.body.json
+                #expect(otherDetail.photoUrl == uncredited.photoURL && otherDetail.pictureUrl == nil && otherDetail.photoCredit == nil)
                 let served = try await server.raw(.GET, String(try #require(detail.pictureUrl).dropFirst("/api/v1".count)))
                 #expect(served.status == 200 && served.body == TestPictureHost.jpeg)
             }

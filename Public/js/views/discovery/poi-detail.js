@@ -58,8 +58,9 @@ function photo(poi) {
       failure ? ` (${failure}: opens where it is kept)` : ' (opens where it is kept)'),
   });
   if (shown === frame) {
+    // The author and licence the data gives (a picture is copied only with them), linked to where it is kept.
     frame.append(h('figcaption', { class: 'muted' }, 'Photo: ',
-      h('a', { href: poi.photoUrl, target: '_blank', rel: 'noopener' }, new URL(poi.photoUrl).hostname)));
+      h('a', { href: poi.photoUrl, target: '_blank', rel: 'noopener' }, poi.photoCredit ?? new URL(poi.photoUrl).hostname)));
   }
   return shown;
 }

@@ -2,7 +2,8 @@ import Fluent
 import SQLKit
 
 /// `pictures`: the images the loaded data names, fetched once and kept (`Picture`); one row
-/// per address, and the waiting ones found by when they are due.
+/// per address, and the waiting ones found by when they are due. `pois.photo_credit`: who
+/// took a plaque's photo and its licence, without which the photo is not copied.
 struct CreatePictures: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(Picture.schema)
@@ -20,9 +21,11 @@ struct CreatePictures: AsyncMigration {
             .unique(on: "url")
             .create()
         try await database.sql.raw("CREATE INDEX pictures_due ON pictures (state, next_attempt_at)").run()
+        try await database.schema(PointOfInterestRow.schema).field("photo_credit", .string).update()
     }
 
     func revert(on database: any Database) async throws {
+        try await database.schema(PointOfInterestRow.schema).deleteField("photo_credit").update()
         try await database.schema(Picture.schema).delete()
     }
 }
