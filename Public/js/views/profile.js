@@ -14,6 +14,7 @@ import { segmentsListCard } from './segments/segments-list-card.js';
 import { volumeChart } from './goals/volume-chart.js';
 import { emailForm, dataSection } from './account/account-data.js';
 import { blockedSection } from './account/blocked-people.js';
+import { connectedAppsSection } from './account/connected-apps.js';
 import { pushSection } from './account/push-settings.js';
 import { voiceSettings } from './account/voice-settings.js';
 import { shortDate, dayAndTime, runTitle, sportName, usesPace, paceOrSpeed, privacyName, POUNDS_PER_KILOGRAM } from './shared/format.js';
@@ -250,6 +251,7 @@ function settings(rerender) {
     privacyZonesSection(),
     pushSection(),
     blockedSection(),
+    connectedAppsSection(),
     passwordForm(),
     emailForm(profile, (updated) => session.updateProfile(updated)),
     dataSection(),

@@ -192,3 +192,21 @@ extension ClubBoard.Measure {
         }
     }
 }
+
+extension TokenScope {
+    init(_ schema: Components.Schemas.TokenScope) {
+        switch schema {
+        case .full: self = .full
+        case .read: self = .read
+        case .upload: self = .upload
+        }
+    }
+
+    var schema: Components.Schemas.TokenScope {
+        switch self {
+        case .full: .full
+        case .read: .read
+        case .upload: .upload
+        }
+    }
+}

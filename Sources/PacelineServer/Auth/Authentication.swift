@@ -11,6 +11,8 @@ struct AuthenticatedUser: Sendable {
     let tokenHash: String
     /// How the request carried its token.
     var credential: Credential = .bearer
+    /// What the token may do (`full` for a sign-in).
+    var scope: TokenScope = .full
 
     /// Where a request's token came from.
     enum Credential: Sendable {
@@ -35,7 +37,8 @@ struct AuthenticatedUser: Sendable {
 /// unknown, revoked or expired is refused at once with 401, while such a cookie is ignored
 /// (so a browser holding a stale one can still log in). A request signed in by the cookie
 /// that changes something (POST, PUT, PATCH, DELETE) must come from this site's own pages
-/// (`SiteOrigin`), else 403 `csrf`.
+/// (`SiteOrigin`), else 403 `csrf`. A token narrower than `full` (`TokenScope`) is refused
+/// any operation outside its scope with 403 `token_scope`, before the operation runs.
 struct Authentication: ServerMiddleware {
     let database: any Database
     let site: SiteOrigin
@@ -60,6 +63,7 @@ struct Authentication: ServerMiddleware {
             user = nil
         }
         guard let user else { return try await next(request, body, metadata) }
+        guard user.scope.allows(operationID, method: request.method) else { throw user.scope.refusal }
         RequestUser.current?.note(user.id)
         return try await AuthenticatedUser.$current.withValue(user) {
             try await next(request, body, metadata)
@@ -90,9 +94,12 @@ struct Authentication: ServerMiddleware {
         guard let stored = try await Token.query(on: database).filter(\.$tokenHash == hash).first() else {
             throw Refusal.unauthenticated("the token is unknown or was revoked; log in again")
         }
-        guard stored.expiresAt > Date() else {
-            throw Refusal.unauthenticated("the token expired; log in again")
+        let now = Date()
+        guard stored.expiresAt > now else {
+            throw Refusal.unauthenticated(stored.name == nil ? "the token expired; log in again"
+                                          : "the token “\(stored.name ?? "")” expired; make another in Profile › Connected apps")
         }
-        return AuthenticatedUser(id: stored.$user.id, tokenHash: hash)
+        if stored.name != nil { try await PersonalTokens.noteUse(of: stored, at: now, on: database) }
+        return AuthenticatedUser(id: stored.$user.id, tokenHash: hash, scope: stored.scope)
     }
 }

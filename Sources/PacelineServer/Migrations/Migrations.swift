@@ -107,5 +107,7 @@ enum Migrations {
         CreatePictures(),
         // 065: the photos of what was loaded before, to fetch.
         RegisterLoadedPictures(),
+        // 066: personal access tokens: a name, a scope, when last used.
+        AddPersonalTokens(),
     ]
 }

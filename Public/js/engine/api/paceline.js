@@ -144,6 +144,9 @@ export const api = {
   userAchievements: (userId) => request(`/users/${userId}/achievements`),
   friendsLeaderboard: () => request('/me/achievements/leaderboard'),
   runBadges: (runId) => request(`/runs/${runId}/badges`),
+  personalTokens: () => request('/me/tokens'),
+  createPersonalToken: (token) => request('/me/tokens', { method: 'POST', json: token }),
+  revokePersonalToken: (id) => request(`/me/tokens/${id}`, { method: 'DELETE' }),
   runPhotos: (runId) => request(`/runs/${runId}/photos`),
   /** Adds `file` (a File or Blob from the phone) to the run; the server tells its kind by its bytes. */
   addRunPhoto: (runId, file) => request(`/runs/${runId}/photos`, { method: 'POST', body: file, type: 'application/octet-stream' }),

@@ -4,13 +4,14 @@ import Foundation
 /// The bearer tokens live connections hold, looked up by their SHA-256 many at a time
 /// (`tokens.token_hash` is unique, so each is one index probe).
 enum LiveTokens {
-    /// The user and expiry of each of `hashes` that is a stored token.
+    /// The user and expiry of each of `hashes` that is a stored token with full scope (a
+    /// personal token for reading or uploading opens no live connection).
     ///
     /// - Complexity: one query joining `users`.
     static func users(bearing hashes: Set<String>, on database: any Database) async throws -> [String: (User, expiresAt: Date)] {
         guard !hashes.isEmpty else { return [:] }
         let tokens = try await Token.query(on: database).join(User.self, on: \Token.$user.$id == \User.$id)
-            .filter(\.$tokenHash ~~ hashes).all()
+            .filter(\.$tokenHash ~~ hashes).filter(\.$scope == .full).all()
         var found: [String: (User, expiresAt: Date)] = [:]
         for token in tokens { found[token.tokenHash] = (try token.joined(User.self), token.expiresAt) }
         return found
@@ -24,6 +25,7 @@ enum LiveTokens {
         for start in stride(from: 0, to: hashes.count, by: LiveAuthenticator.tokensPerQuery) {
             let batch = hashes[start..<min(start + LiveAuthenticator.tokensPerQuery, hashes.count)]
             valid.formUnion(try await Token.query(on: database).filter(\.$tokenHash ~~ Array(batch)).filter(\.$expiresAt > now)
+                .filter(\.$scope == .full)
                 .all(\.$tokenHash))
         }
         return valid

@@ -1,0 +1,37 @@
+import HTTPTypes
+
+/// What a bearer token may do. A sign-in (the app, the CLI's `paceline login`) is `full`; a
+/// personal access token made for another app (Profile › Connected apps) may be narrower:
+/// an upload-only one suits a watch's or a phone app's automatic export, whose token sits in
+/// that app's settings.
+enum TokenScope: String, Codable, CaseIterable, Sendable {
+    /// Everything the account may do.
+    case full
+    /// Reading only: every GET; nothing that changes anything.
+    case read
+    /// Uploading activities (`uploadRun`), and nothing else.
+    case upload
+
+    /// Whether a request of `method` to `operationID` is within the scope.
+    func allows(_ operationID: String, method: HTTPRequest.Method) -> Bool {
+        switch self {
+        case .full: true
+        case .read: [.get, .head].contains(method) && !Self.tokenManagement.contains(operationID)
+        case .upload: operationID == "uploadRun"
+        }
+    }
+
+    /// What a narrower token is told when it asks for more.
+    var refusal: Refusal {
+        let message = switch self {
+        case .full: "this token may do anything"
+        case .read: "this token may only read: make one with full access in Profile › Connected apps"
+        case .upload: "this token may only upload activities"
+        }
+        return Refusal(.forbidden, code: "token_scope", message: message)
+    }
+
+    /// The operations on tokens themselves: a full token's alone, so a narrower one can't
+    /// list others or make a wider one.
+    private static let tokenManagement: Set<String> = ["listPersonalTokens", "createPersonalToken", "revokePersonalToken"]
+}
