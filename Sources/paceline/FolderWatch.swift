@@ -10,9 +10,11 @@ import Glibc
 ///
 /// inotify hears what is done on this machine: a network share changed from elsewhere
 /// tells it nothing (`--poll` is for those).
-final class FolderWatch: Sendable {
+final class FolderWatch {
     #if canImport(Glibc)
     private let descriptor: Int32
+    /// The watch descriptors inotify has given, one a folder.
+    private var watched = Set<Int32>()
 
     /// Starts listening; nil when inotify can't be had (too many instances of it open).
     init?(ringing doorbell: Doorbell) {
@@ -34,9 +36,16 @@ final class FolderWatch: Sendable {
 
     /// Watches each of `folders` (again: a folder that was removed and made again, a watch
     /// plugged in again, is another to inotify). Watching one already watched changes nothing.
-    func watch(_ folders: [String]) {
+    /// Returns whether one is watched for the first time: what arrived in it before is
+    /// only found by looking again.
+    func watch(_ folders: [String]) -> Bool {
         let events = IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR
-        for folder in folders { _ = inotify_add_watch(descriptor, folder, UInt32(events)) }
+        var added = false
+        for folder in folders {
+            let watch = inotify_add_watch(descriptor, folder, UInt32(events))
+            if watch >= 0, watched.insert(watch).inserted { added = true }
+        }
+        return added
     }
 
     /// Whether `events` (inotify_event records: wd, mask, cookie, len, then len bytes of
@@ -58,6 +67,8 @@ final class FolderWatch: Sendable {
         return nil
     }
 
-    func watch(_ folders: [String]) {}
+    func watch(_ folders: [String]) -> Bool {
+        false
+    }
     #endif
 }

@@ -57,13 +57,16 @@ struct ImportTally {
     /// "Imported 8 files in 1.2 s: 4 new runs, 3 already there, 1 could not be read.", with
     /// `verb` first.
     func summary(_ verb: String, seconds: Double) -> String {
-        "\(verb) \(done.formatted()) files in \(Self.duration(seconds)): "
+        "\(verb) \(done.formatted()) \(done == 1 ? "file" : "files") in \(Self.duration(seconds)): "
             + "\(runsMade.formatted()) new runs, \(alreadyThere.formatted()) already there, "
             + "\(failures.count.formatted()) could not be read."
     }
 
+    /// "4.2 s", "3 min 07 s", or "26 h 05 min" (a sync that watched for a day).
     private static func duration(_ seconds: Double) -> String {
-        seconds < 60 ? String(format: "%.1f s", seconds) : String(format: "%d min %02d s", Int(seconds) / 60, Int(seconds) % 60)
+        if seconds < 60 { return String(format: "%.1f s", seconds) }
+        if seconds < 3600 { return String(format: "%d min %02d s", Int(seconds) / 60, Int(seconds) % 60) }
+        return String(format: "%d h %02d min", Int(seconds) / 3600, Int(seconds) % 3600 / 60)
     }
 }
 

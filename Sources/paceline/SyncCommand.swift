@@ -88,7 +88,7 @@ struct SyncCommand: AsyncParsableCommand {
         }
         while !stop.requested {
             let look = try await sync.look(unless: stop)
-            watcher?.watch(look.folders)
+            let newlyWatched = watcher?.watch(look.folders) ?? false
             if let reason = look.unanswered {
                 guard let seconds = backoff.next() else {
                     Output.error("the server did not answer (\(reason)); run again later")
@@ -105,7 +105,8 @@ struct SyncCommand: AsyncParsableCommand {
             // Told of changes, look again for safety every 5 min; else every --poll seconds,
             // or every 10 s (and for a folder that is not there: inotify can't watch it).
             let idle = poll ?? (watcher != nil && !look.folderMissing ? 300 : 10)
-            await doorbell.wait(upTo: min(look.nextLook.map { max($0.timeIntervalSinceNow, 0.05) } ?? idle, idle))
+            let next = newlyWatched ? 0 : min(look.nextLook.map { max($0.timeIntervalSinceNow, 0.05) } ?? idle, idle)
+            await doorbell.wait(upTo: next)
         }
         Output.line(sync.tally.summary("Synced", seconds: Date().timeIntervalSince(started)))
         if !sync.tally.failures.isEmpty { throw ExitCode(65) }
