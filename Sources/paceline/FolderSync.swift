@@ -64,7 +64,7 @@ final class FolderSync {
                 look.folderMissing = true
                 continue
             }
-            if folders[index].wasThere == false { Output.error("\(root) is there again") }
+            if folders[index].wasThere == false { Output.error("\(root) is there now") }
             folders[index].wasThere = true
             if folders[index].state == nil {
                 folders[index].state = folders[index].stateFile.load(server: server, note: Output.error)

@@ -23,8 +23,8 @@ struct SyncCommand: AsyncParsableCommand {
             --poll, it looks every few seconds) until SIGINT or SIGTERM, and waits for a \
             folder that is not there (a watch unplugged) and for a server that does not answer.
 
-            Exit status: 0 when every file is uploaded or already there; 65 when a file could \
-            not be (each is listed); 66 when a folder is not there (without --watch) or not a \
+            Exit status: 0 when every file is uploaded or already there, and for a watch that \
+            is stopped; 65 when a file could not be (each is listed); 66 when a folder is not there (without --watch) or not a \
             folder; 69 when no server answers (without --watch, after trying for 15 s); 77 \
             when the server refuses the token; 64 without one.
             """
@@ -109,7 +109,8 @@ struct SyncCommand: AsyncParsableCommand {
             await doorbell.wait(upTo: next)
         }
         Output.line(sync.tally.summary("Synced", seconds: Date().timeIntervalSince(started)))
-        if !sync.tally.failures.isEmpty { throw ExitCode(65) }
+        // A watch that is stopped has done what it was for (systemd would call 65 a failure).
+        if !watch && !sync.tally.failures.isEmpty { throw ExitCode(65) }
     }
 
     /// The API client, once the server answers and takes the token; nil when stopped first.
