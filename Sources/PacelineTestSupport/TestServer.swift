@@ -73,7 +73,8 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 /// attempt counted); `connections` (deadlines, connections per address) are the
 /// production ones unless a test says otherwise; `pictures` are not fetched unless a test
 /// says so (none reaches the internet); `plaques` is a folder of data sets imported on
-/// first start (none by default). With
+/// first start (none by default); `port` is the loopback port it listens on (one the
+/// kernel picks by default). With
 /// `sharing`, the server is a second instance on `sharing`'s database (which that server
 /// removes at its end). At most 10 servers run at once (`ServerSlots`).
 public func withServer<R>(
@@ -81,19 +82,19 @@ public func withServer<R>(
     publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
     connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
     pictures: PictureSettings = PictureSettings(fetching: false), plaques: String? = nil,
-    sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
+    port: Int = 0, sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
 ) async throws -> R {
     try await ServerSlots.withSlot {
         try await startServer(database, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live, publicURL: publicURL,
                               trustProxy: trustProxy, limits: limits, connections: connections, push: push, pictures: pictures,
-                              plaques: plaques, sharing: other, body)
+                              plaques: plaques, port: port, sharing: other, body)
     }
 }
 
 private func startServer<R>(
     _ database: TestDatabase, bcryptCost: Int, tokenLifetime: TimeInterval, live: LiveSettings, publicURL: URL?,
     trustProxy: Bool, limits: AttemptLimits, connections: ConnectionSettings, push: PushSettings, pictures: PictureSettings,
-    plaques: String?, sharing other: TestServer?,
+    plaques: String?, port: Int, sharing other: TestServer?,
     _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
@@ -117,11 +118,11 @@ private func startServer<R>(
                                                           metricsToken: TestServer.metricsToken, connections: connections, push: push,
                                                           pictures: pictures))
         app.http.server.configuration.hostname = "127.0.0.1"
-        app.http.server.configuration.port = 0
+        app.http.server.configuration.port = port
         // Booted as `paceline serve` boots it: what starts with the server starts (measuring
         // runs older rules measured again, in the background).
         try await app.asyncBoot()
-        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        try await app.server.start(address: .hostname("127.0.0.1", port: port))
         guard let port = app.http.server.shared.localAddress?.port else { throw TestServerError.noPort }
         let server = TestServer(app: app, baseURL: URL(string: "http://127.0.0.1:\(port)/api/v1")!, database: database, location: location)
         let result = try await body(server)

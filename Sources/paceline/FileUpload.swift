@@ -11,8 +11,36 @@ enum FileUpload {
         case created(Components.Schemas.Run)
         /// Its runs were there already: the same file, or the same activities.
         case existing(Components.Schemas.Run)
-        /// Refused, with the server's or the network's reason.
-        case failed(String)
+        /// Not taken, with the server's or the network's reason.
+        case failed(Failure)
+    }
+
+    /// Why a file was not taken, and so what may help.
+    struct Failure: CustomStringConvertible {
+        enum Cause {
+            /// The file itself: unreadable, or refused by the server. Sent again, it fails again.
+            case file
+            /// The token (401, 403): expired, revoked or not allowed to upload.
+            case token
+            /// No answer, or a server still busy or unreachable behind its proxy: later may work.
+            case unanswered
+        }
+
+        let cause: Cause
+        /// The server's status, when it answered.
+        let status: Int?
+        let description: String
+
+        /// A file that could not be read, or that the server refused with `status`.
+        static func file(_ reason: String, status: Int? = nil) -> Failure {
+            Failure(cause: .file, status: status, description: reason)
+        }
+    }
+
+    /// The key an upload of `data` carries, and what `paceline sync` remembers a file by:
+    /// the SHA-256 of its bytes in hex.
+    static func key(of data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Sends `data`, the file called `name` (its type from the name; a .gz is sniffed). A
@@ -24,7 +52,7 @@ enum FileUpload {
     ) async -> Outcome {
         var outcome = await sendOnce(data, named: name, query: query, client: client)
         for attempt in 1..<max(attempts, 1) {
-            guard case .failed(let reason) = outcome, reason.hasPrefix("503 ") else { break }
+            guard case .failed(let failure) = outcome, failure.status == 503 else { break }
             try? await Task.sleep(for: .seconds(1 << (attempt - 1)))
             outcome = await sendOnce(data, named: name, query: query, client: client)
         }
@@ -32,7 +60,6 @@ enum FileUpload {
     }
 
     private static func sendOnce(_ data: Data, named name: String, query: Operations.UploadRun.Input.Query, client: Client) async -> Outcome {
-        let key = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
         let body: Operations.UploadRun.Input.Body = switch (name as NSString).pathExtension.lowercased() {
         case "gpx": .applicationGpxXml(HTTPBody(data))
         case "tcx": .applicationVnd_garmin_tcxXml(HTTPBody(data))
@@ -40,15 +67,26 @@ enum FileUpload {
         default: .binary(HTTPBody(data))
         }
         do {
-            switch try await client.uploadRun(query: query, headers: .init(idempotencyKey: key), body: body) {
+            switch try await client.uploadRun(query: query, headers: .init(idempotencyKey: key(of: data)), body: body) {
             case .created(let created): return .created(try created.body.json)
             case .ok(let existing): return .existing(try existing.body.json)
             case .default(let status, let error):
                 let detail = try error.body.json.error
-                return .failed("\(status) \(detail.code): \(detail.message)")
+                return .failed(Failure(cause: cause(of: status), status: status, description: "\(status) \(detail.code): \(detail.message)"))
             }
         } catch {
-            return .failed(APIClient.describe(error))
+            return .failed(Failure(cause: .unanswered, status: nil, description: APIClient.describe(error)))
+        }
+    }
+
+    /// What a refusal with `status` is the fault of: the token (401, 403), a moment (429
+    /// too many requests; 502, 503, 504 from a proxy whose server is restarting), or else
+    /// the file.
+    private static func cause(of status: Int) -> Failure.Cause {
+        switch status {
+        case 401, 403: .token
+        case 429, 502, 503, 504: .unanswered
+        default: .file
         }
     }
 }

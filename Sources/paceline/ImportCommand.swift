@@ -26,11 +26,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "A .zip export, or a folder.", completion: .file())
     var archive: String
 
-    @Option(help: "The server's address.")
-    var server = "http://127.0.0.1:8080"
-
-    @Option(help: "A bearer token (default: $PACELINE_TOKEN).")
-    var token: String?
+    @OptionGroup var connection: ServerOptions
 
     @Option(help: "public, friends or private (default: the profile's default).")
     var privacy: Components.Schemas.Privacy?
@@ -43,10 +39,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let token = token ?? ProcessInfo.processInfo.environment["PACELINE_TOKEN"] else {
-            Output.error("no token: log in with `paceline login` and pass --token or set PACELINE_TOKEN")
-            throw ExitCode(64)
-        }
+        let token = try connection.bearerToken()
         let history: HistoryArchive
         do {
             history = try HistoryArchive(contentsOf: URL(fileURLWithPath: archive))
@@ -56,15 +49,15 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let client: Client
         do {
-            client = try await APIClient.make(server: server, token: token)
+            client = try await APIClient.make(server: connection.server, token: token)
         } catch {
             Output.error(APIClient.describe(error))
             throw ExitCode(69)
         }
         let started = Date()
-        var tally = ImportTally(files: history.files.count + history.problems.count)
-        for (path, reason) in history.problems { tally.count(path, .failed(reason)) }
-        let bar = ImportProgress(total: tally.files)
+        var tally = ImportTally()
+        for (path, reason) in history.problems { tally.count(path, .failed(.file(reason))) }
+        let bar = ImportProgress(total: history.files.count + history.problems.count)
         try await withThrowingTaskGroup(of: (String, FileUpload.Outcome).self) { group in
             var inFlight = 0
             for file in history.files {
@@ -77,7 +70,7 @@ struct ImportCommand: AsyncParsableCommand {
                 do {
                     data = try history.data(of: file)
                 } catch {
-                    tally.count(file.path, .failed("\(error)"))
+                    tally.count(file.path, .failed(.file("\(error)")))
                     bar.show(tally)
                     continue
                 }

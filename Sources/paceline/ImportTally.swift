@@ -1,18 +1,19 @@
 import Foundation
 import PacelineAPI
 
-/// What an import has done so far: files done, runs made, activities already there, and
-/// each file that failed with its reason.
+/// What an import (or a sync) has done so far: files done, runs made, activities already
+/// there, and each file that failed with its reason.
 struct ImportTally {
-    let files: Int
     private(set) var done = 0
     private(set) var runsMade = 0
     private(set) var alreadyThere = 0
     private(set) var activitiesLeftOut: [(path: String, reason: String)] = []
     private(set) var failures: [(path: String, reason: String)] = []
 
-    init(files: Int) {
-        self.files = files
+    /// A file whose very bytes were uploaded before, as `paceline sync` remembers: not sent.
+    mutating func countUploadedBefore() {
+        done += 1
+        alreadyThere += 1
     }
 
     mutating func count(_ path: String, _ outcome: FileUpload.Outcome) {
@@ -24,8 +25,8 @@ struct ImportTally {
             note(run.activitiesLeftOut, of: path)
         case .existing(let run):
             alreadyThere += 1 + (run.otherRunIds?.count ?? 0)
-        case .failed(let reason):
-            failures.append((path, reason))
+        case .failed(let failure):
+            failures.append((path, failure.description))
         }
     }
 
@@ -37,9 +38,7 @@ struct ImportTally {
 
     /// The closing lines: what was imported, how fast, and every failure with its reason.
     func report(withoutFile: Int, seconds: Double) -> [String] {
-        var lines = ["Imported \(files.formatted()) files in \(Self.duration(seconds)): "
-            + "\(runsMade.formatted()) new runs, \(alreadyThere.formatted()) already there, "
-            + "\(failures.count.formatted()) could not be read."]
+        var lines = [summary("Imported", seconds: seconds)]
         if withoutFile > 0 {
             lines.append("\(withoutFile.formatted()) \(withoutFile == 1 ? "activity" : "activities") in activities.csv "
                 + "\(withoutFile == 1 ? "has" : "have") no file (entered by hand): nothing to import.")
@@ -55,8 +54,19 @@ struct ImportTally {
         return lines
     }
 
+    /// "Imported 8 files in 1.2 s: 4 new runs, 3 already there, 1 could not be read.", with
+    /// `verb` first.
+    func summary(_ verb: String, seconds: Double) -> String {
+        "\(verb) \(done.formatted()) \(done == 1 ? "file" : "files") in \(Self.duration(seconds)): "
+            + "\(runsMade.formatted()) new runs, \(alreadyThere.formatted()) already there, "
+            + "\(failures.count.formatted()) could not be read."
+    }
+
+    /// "4.2 s", "3 min 07 s", or "26 h 05 min" (a sync that watched for a day).
     private static func duration(_ seconds: Double) -> String {
-        seconds < 60 ? String(format: "%.1f s", seconds) : String(format: "%d min %02d s", Int(seconds) / 60, Int(seconds) % 60)
+        if seconds < 60 { return String(format: "%.1f s", seconds) }
+        if seconds < 3600 { return String(format: "%d min %02d s", Int(seconds) / 60, Int(seconds) % 60) }
+        return String(format: "%d h %02d min", Int(seconds) / 3600, Int(seconds) % 3600 / 60)
     }
 }
 

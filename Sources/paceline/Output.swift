@@ -2,8 +2,11 @@ import Foundation
 
 /// Where the command-line tool writes: results to stdout, problems and progress to stderr.
 enum Output {
+    /// One line on stdout, written at once even into a pipe or a file: a journal, or a test,
+    /// reads what `paceline sync --watch` did as it happens.
     static func line(_ text: String) {
         print(text)
+        fflush(nil)
     }
 
     /// `value` as one line of JSON, keys sorted, slashes as they are.

@@ -9,7 +9,7 @@ struct Paceline: AsyncParsableCommand {
         abstract: "Record, analyse and follow runs and walks.",
         subcommands: [
             ServeCommand.self, AnalyzeCommand.self, ConvertCommand.self, FollowCommand.self, CompareCommand.self,
-            UploadCommand.self, ImportCommand.self, LoginCommand.self, BackupCommand.self, MigrateCommand.self, ReprocessCommand.self,
+            UploadCommand.self, ImportCommand.self, SyncCommand.self, LoginCommand.self, BackupCommand.self, MigrateCommand.self, ReprocessCommand.self,
         ],
         groupedSubcommands: [
             CommandGroup(name: "Training", subcommands: [WorkoutCommand.self, AchievementsCommand.self, PreviewCommand.self]),

@@ -19,11 +19,7 @@ struct UploadCommand: AsyncParsableCommand {
     @Argument(help: "Activity files (.gpx, .tcx, .fit, each also gzipped as .gz).")
     var files: [String]
 
-    @Option(help: "The server's address.")
-    var server = "http://127.0.0.1:8080"
-
-    @Option(help: "A bearer token (default: $PACELINE_TOKEN).")
-    var token: String?
+    @OptionGroup var connection: ServerOptions
 
     @Option(help: "public, friends or private (default: the profile's default).")
     var privacy: Components.Schemas.Privacy?
@@ -32,13 +28,10 @@ struct UploadCommand: AsyncParsableCommand {
     var units: UnitSystem = .metric
 
     func run() async throws {
-        guard let token = token ?? ProcessInfo.processInfo.environment["PACELINE_TOKEN"] else {
-            Output.error("no token: log in with `paceline login` and pass --token or set PACELINE_TOKEN")
-            throw ExitCode(64)
-        }
+        let token = try connection.bearerToken()
         let client: Client
         do {
-            client = try await APIClient.make(server: server, token: token)
+            client = try await APIClient.make(server: connection.server, token: token)
         } catch {
             Output.error(APIClient.describe(error))
             throw ExitCode(69)
@@ -56,8 +49,8 @@ struct UploadCommand: AsyncParsableCommand {
             switch await FileUpload.send(data, named: path, query: .init(privacy: privacy, skipDuplicates: true), client: client) {
             case .created(let run): Output.line(describe(path, run, new: true))
             case .existing(let run): Output.line(describe(path, run, new: false))
-            case .failed(let reason):
-                Output.error("\(path): \(reason)")
+            case .failed(let failure):
+                Output.error("\(path): \(failure)")
                 failed = true
             }
         }
