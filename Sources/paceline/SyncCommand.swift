@@ -134,9 +134,12 @@ struct SyncCommand: AsyncParsableCommand {
             }
             if backoff.waits > 0 { Output.error("\(connection.server) answers now") }
             backoff.reset()
-            if case .default(let status, let error) = answer, [401, 403].contains(status) {
+            // An upload-only token (Profile › Connected apps) may not read the profile: the
+            // server says so (`token_scope`), which shows the token itself is good.
+            if case .default(let status, let error) = answer, [401, 403].contains(status),
+               (try? error.body.json.error.code) != "token_scope" {
                 let detail = (try? error.body.json.error).map { "\(status) \($0.code): \($0.message)" } ?? "\(status)"
-                Output.error("the server refused the token (\(detail)): log in again with `paceline login`")
+                Output.error("the server refused the token (\(detail)): make another in Profile › Connected apps, or log in again with `paceline login`")
                 throw ExitCode(77)
             }
             return client
