@@ -4,7 +4,8 @@ import PacelineArchives
 /// One look at a synced folder: the activity files in it and in its folders, at any
 /// depth, and those folders (to watch). Hidden names are passed over: the sync's own state
 /// file, and what Syncthing keeps (`.stfolder`, `.stversions`, its `.syncthing.*.tmp` files
-/// while they arrive). A symbolic link to a folder is not followed (no loops).
+/// while they arrive). A symbolic link is not followed, to a folder (no loops) or to a file
+/// (which could be any file the user may read, planted by whoever shares the folder).
 struct FolderScan {
     /// Each activity file's path inside the folder (`Activity/2026-11-28-07-01-02.fit`), with its stamp.
     private(set) var files: [(path: String, stamp: FileStamp)] = []
@@ -28,7 +29,7 @@ struct FolderScan {
             guard let kind = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { continue }
             if kind == .typeDirectory {
                 look(in: path, inside: inside)
-            } else if ActivityFile.format(ofName: name) != nil, let stamp = FileStamp(path: path) {
+            } else if kind == .typeRegular, ActivityFile.format(ofName: name) != nil, let stamp = FileStamp(path: path) {
                 files.append((inside, stamp))
             }
         }

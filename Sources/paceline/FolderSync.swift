@@ -30,6 +30,10 @@ final class FolderSync {
         var unanswered: String?
     }
 
+    /// The largest file the server takes (its upload limit, 32 MiB): a bigger one is refused
+    /// here, before it is read.
+    static let largestUpload = 32 << 20
+
     private var folders: [Folder]
     private var settling: Settling
     private let server: String
@@ -91,9 +95,12 @@ final class FolderSync {
         let full = (root as NSString).appendingPathComponent(path)
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: full))
+            // Never through a link, never past the server's limit (a bigger file would be
+            // refused after it was all sent), never a FIFO or a device put in its place.
+            data = try RegularFile.read(full, limit: Self.largestUpload)
         } catch {
-            let reason = "can't read it: \(error.localizedDescription)"
+            let reason = "can't read it: \((error as? RegularFile.Refused)?.description ?? error.localizedDescription)"
+            settling.forget(full)  // dealt with: kept as unreadable until it changes
             folders[index].state?.files[path] = .init(stamp: stamp, unreadable: reason)
             tally.count(full, .failed(.file(reason)))
             report.notUploaded(full, reason)

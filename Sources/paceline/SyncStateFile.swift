@@ -16,7 +16,8 @@ struct SyncStateFile {
     /// for another server (then `note` says so: the server's own duplicate answers still
     /// keep a file from making a run twice).
     func load(server: String, note: (String) -> Void) -> SyncState {
-        guard let data = try? Data(contentsOf: url) else { return SyncState(server: server) }
+        // Never through a link, never a FIFO; a state of many thousand files is a few MB.
+        guard let data = try? RegularFile.read(url.path, limit: 64 << 20) else { return SyncState(server: server) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard let state = try? decoder.decode(SyncState.self, from: data), state.version == SyncState.version else {
@@ -38,17 +39,10 @@ struct SyncStateFile {
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(state)
         do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw Unwritable(description: "can't write \(temporary.path)")
-            }
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-        } catch let error as Unwritable {
-            throw error
+            // Made anew, never written through a link someone put at its name.
+            try RegularFile.create(temporary.path, with: data)
         } catch {
-            throw Unwritable(description: "can't write \(temporary.path): \(error.localizedDescription)")
+            throw Unwritable(description: "can't write \(temporary.path): \(error)")
         }
         guard rename(temporary.path, url.path) == 0 else {
             throw Unwritable(description: "can't replace \(url.path): \(String(cString: strerror(errno)))")

@@ -140,6 +140,33 @@ struct SyncCommandTests {
             #expect(!changed.stderr.contains(copy.path), "\(changed.stderr)")
             #expect(try await runner.client.listRuns(query: .init(limit: 100)).ok.body.json.runs.count == 1)
 
+            // Planted by whoever shares the folder: a link to a file of the user's elsewhere, a
+            // FIFO that would block a read, a file past the server's 32 MiB, and a name with a
+            // newline that would forge a line. None is read or sent; the big one is said once.
+            let outside = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: outside) }
+            let secret = outside.appendingPathComponent("secret.gpx")
+            try FileManager.default.copyItem(at: Fixtures.track("gpx/run.gpx"), to: secret)
+            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("linked.gpx"), withDestinationURL: secret)
+            #expect(mkfifo(folder.appendingPathComponent("pipe.gpx").path, 0o600) == 0)
+            let big = folder.appendingPathComponent("big.fit")
+            #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+            try FileHandle(forWritingTo: big).truncate(atOffset: UInt64(33 << 20))
+            let forged = folder.appendingPathComponent("a.gpx\nuploaded fake.gpx")
+            try FileManager.default.copyItem(at: Fixtures.track("malformed/activity-unexpected-eof.fit"), to: forged)
+            let planted = try RunningCommand(arguments)
+            let plantedStatus = await planted.status()
+            #expect(plantedStatus == 65, "\(plantedStatus): \(planted.stdout)")
+            #expect(planted.stderr.contains("not uploaded \(big.path): can't read it: it is 33 MiB; the server takes files up to 32 MiB"),
+                    "\(planted.stderr)")
+            #expect(!planted.stdout.contains("linked.gpx") && !planted.stderr.contains("linked.gpx") && !planted.stderr.contains("pipe.gpx"))
+            #expect(planted.stderr.contains("a.gpx\\nuploaded fake.gpx") && !(planted.stdout + planted.stderr).contains("\nuploaded fake.gpx"),
+                    "\(planted.stderr)")
+            #expect(try await runner.client.listRuns(query: .init(limit: 100)).ok.body.json.runs.count == 1)
+            for name in ["linked.gpx", "pipe.gpx", "big.fit", "a.gpx\nuploaded fake.gpx"] {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+
             let missing = try RunningCommand(["sync", folder.appendingPathComponent("nowhere").path, "--token", runner.token])
             #expect(await missing.status() == 66 && missing.stderr.contains("nowhere: no such folder"), "\(missing.stderr)")
             let noToken = try RunningCommand(["sync", folder.path], environment: ["PACELINE_TOKEN": ""])

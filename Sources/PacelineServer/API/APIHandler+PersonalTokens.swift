@@ -16,7 +16,9 @@ extension APIHandler {
 
     func revokePersonalToken(_ input: Operations.RevokePersonalToken.Input) async throws -> Operations.RevokePersonalToken.Output {
         let user = try AuthenticatedUser.required()
-        try await PersonalTokens.revoke(input.path.tokenId, of: user.id, on: database)
+        let hash = try await PersonalTokens.revoke(input.path.tokenId, of: user.id, on: database)
+        // Its live connections close now, as a logged-out sign-in's do.
+        app.liveHub?.closeSockets(ofToken: hash)
         return .noContent(.init())
     }
 }

@@ -63,8 +63,8 @@ struct Authentication: ServerMiddleware {
             user = nil
         }
         guard let user else { return try await next(request, body, metadata) }
-        guard user.scope.allows(operationID, method: request.method) else { throw user.scope.refusal }
         RequestUser.current?.note(user.id)
+        guard user.scope.allows(operationID, method: request.method) else { throw user.scope.refusal }
         return try await AuthenticatedUser.$current.withValue(user) {
             try await next(request, body, metadata)
         }
@@ -99,7 +99,8 @@ struct Authentication: ServerMiddleware {
             throw Refusal.unauthenticated(stored.name == nil ? "the token expired; log in again"
                                           : "the token “\(stored.name ?? "")” expired; make another in Profile › Connected apps")
         }
-        if stored.name != nil { try await PersonalTokens.noteUse(of: stored, at: now, on: database) }
+        // Best effort: a busy database fails no request for the sake of this note.
+        if stored.name != nil { try? await PersonalTokens.noteUse(of: stored, at: now, on: database) }
         return AuthenticatedUser(id: stored.$user.id, tokenHash: hash, scope: stored.scope)
     }
 }

@@ -48,12 +48,15 @@ enum PersonalTokens {
     }
 
     /// Revokes `owner`'s personal token `id`; 404 for anyone else's, a sign-in, or none.
-    static func revoke(_ id: String, of owner: UUID, on database: any Database) async throws {
+    /// - Returns: its hash, whose live connections the caller closes.
+    @discardableResult
+    static func revoke(_ id: String, of owner: UUID, on database: any Database) async throws -> String {
         guard let uuid = UUID(uuidString: id),
               let token = try await Token.query(on: database).filter(\.$id == uuid).filter(\.$user.$id == owner)
                 .filter(\.$name != nil).first()
         else { throw Refusal.notFound("token") }
         try await token.delete(on: database)
+        return token.tokenHash
     }
 
     /// Notes that `token` signed a request in at `now`: one statement, writing only when the

@@ -16,7 +16,7 @@ enum TokenScope: String, Codable, CaseIterable, Sendable {
     func allows(_ operationID: String, method: HTTPRequest.Method) -> Bool {
         switch self {
         case .full: true
-        case .read: [.get, .head].contains(method) && !Self.tokenManagement.contains(operationID)
+        case .read: [.get, .head].contains(method) && !Self.fullOnly.contains(operationID)
         case .upload: operationID == "uploadRun"
         }
     }
@@ -31,7 +31,8 @@ enum TokenScope: String, Codable, CaseIterable, Sendable {
         return Refusal(.forbidden, code: "token_scope", message: message)
     }
 
-    /// The operations on tokens themselves: a full token's alone, so a narrower one can't
-    /// list others or make a wider one.
-    private static let tokenManagement: Set<String> = ["listPersonalTokens", "createPersonalToken", "revokePersonalToken"]
+    /// Reads a read token may not make: the tokens themselves (a narrower one can't list
+    /// others or make a wider one), and the calendar feed's address, which `getCalendarFeed`
+    /// makes when there is none and which would outlive the token.
+    private static let fullOnly: Set<String> = ["listPersonalTokens", "createPersonalToken", "revokePersonalToken", "getCalendarFeed"]
 }

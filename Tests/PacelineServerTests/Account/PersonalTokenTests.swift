@@ -66,7 +66,9 @@ struct PersonalTokenTests {
             for path in ["/me", "/runs", "/runs/\(run)", "/runs/\(run)/series", "/me/stats"] {
                 #expect(try await server.raw(.GET, path, token: secret).status == 200, "\(path)")
             }
-            for (method, path) in [(HTTPMethod.DELETE, "/runs/\(run)"), (.POST, "/runs"), (.GET, "/me/tokens"), (.PUT, "/runs/\(run)/kudos")] {
+            // The calendar feed's address is made by its GET, and would outlive the token.
+            for (method, path) in [(HTTPMethod.DELETE, "/runs/\(run)"), (.POST, "/runs"), (.GET, "/me/tokens"), (.PUT, "/runs/\(run)/kudos"),
+                                   (.GET, "/calendar")] {
                 let answer = try await server.raw(method, path, token: secret)
                 #expect(answer.status == 403 && answer.errorCode == "token_scope", "\(method) \(path)")
             }
@@ -99,9 +101,13 @@ struct PersonalTokenTests {
                 let answer = try await server.raw(.POST, "/me/tokens", token: ann.token, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
                 #expect(answer.status == 400, "\(body)")
             }
-            // Revoked: refused at once.
+            // Revoked: refused at once, and its live connection closed.
+            let live = try await LiveClient.connect(to: server.liveURL)
+            try await live.send(.hello(.init(token: secret)))
+            _ = try await live.next(waitingFor: "welcome") { if case .welcome(let welcome) = $0 { welcome } else { nil } }
             #expect(try await server.raw(.DELETE, "/me/tokens/\(id)", token: ann.token).status == 204)
             #expect(try await server.raw(.GET, "/me", token: secret).status == 401)
+            #expect(await live.closed(within: .seconds(2)), "the revoked token's live connection stayed open")
             // At most 20.
             for index in 0..<PersonalTokens.maximumCount { _ = try await Self.make(ann, server, name: "app \(index)", scope: "upload") }
             let tooMany = try await server.raw(.POST, "/me/tokens", token: ann.token, headers: [("Content-Type", "application/json")],
