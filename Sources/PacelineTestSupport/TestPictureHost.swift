@@ -56,19 +56,10 @@ public final class TestPictureHost: Sendable {
         answer("away") { _ in Response(status: .found, headers: ["Location": "https://elsewhere.example/picture.png"]) }
         answer("loop") { _ in Response(status: .found, headers: ["Location": "/loop"]) }
         answer("broken") { _ in Response(status: .internalServerError) }
-        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        guard let port = app.http.server.shared.localAddress?.port else { throw Abort(.internalServerError) }
-        let host = TestPictureHost(app: app, port: port)
-        holder.withLock { $0 = host }
-        do {
-            let result = try await body(host)
-            await app.server.shutdown()
-            try await app.asyncShutdown()
-            return result
-        } catch {
-            await app.server.shutdown()
-            try? await app.asyncShutdown()
-            throw error
+        return try await LoopbackServer.serving(app) { port in
+            let host = TestPictureHost(app: app, port: port)
+            holder.withLock { $0 = host }
+            return try await body(host)
         }
     }
 

@@ -40,19 +40,10 @@ public final class TestPushService: Sendable {
             holder.withLock { $0 }?.received.withLock { $0.append(Message(name: name, headers: headers, body: data)) }
             return Response(status: name.hasPrefix("gone") ? .gone : .created)
         }
-        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        guard let port = app.http.server.shared.localAddress?.port else { throw Abort(.internalServerError) }
-        let service = TestPushService(app: app, baseURL: "http://127.0.0.1:\(port)")
-        holder.withLock { $0 = service }
-        do {
-            let result = try await body(service)
-            await app.server.shutdown()
-            try await app.asyncShutdown()
-            return result
-        } catch {
-            await app.server.shutdown()
-            try? await app.asyncShutdown()
-            throw error
+        return try await LoopbackServer.serving(app) { port in
+            let service = TestPushService(app: app, baseURL: "http://127.0.0.1:\(port)")
+            holder.withLock { $0 = service }
+            return try await body(service)
         }
     }
 
