@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 from conftest import paceline_binary
-from test_live import METERS_PER_DEGREE_LATITUDE, befriend, connected, create_session, east, press, shown, sign_in, tap, text
+from test_live import (METERS_PER_DEGREE_LATITUDE, befriend, connected, create_session, east, invite_to_100_m, press, shown, sign_in,
+                       tap, text)
 
 START = (55.8700, -4.2900)
 # 40 m east of Ann's start, 2 m to the north: she passes it; Bo, 60 m north, passes nothing.
@@ -40,9 +41,7 @@ def test_two_walkers_find_a_plaque_together(server, browser):
     a.open("/#/friends")
     connected(a)
     press(a, ".sports button[data-sport=walk]")
-    press(a, ".distances button[data-meters=custom]")
-    a.type("input[name=custom-distance]", "0.1")
-    press(a, f"input[name=invite][value='{bo_id}']")
+    invite_to_100_m(a, bo_id)
     session_id = create_session(a, "Ann")
     shown(b, f".invitation[data-session-id='{session_id}']")
     press(b, f".invitation[data-session-id='{session_id}'] button[name=join-invitation]")
