@@ -113,6 +113,11 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.lifecycle.use(RepeatingWork(every: ChallengeFinishers.settlingInterval, failing: "challenges not settled", logger: app.logger) {
         try await ChallengeFinishers.settleChanged(on: background)
     })
+    // The fixes apps send one at a time (GPSLogger), made runs once their log goes quiet.
+    let fixLogs = settings.fixLogs, fixLogger = app.logger
+    app.lifecycle.use(RepeatingWork(every: fixLogs.interval, failing: "quiet fix logs not made runs", logger: app.logger) {
+        try await FixLog.closeQuiet(quiet: fixLogs.quiet, on: background, logger: fixLogger)
+    })
     // The pictures the loaded data names (stage photos, plaques'), fetched once each and kept, out of any request.
     if settings.pictures.fetching {
         let pictures = settings.pictures, logger = app.logger
@@ -195,6 +200,8 @@ public struct ServerSettings: Sendable {
     public var push: PushSettings
     /// Fetching the pictures the loaded data names, to serve them from the instance.
     public var pictures: PictureSettings
+    /// When the fixes apps send one at a time become runs.
+    public var fixLogs: FixLogSettings
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
@@ -202,7 +209,7 @@ public struct ServerSettings: Sendable {
                 publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
                 metricsToken: String? = nil, databaseConnections: Int = 1,
                 connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
-                pictures: PictureSettings = PictureSettings()) {
+                pictures: PictureSettings = PictureSettings(), fixLogs: FixLogSettings = FixLogSettings()) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -218,6 +225,7 @@ public struct ServerSettings: Sendable {
         self.connections = connections
         self.push = push
         self.pictures = pictures
+        self.fixLogs = fixLogs
     }
 }
 

@@ -7,13 +7,17 @@ extension APIHandler {
     /// POST /runs: a file (or a browser's recording) becomes one run per activity in it.
     func uploadRun(_ input: Operations.UploadRun.Input) async throws -> Operations.UploadRun.Output {
         let owner = try await currentUser()
-        let query = input.query
+        let query = input.query, headers = input.headers
+        // What FitoTrack's HTTP export says in its headers stands in for what it can't put in the address.
+        let description = try TextInput.checked(query.description ?? headers.fitoTrackComment, "description", .description)
         var choices = RunBook.UploadChoices(
-            key: try TextInput.checked(input.headers.idempotencyKey, "Idempotency-Key", .key).flatMap { $0.isEmpty ? nil : $0 },
+            key: try TextInput.checked(headers.idempotencyKey, "Idempotency-Key", .key).flatMap { $0.isEmpty ? nil : $0 },
             name: try TextInput.checked(query.name, "name", .name),
-            description: try TextInput.checked(query.description, "description", .description).flatMap { $0.isEmpty ? nil : $0 },
-            sport: query.sport, privacy: query.privacy, utcOffsetSeconds: try UTCOffset.seconds(query.utcOffsetMinutes),
-            skipDuplicates: query.skipDuplicates == true, batched: query.batch == true)
+            description: description.flatMap { $0.isEmpty ? nil : $0 },
+            sport: query.sport ?? headers.fitoTrackWorkoutType.flatMap(Sport.init(fileName:)),
+            privacy: query.privacy, utcOffsetSeconds: try UTCOffset.seconds(query.utcOffsetMinutes),
+            // Another app sends what it recorded again and again: its duplicates are answered as such.
+            skipDuplicates: query.skipDuplicates ?? (AuthenticatedUser.current?.isPersonal == true), batched: query.batch == true)
         // The workout is looked up before the body is read: a wrong one costs no upload.
         if let id = query.workoutId { choices.workout = try await WorkoutAccess.ownWorkout(id, of: try owner.requireID(), on: database) }
         let upload = try await RunUpload.activities(from: input.body)

@@ -13,6 +13,8 @@ struct AuthenticatedUser: Sendable {
     var credential: Credential = .bearer
     /// What the token may do (`full` for a sign-in).
     var scope: TokenScope = .full
+    /// Whether the token is a personal access token, made for another app (`PersonalTokens`).
+    var isPersonal = false
 
     /// Where a request's token came from.
     enum Credential: Sendable {
@@ -20,6 +22,9 @@ struct AuthenticatedUser: Sendable {
         case bearer
         /// The web app's `paceline_session` cookie (`WebSessionCookie`).
         case sessionCookie
+        /// The `token` query parameter, for an app that can set nothing but an address
+        /// (`AppTokenParameter`).
+        case queryParameter
     }
 
     @TaskLocal static var current: AuthenticatedUser?
@@ -32,7 +37,8 @@ struct AuthenticatedUser: Sendable {
 }
 
 /// Resolves the request's token to a user before an operation runs: `Authorization:
-/// Bearer <token>` first, else the web app's session cookie. A missing token leaves the
+/// Bearer <token>` first, then an upload's `token` query parameter (`AppTokenParameter`),
+/// else the web app's session cookie. A missing token leaves the
 /// request anonymous (operations that need a user refuse it); a bearer token that is
 /// unknown, revoked or expired is refused at once with 401, while such a cookie is ignored
 /// (so a browser holding a stale one can still log in). A request signed in by the cookie
@@ -54,6 +60,8 @@ struct Authentication: ServerMiddleware {
                 throw Refusal.unauthenticated("the Authorization header must be `Bearer <token>`")
             }
             user = try await Self.user(bearing: String(parts[1]).trimmingCharacters(in: .whitespaces), on: database)
+        } else if let token = try AppTokenParameter.token(in: request, for: operationID) {
+            user = try await AppTokenParameter.user(bearing: token, on: database)
         } else if let token = WebSessionCookie.token(inCookieHeaders: request.headerFields[values: .cookie]) {
             if Self.changesState(request.method) {
                 try site.verifyCurrentRequest()
@@ -101,6 +109,6 @@ struct Authentication: ServerMiddleware {
         }
         // Best effort: a busy database fails no request for the sake of this note.
         if stored.name != nil { try? await PersonalTokens.noteUse(of: stored, at: now, on: database) }
-        return AuthenticatedUser(id: stored.$user.id, tokenHash: hash, scope: stored.scope)
+        return AuthenticatedUser(id: stored.$user.id, tokenHash: hash, scope: stored.scope, isPersonal: stored.name != nil)
     }
 }

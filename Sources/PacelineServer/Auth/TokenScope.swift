@@ -9,7 +9,7 @@ enum TokenScope: String, Codable, CaseIterable, Sendable {
     case full
     /// Reading only: every GET; nothing that changes anything.
     case read
-    /// Uploading activities (`uploadRun`), and nothing else.
+    /// Uploading activities (`uploadRun`, `logFix`), and nothing else.
     case upload
 
     /// Whether a request of `method` to `operationID` is within the scope.
@@ -17,9 +17,13 @@ enum TokenScope: String, Codable, CaseIterable, Sendable {
         switch self {
         case .full: true
         case .read: [.get, .head].contains(method) && !Self.fullOnly.contains(operationID)
-        case .upload: operationID == "uploadRun"
+        case .upload: Self.uploads.contains(operationID)
         }
     }
+
+    /// The operations that upload activities: all an upload-only token may do, and the only
+    /// ones that take a token in the address (`AppTokenParameter`).
+    static let uploads: Set<String> = ["uploadRun", "logFix"]
 
     /// What a narrower token is told when it asks for more.
     var refusal: Refusal {

@@ -109,5 +109,7 @@ enum Migrations {
         RegisterLoadedPictures(),
         // 066: personal access tokens: a name, a scope, when last used.
         AddPersonalTokens(),
+        // 068: the fixes apps send one by one, kept until their log becomes a run.
+        CreateFixLogs(),
     ]
 }

@@ -23,7 +23,7 @@ enum RunUpload {
         case .applicationGpxXml(let file): return try received(try await collect(file), as: .gpx)
         case .applicationVnd_garmin_tcxXml(let file): return try received(try await collect(file), as: .tcx)
         case .applicationVnd_ant_fit(let file): return try received(try await collect(file), as: .fit)
-        case .binary(let file): return try received(try await collect(file), as: nil)
+        case .binary(let file), .any(let file): return try received(try await collect(file), as: nil)
         case .json(let upload):
             let activity = try activity(from: upload)
             return Received(activities: [activity], format: .json,
@@ -32,8 +32,10 @@ enum RunUpload {
         }
     }
 
-    /// The activities in the form's `file` part (the first one). A form the runtime can't
-    /// parse (broken framing, no `file` part) is the client's mistake: 400, not 500.
+    /// The activities in the form's `file` part, else in its first part with a file name,
+    /// whatever the field is called (`gpx`, `upload`, `data`: other apps name it as they
+    /// like); a part without one (a note, a title) is passed over. A form the runtime can't
+    /// parse (broken framing, no file) is the client's mistake: 400, not 500.
     private static func activities(
         from parts: MultipartBody<Operations.UploadRun.Input.Body.MultipartFormPayload>
     ) async throws -> Received {
@@ -43,6 +45,9 @@ enum RunUpload {
                 case .file(let file):
                     let format = file.filename.flatMap(ActivityFile.format(ofName:))
                     return try received(try await collect(file.payload.body), as: format)
+                case .undocumented(let other) where other.filename != nil:
+                    let format = other.filename.flatMap(ActivityFile.format(ofName:))
+                    return try received(try await collect(other.body), as: format)
                 case .undocumented(let other):
                     // The next part can only be read once this one's body has been.
                     for try await _ in other.body {}
@@ -53,7 +58,7 @@ enum RunUpload {
         } catch {
             throw Refusal.invalid("the form can't be read: \(error)")
         }
-        throw Refusal.invalid("the form has no `file` part")
+        throw Refusal.invalid("the form has no file: send it as the `file` part, or as any part with a file name")
     }
 
     /// The whole body.
