@@ -1,6 +1,8 @@
 """Connected apps in Profile (views/account/connected-apps.js) at phone size: Ann makes an
-upload-only token for her GPS logger, sees it once, copies it; the token uploads a run and
-is refused anything else; the list shows it used; revoked, it is refused."""
+upload-only token for her GPS logger, sees it once, copies it, with the addresses the apps
+take (views/account/app-addresses.js); FitoTrack's address uploads a run as FitoTrack posts
+it; the token is refused anything else; the list shows it used; revoked, it is refused."""
+import urllib.request
 from pathlib import Path
 
 from conftest import Server  # noqa: F401  (the fixtures)
@@ -23,8 +25,19 @@ def test_a_token_for_another_app_is_made_used_and_revoked(server, browser):
     assert "It is not shown again" in b.find(".token-shown").text
     b.wait(lambda: "GPSLogger on my phone" in b.find(".token-list").text)
     assert "Upload activities only · never used" in b.find(".token-list").text
-    b.js("document.querySelector('details.connected-apps').scrollIntoView()")
+    addresses = b.js("return [...document.querySelectorAll('.app-address')].map(e => e.textContent)")
+    assert addresses[0].endswith("/api/v1/runs")
+    assert "/api/v1/fixes?lat=%LAT&lon=%LON" in addresses[1]
+    fitotrack = addresses[2]
+    assert fitotrack.endswith(f"/api/v1/runs?token={secret}")
+    b.js("document.querySelector('.token-shown').scrollIntoView()")
     b.shot("connected-apps-made")
+
+    # FitoTrack posts a workout to the address shown, as its HTTP export does.
+    request = urllib.request.Request(fitotrack, data=(TRACKS / "gpx" / "garmin-activity.gpx").read_bytes(), method="POST", headers={
+        "Content-Type": "application/x-www-form-urlencoded", "FitoTrack-Type": "workout-gpx", "FitoTrack-Workout-Type": "running"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert answer.status == 201
 
     # The app uses it: an upload goes in; anything else is refused.
     status, run = server.api("POST", "/runs", (TRACKS / "gpx" / "run.gpx").read_bytes(), token=secret, content_type="application/gpx+xml")

@@ -5,6 +5,7 @@
 import { api } from '../../engine/api/paceline.js';
 import { h, field, describe, toast } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
+import { appAddresses } from './app-addresses.js';
 
 const SCOPES = [['upload', 'Upload activities only'], ['read', 'Read only'], ['full', 'Full access']];
 const SCOPE_NAMES = Object.fromEntries(SCOPES);
@@ -50,7 +51,7 @@ export function connectedAppsSection() {
         ': copy it now into the app. It is not shown again.'), secret,
         h('button', { type: 'button', class: 'ghost small', name: 'copy-token', onclick: async () => {
           try { await navigator.clipboard.writeText(made.token); toast('Copied'); } catch { toast('Select the token and copy it', { error: true }); }
-        } }, 'Copy'));
+        } }, 'Copy'), ...appAddresses(made.token, made.personalToken.scope));
       shown.hidden = false;
       name.value = '';
       load();
