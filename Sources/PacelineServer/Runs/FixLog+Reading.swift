@@ -7,8 +7,9 @@ extension FixLog.Received {
     /// `%TIME` or `%TIMESTAMP`, `%ALT`, `%ACC`), checked as every number from outside is.
     /// - Throws: 400 for a latitude, longitude or time missing, unreadable or impossible
     ///   (before 1990 or more than a day ahead: `FixLimits`); an altitude outside
-    ///   -500…9,000 m or an accuracy outside 0…10,000 m is left out (GPSLogger sends 0 for
-    ///   an accuracy it doesn't know).
+    ///   -500…9,000 m or an accuracy outside 0…10,000 m is left out, and so is 0 for either,
+    ///   which is what GPSLogger sends for one it doesn't know (a climb from 0 m to the
+    ///   first real altitude would be made up).
     init(latitude: String, longitude: String, time: String?, timestamp: String?, altitude: String?, accuracy: String?) throws {
         guard let latitude = Self.number(latitude), FixLimits.latitude.contains(latitude) else {
             throw Refusal.invalid("`lat` must be a latitude, -90 to 90")
@@ -31,7 +32,7 @@ extension FixLog.Received {
             throw Refusal.invalid("the fix's time can't be true: before 1990 or more than a day ahead")
         }
         self.init(time: when, latitude: latitude, longitude: longitude,
-                  elevation: altitude.flatMap(Self.number).flatMap { FixLimits.elevation.contains($0) ? $0 : nil },
+                  elevation: altitude.flatMap(Self.number).flatMap { $0 != 0 && FixLimits.elevation.contains($0) ? $0 : nil },
                   accuracy: accuracy.flatMap(Self.number).flatMap { $0 > 0 && FixLimits.horizontalAccuracy.contains($0) ? $0 : nil })
     }
 

@@ -119,11 +119,12 @@ struct FixLogTests {
             #expect(try await server.raw(.POST, "/fixes?\(good)", token: read).errorCode == "token_scope")
             #expect(try await server.raw(.POST, "/fixes?\(good)").status == 401)
             #expect(try await server.raw(.POST, "/fixes?\(good)", headers: [("Authorization", "Basic YW5uOnNlY3JldA==")]).status == 401)
-            // A decimal comma, a 0 accuracy (unknown) and an altitude in space: kept, the last two left out.
+            // A decimal comma, a 0 accuracy (unknown) and an altitude in space: kept, the last two left out
+            // (as is GPSLogger's 0.0 altitude, checked below).
             let kept = try await server.raw(.POST, "/fixes?lat=51,5&lon=-0,12&timestamp=\(now)&starttimestamp=\(now - 60)&acc=0&alt=1e9&token=\(token)")
             #expect(kept.status == 202 && kept.json?["fixes"] as? Int == 1, "\(kept.status) \(String(decoding: kept.body, as: UTF8.self))")
-            let again = try await server.raw(.POST, "/fixes?\(good)", token: token)
-            #expect(again.status == 202)
+            let again = try await server.raw(.POST, "/fixes?\(good)&alt=0.0", token: token)
+            #expect(again.status == 202 && again.json?["fixes"] as? Int == 1, "the same time is the same fix")
             #expect(try await server.count("SELECT COUNT(*) AS n FROM logged_fixes") == 1, "the same time twice is one fix")
             #expect(try await server.count("SELECT COUNT(*) AS n FROM logged_fixes WHERE elevation IS NULL AND accuracy IS NULL") == 1)
             // A log at its limit refuses more, and keeps what it has.
@@ -136,6 +137,64 @@ struct FixLogTests {
             let boToken = try await PersonalTokenTests.make(bo, server, name: "GPSLogger", scope: "upload").secret
             #expect(try await server.raw(.POST, "/fixes?lat=51.5&lon=-0.12&timestamp=\(now)", token: boToken).json?["fixes"] as? Int == 1)
             #expect(try await server.count("SELECT COUNT(*) AS n FROM fix_logs") == 2)
+        }
+    }
+
+    @Test("a long stop splits a session into two runs, neither losing a fix; replaying the whole session adds nothing",
+          arguments: TestDatabase.available)
+    func splitSession(database: TestDatabase) async throws {
+        let fixes = try ActivityReader.read(contentsOf: Fixtures.track("gpx/run.gpx")).track.segments.flatMap { $0 }
+        let started = try #require(fixes.first?.time)
+        let (before, after) = (Array(fixes.prefix(fixes.count / 2)), Array(fixes.dropFirst(fixes.count / 2)))
+        try await withServer(database, fixLogs: FixLogSettings(quiet: 1, interval: 0.2)) { server in
+            let ann = try await server.newUser("Ann")
+            let token = try await PersonalTokenTests.make(ann, server, name: "GPSLogger", scope: "upload").secret
+            try await Self.send(before, started: started, token: token, to: server)
+            #expect(try await Self.runs(of: ann, count: 1).count == 1)
+            try await Self.untilClosed(server)
+            // The runner sets off again after the café: the same start of GPSLogger, a new log.
+            try await Self.send(after, started: started, token: token, to: server)
+            let both = try await Self.runs(of: ann, count: 2)
+            #expect(both.count == 2)
+            try await Self.untilClosed(server)
+            var points = 0
+            for id in both { points += try await ann.client.getRun(path: .init(runId: id)).ok.body.json.points }
+            // One fix a time: the file has two points at 23:38:09, which GPSLogger never sends.
+            #expect(points == Set(fixes.compactMap(\.time)).count, "every fix is in one of the runs")
+            // GPSLogger's auto-send replays the day: nothing new.
+            try await Self.send(fixes, template: "/fixes?%ALL", started: started, token: token, to: server)
+            try await Self.untilClosed(server)
+            #expect(Set(try await ann.client.listRuns().ok.body.json.runs.map(\.id)) == Set(both))
+        }
+    }
+
+    @Test("a user keeps at most 10 logs open; a log already open still takes fixes", arguments: TestDatabase.available)
+    func openLogs(database: TestDatabase) async throws {
+        try await withServer(database, fixLogs: FixLogSettings(quiet: 3600, interval: 3600)) { server in
+            let ann = try await server.newUser("Ann")
+            let token = try await PersonalTokenTests.make(ann, server, name: "GPSLogger", scope: "upload").secret
+            let now = Int(Date().timeIntervalSince1970)
+            for start in 0..<FixLog.maximumOpenLogs {
+                let answer = try await server.raw(.POST, "/fixes?lat=51.5&lon=-0.12&timestamp=\(now)&starttimestamp=\(start)", token: token)
+                #expect(answer.status == 202)
+            }
+            let eleventh = try await server.raw(.POST, "/fixes?lat=51.5&lon=-0.12&timestamp=\(now)&starttimestamp=99", token: token)
+            #expect(eleventh.status == 422 && eleventh.errorCode == "over_limit")
+            #expect((eleventh.json?["error"] as? [String: Any])?["message"] as? String
+                    == "you have 10 logs still receiving fixes: each becomes a run once it has been quiet for a while; send this one then")
+            let open = try await server.raw(.POST, "/fixes?lat=51.5&lon=-0.12&timestamp=\(now + 1)&starttimestamp=3", token: token)
+            #expect(open.status == 202 && open.json?["fixes"] as? Int == 2)
+            // Ten at once from another phone of the same user hold to the bound too.
+            let bo = try await server.newUser("Bo")
+            let boToken = try await PersonalTokenTests.make(bo, server, name: "GPSLogger", scope: "upload").secret
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for start in 0..<25 {
+                    group.addTask { try await server.raw(.POST, "/fixes?lat=51.5&lon=-0.12&timestamp=\(now)&starttimestamp=\(start)", token: boToken).status }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 202 }.count == FixLog.maximumOpenLogs)
+            #expect(statuses.filter { $0 == 422 }.count == 25 - FixLog.maximumOpenLogs)
         }
     }
 

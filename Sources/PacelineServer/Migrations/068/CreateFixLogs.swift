@@ -3,7 +3,8 @@ import SQLKit
 
 /// `fix_logs` and `logged_fixes`: the fixes an app sends one by one (GPSLogger's custom URL),
 /// kept by log until the log goes quiet and becomes a run (`FixLog`). A fix sent again is
-/// kept once (its log and time are unique); a user's logs go with the user.
+/// kept once (its log and time are unique); a user's logs go with the user. `fix_count` is
+/// the fixes kept; `closing_until`, while a round makes the log a run.
 struct CreateFixLogs: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(FixLog.logsTable)
