@@ -140,12 +140,16 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     // Each connection counts against its client's address (`LiveSettings.socketsPerAddress`).
     // The web app's socket is signed in by its session cookie, so an upgrade carrying it
     // must come from our own pages: browsers apply no CORS to WebSockets.
-    let trustProxy = settings.trustProxy
-    api.grouped(CookieOriginCheck(site: settings.site)).get("live") { request in
+    // A trusted proxy's header signs the upgrade in as it signs in every request.
+    let trustProxy = settings.trustProxy, trustedHeader = settings.trustedUserHeader
+    api.grouped(CookieOriginCheck(site: settings.site, trustedHeader: trustedHeader)).get("live") { request in
         let address = ClientAddress.of(request, trustProxy: trustProxy)
-        let cookie = WebSessionCookie.token(inCookieHeaders: request.headers[.cookie])
-        return LiveSocketUpgrader.response(maxFrameSize: 1 << 20) { socket, channel in
-            hub.attach(socket, on: channel, from: address, sessionCookie: cookie)
+        var upgrade = WebSessionCookie.token(inCookieHeaders: request.headers[.cookie]).map(LiveConnection.UpgradeSignIn.sessionCookie)
+        if let trustedHeader, let user = try await trustedHeader.user(named: request.headers[trustedHeader.name], on: request.db) {
+            upgrade = .trustedHeader(try user.requireID())
+        }
+        return LiveSocketUpgrader.response(maxFrameSize: 1 << 20) { [upgrade] socket, channel in
+            hub.attach(socket, on: channel, from: address, upgrade: upgrade)
         }
     }
 
@@ -158,7 +162,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         serverURL: try Servers.Server1.url(),
         configuration: .paceline,
         middlewares: [ETag.Header(), ResponseCompression(), APIErrorTranslator(logger: app.logger), RequestBodyLimit(), VerbatimHeaders(),
-                      Authentication(database: app.db, site: settings.site), UploadThreads(), JSONBodyCheck(), ReceivedJSONBody()]
+                      Authentication(database: app.db, site: settings.site, trustedHeader: settings.trustedUserHeader), UploadThreads(), JSONBodyCheck(), ReceivedJSONBody()]
     )
 }
 
@@ -202,6 +206,9 @@ public struct ServerSettings: Sendable {
     public var pictures: PictureSettings
     /// When the fixes apps send one at a time become runs.
     public var fixLogs: FixLogSettings
+    /// The header an authenticating proxy in front names the signed-in user in, by email
+    /// (`TrustedUserHeader`); nil: none. Only with `trustProxy`.
+    public var trustedUserHeader: TrustedUserHeader?
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
@@ -209,7 +216,8 @@ public struct ServerSettings: Sendable {
                 publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
                 metricsToken: String? = nil, databaseConnections: Int = 1,
                 connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
-                pictures: PictureSettings = PictureSettings(), fixLogs: FixLogSettings = FixLogSettings()) {
+                pictures: PictureSettings = PictureSettings(), fixLogs: FixLogSettings = FixLogSettings(),
+                trustedUserHeader: TrustedUserHeader? = nil) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -226,6 +234,7 @@ public struct ServerSettings: Sendable {
         self.push = push
         self.pictures = pictures
         self.fixLogs = fixLogs
+        self.trustedUserHeader = trustProxy ? trustedUserHeader : nil
     }
 }
 

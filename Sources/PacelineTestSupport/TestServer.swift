@@ -81,12 +81,13 @@ public func withServer<R>(
     _ database: TestDatabase = .sqlite, bcryptCost: Int = 4, tokenLifetime: TimeInterval = 3600, live: LiveSettings = .testing,
     publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
     connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
-    pictures: PictureSettings = PictureSettings(fetching: false), fixLogs: FixLogSettings = FixLogSettings(), plaques: String? = nil,
-    port: Int = 0, sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
+    pictures: PictureSettings = PictureSettings(fetching: false), fixLogs: FixLogSettings = FixLogSettings(),
+    trustedUserHeader: TrustedUserHeader? = nil, plaques: String? = nil, port: Int = 0, sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
 ) async throws -> R {
     try await ServerSlots.withSlot {
         try await startServer(database, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live, publicURL: publicURL,
                               trustProxy: trustProxy, limits: limits, connections: connections, push: push, pictures: pictures, fixLogs: fixLogs,
+                              trustedUserHeader: trustedUserHeader,
                               plaques: plaques, port: port, sharing: other, body)
     }
 }
@@ -94,7 +95,7 @@ public func withServer<R>(
 private func startServer<R>(
     _ database: TestDatabase, bcryptCost: Int, tokenLifetime: TimeInterval, live: LiveSettings, publicURL: URL?,
     trustProxy: Bool, limits: AttemptLimits, connections: ConnectionSettings, push: PushSettings, pictures: PictureSettings,
-    fixLogs: FixLogSettings,
+    fixLogs: FixLogSettings, trustedUserHeader: TrustedUserHeader?,
     plaques: String?, port: Int, sharing other: TestServer?,
     _ body: (TestServer) async throws -> R
 ) async throws -> R {
@@ -117,7 +118,7 @@ private func startServer<R>(
         try await configure(app, settings: ServerSettings(database: location, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live,
                                                           plaqueExamples: plaques, publicURL: publicURL, trustProxy: trustProxy, limits: limits,
                                                           metricsToken: TestServer.metricsToken, connections: connections, push: push,
-                                                          pictures: pictures, fixLogs: fixLogs))
+                                                          pictures: pictures, fixLogs: fixLogs, trustedUserHeader: trustedUserHeader))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = port
         // Booted as `paceline serve` boots it: what starts with the server starts (measuring

@@ -48,6 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "A reverse proxy in front sets X-Forwarded-For: count limits by the address it names (default: $PACELINE_TRUST_PROXY=1). Without a proxy anyone could forge it.")
     var trustProxy = false
 
+    @Option(help: "The header an authenticating proxy in front (Authelia, Authentik, oauth2-proxy) names the signed-in user in, by email, e.g. Remote-Email: its requests are signed in as that account (default: $PACELINE_TRUSTED_USER_HEADER; none). Needs --trust-proxy, and a proxy that replaces the header on every request.")
+    var trustedUserHeader: String?
+
     @Option(help: "Accounts that may be made from one client address in an hour (a club registering on its own Wi-Fi may need more).")
     var registrationsPerAddress = AttemptLimits().registrationsPerAddress.attempts
 
@@ -87,21 +90,37 @@ struct ServeCommand: AsyncParsableCommand {
         connections.perAddress = connectionsPerAddress
         let web = WebSettings(publicDirectory: `public` ?? WebSettings.defaultPublicDirectory,
                               tileURL: tileURL, tileAttribution: tileAttribution)
+        let trustsProxy = trustProxy || environment["PACELINE_TRUST_PROXY"] == "1"
+        let trustedHeader = try Self.trustedHeader(trustedUserHeader ?? environment["PACELINE_TRUSTED_USER_HEADER"], trustsProxy: trustsProxy)
         let settings = ServerSettings(
             database: try database.location(), web: web, missionExamples: missions ?? MissionExamples.defaultDirectory,
             plaqueExamples: plaques ?? PlaqueExamples.defaultDirectory,
             publicURL: try Self.publicURL(publicURL ?? environment["PACELINE_PUBLIC_URL"], port: port),
-            trustProxy: trustProxy || environment["PACELINE_TRUST_PROXY"] == "1", limits: limits,
+            trustProxy: trustsProxy, limits: limits,
             metricsToken: metricsToken ?? environment["PACELINE_METRICS_TOKEN"],
             databaseConnections: try Self.connections(databaseConnections, environment["PACELINE_DATABASE_CONNECTIONS"]),
             connections: connections, push: PushSettings(contact: pushContact ?? environment["PACELINE_PUSH_CONTACT"]),
             pictures: PictureSettings(fetching: !noFetchPictures && environment["PACELINE_FETCH_PICTURES"] != "0",
                                       // A browser test's own picture server on 127.0.0.1 (never set it for people).
-                                      testsOnlyLoopbackOverHTTP: environment["PACELINE_TESTS_ONLY_PICTURES_FROM_LOOPBACK"] == "1"))
+                                      testsOnlyLoopbackOverHTTP: environment["PACELINE_TESTS_ONLY_PICTURES_FROM_LOOPBACK"] == "1"),
+            trustedUserHeader: trustedHeader)
         guard let format = logFormat ?? LogFormat(rawValue: environment["PACELINE_LOG_FORMAT"] ?? "plain") else {
             throw ValidationError("PACELINE_LOG_FORMAT must be plain or json")
         }
         try await serve(hostname: hostname, port: port, settings: settings, logFormat: format)
+    }
+
+    /// The trusted proxy's header named `name`, checked; nil without a name.
+    static func trustedHeader(_ name: String?, trustsProxy: Bool) throws -> TrustedUserHeader? {
+        guard let name, !name.isEmpty else { return nil }
+        guard trustsProxy else {
+            throw ValidationError("--trusted-user-header needs --trust-proxy: without a proxy in front that replaces it, anyone could send it and sign in as anyone")
+        }
+        do {
+            return try TrustedUserHeader(name)
+        } catch {
+            throw ValidationError("--trusted-user-header: \(error)")
+        }
     }
 
     /// `--database-connections`, else the environment's, checked; 1 without either.

@@ -324,6 +324,12 @@ async function logOut(area, force = false) {
       h('button', { type: 'button', class: 'ghost', onclick: () => area.replaceChildren() }, 'Stay')));
     return;
   }
-  try { await api.logOut(); } catch (error) { if (!error.isNetwork && error.status !== 401) console.warn('log out:', error); }
+  try {
+    await api.logOut();
+  } catch (error) {
+    // Signed in by the sign-in page in front of this instance: signing out is done there.
+    if (error.status === 409) { area.replaceChildren(h('p', { class: 'error', role: 'alert' }, describe(error))); return; }
+    if (!error.isNetwork && error.status !== 401) console.warn('log out:', error);
+  }
   session.end();
 }

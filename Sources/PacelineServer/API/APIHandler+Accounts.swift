@@ -26,6 +26,9 @@ extension APIHandler {
 
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
         let user = try AuthenticatedUser.required()
+        guard user.credential != .trustedHeader else {
+            throw Refusal.conflict("you are signed in by the sign-in page in front of this instance: sign out there")
+        }
         try await AccountBook.logOut(tokenHash: user.tokenHash, on: database)
         // Its live connections here close now; other instances' at their next token check.
         app.liveHub?.closeSockets(ofToken: user.tokenHash)

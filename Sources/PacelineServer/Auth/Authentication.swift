@@ -25,6 +25,8 @@ struct AuthenticatedUser: Sendable {
         /// The `token` query parameter, for an app that can set nothing but an address
         /// (`AppTokenParameter`).
         case queryParameter
+        /// The header a trusted proxy sets naming who signed in there (`TrustedUserHeader`).
+        case trustedHeader
     }
 
     @TaskLocal static var current: AuthenticatedUser?
@@ -38,7 +40,8 @@ struct AuthenticatedUser: Sendable {
 
 /// Resolves the request's token to a user before an operation runs: `Authorization:
 /// Bearer <token>` first, then an upload's `token` query parameter (`AppTokenParameter`),
-/// else the web app's session cookie. A missing token leaves the
+/// then a trusted proxy's header naming an account (`TrustedUserHeader`, when the instance
+/// has one), else the web app's session cookie. A missing token leaves the
 /// request anonymous (operations that need a user refuse it); a bearer token that is
 /// unknown, revoked or expired is refused at once with 401, while such a cookie is ignored
 /// (so a browser holding a stale one can still log in). A request signed in by the cookie
@@ -48,6 +51,8 @@ struct AuthenticatedUser: Sendable {
 struct Authentication: ServerMiddleware {
     let database: any Database
     let site: SiteOrigin
+    /// The header a trusted proxy names the user in; nil: none is read.
+    var trustedHeader: TrustedUserHeader?
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
@@ -62,6 +67,13 @@ struct Authentication: ServerMiddleware {
             user = try await Self.user(bearing: String(parts[1]).trimmingCharacters(in: .whitespaces), on: database)
         } else if let token = try AppTokenParameter.token(in: request, for: operationID) {
             user = try await AppTokenParameter.user(bearing: token, on: database)
+        } else if let trustedHeader, let named = try await trustedHeader.user(named: Self.values(of: trustedHeader.name, in: request),
+                                                                                on: database) {
+            if Self.changesState(request.method) {
+                try site.verifyCurrentRequest()
+            }
+            let id = try named.requireID()
+            user = AuthenticatedUser(id: id, tokenHash: TrustedUserHeader.tokenHash(of: id), credential: .trustedHeader)
         } else if let token = WebSessionCookie.token(inCookieHeaders: request.headerFields[values: .cookie]) {
             if Self.changesState(request.method) {
                 try site.verifyCurrentRequest()
@@ -76,6 +88,11 @@ struct Authentication: ServerMiddleware {
         return try await AuthenticatedUser.$current.withValue(user) {
             try await next(request, body, metadata)
         }
+    }
+
+    /// The values of the header `name` in `request`.
+    private static func values(of name: String, in request: HTTPRequest) -> [String] {
+        HTTPField.Name(name).map { request.headerFields[values: $0] } ?? []
     }
 
     /// Whether a request with `method` may change something (what a cross-site page must

@@ -18,9 +18,8 @@ final class LiveConnection: Sendable {
     let hub: LiveHub
     /// Where the connection comes from, as the per-address limits count it (`ClientAddress`).
     let clientAddress: String
-    /// The web app's session token from the upgrade request's cookie: `hello` may then
-    /// leave its own token out.
-    private let sessionCookie: String?
+    /// How the upgrade request signed in, if it did: `hello` may then leave its token out.
+    private let upgrade: UpgradeSignIn?
     private let authenticated = Atomic(false)
     /// A `hello` is being checked (the deadline leaves the connection to its answer).
     private let checking = Atomic(false)
@@ -32,11 +31,18 @@ final class LiveConnection: Sendable {
     /// Messages a connection may have unanswered before it authenticates.
     static let unansweredBeforeWelcome = 2
 
-    init(socket: WebSocket, hub: LiveHub, clientAddress: String, sessionCookie: String? = nil) {
+    init(socket: WebSocket, hub: LiveHub, clientAddress: String, upgrade: UpgradeSignIn? = nil) {
         self.socket = socket
         self.hub = hub
         self.clientAddress = clientAddress
-        self.sessionCookie = sessionCookie
+        self.upgrade = upgrade
+    }
+
+    /// What signed the upgrade request in: the web app's session cookie (its token), or a
+    /// trusted proxy's header naming an account (`TrustedUserHeader`).
+    enum UpgradeSignIn: Sendable {
+        case sessionCookie(String)
+        case trustedHeader(UUID)
     }
 
     /// What the connection is doing: nothing yet, a follow, or a race.
@@ -155,19 +161,24 @@ final class LiveConnection: Sendable {
         try await greet(hello, state: &state)
     }
 
-    /// Authenticates the connection with `hello`'s token, or else the session cookie its
-    /// upgrade request carried, takes a lease for the account and says `welcome`. A
+    /// Authenticates the connection with `hello`'s token, or else what signed its upgrade
+    /// request in, takes a lease for the account and says `welcome`. A
     /// refused token leaves the connection as it was (the deadline still runs); a full
     /// account closes it.
     private func greet(_ hello: LiveClientMessage.Hello, state: inout State) async throws {
-        guard let token = hello.token ?? sessionCookie else {
-            throw Refusal.unauthenticated("say hello with your token (the web app's socket is signed in by its session cookie)")
-        }
         let user: User, tokenHash: String
-        switch try await hub.authenticator.check(token) {
-        case .valid(let found, let hash): (user, tokenHash) = (found, hash)
-        case .unknown: throw Refusal.unauthenticated("the token is unknown or was revoked; log in again")
-        case .expired: throw Refusal.unauthenticated("the token expired; log in again")
+        switch (hello.token, upgrade) {
+        case (let token?, _), (nil, .sessionCookie(let token)?):
+            switch try await hub.authenticator.check(token) {
+            case .valid(let found, let hash): (user, tokenHash) = (found, hash)
+            case .unknown: throw Refusal.unauthenticated("the token is unknown or was revoked; log in again")
+            case .expired: throw Refusal.unauthenticated("the token expired; log in again")
+            }
+        case (nil, .trustedHeader(let id)?):
+            guard let found = try await User.find(id, on: hub.database) else { throw Refusal.unauthenticated("the account is gone") }
+            (user, tokenHash) = (found, TrustedUserHeader.tokenHash(of: id))
+        case (nil, nil):
+            throw Refusal.unauthenticated("say hello with your token (the web app's socket is signed in by its session cookie)")
         }
         let userID = try user.requireID(), lease = UUID()
         guard try await LiveSocketLeases.take(LiveSocketLeaseID(lease), user: UserID(userID), settings: hub.settings, on: hub.database) else {

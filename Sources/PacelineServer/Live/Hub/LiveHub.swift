@@ -132,9 +132,10 @@ final class LiveHub: Sendable {
     }
 
     /// Serves a new connection (`socket` on `channel`) from `address` (`ClientAddress`) until
-    /// it closes; one whose upgrade carried the web app's session cookie is signed in by it.
+    /// it closes; one whose upgrade carried the web app's session cookie, or a trusted proxy's
+    /// header naming an account, is signed in by it.
     /// Closes it at once when that address holds `LiveSettings.socketsPerAddress` here already.
-    func attach(_ socket: WebSocket, on channel: any Channel, from address: String, sessionCookie: String? = nil) {
+    func attach(_ socket: WebSocket, on channel: any Channel, from address: String, upgrade: LiveConnection.UpgradeSignIn? = nil) {
         guard addresses.admit(address) else {
             LiveCloseReason.tooManyFromAddress(limit: addresses.limit).close(socket)
             return
@@ -142,7 +143,7 @@ final class LiveHub: Sendable {
         socket.onClose.whenComplete { [addresses] _ in addresses.release(address) }
         open.insert(socket, on: channel)
         socket.pingInterval = .milliseconds(Int64(settings.pingInterval * 1000))
-        LiveConnection(socket: socket, hub: self, clientAddress: address, sessionCookie: sessionCookie).run()
+        LiveConnection(socket: socket, hub: self, clientAddress: address, upgrade: upgrade).run()
     }
 
     /// Sends `event` to every instance (this one included).
