@@ -50,6 +50,13 @@ extension APIHandler {
         return .ok(.init(body: .json(pace)))
     }
 
+    func getPacePlan(_ input: Operations.GetPacePlan.Input) async throws -> Operations.GetPacePlan.Output {
+        let query = input.query
+        let plan = try await RouteBook.plan(on: input.path.routeId, run: query.runId, goal: query.goalSeconds, strategy: query.strategy ?? .evenEffort,
+                                            seenBy: AuthenticatedUser.current?.id, on: database)
+        return .ok(.init(body: .json(plan)))
+    }
+
     func compareRuns(_ input: Operations.CompareRuns.Input) async throws -> Operations.CompareRuns.Output {
         let comparison = try await RouteBook.compare(input.query.a, input.query.b, on: input.path.routeId, every: input.query.interval,
                                                      seenBy: AuthenticatedUser.current?.id, on: database)

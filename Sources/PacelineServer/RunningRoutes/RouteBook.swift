@@ -89,15 +89,33 @@ enum RouteBook {
     /// The checkpoints of run `runID` on route `id` (nil: the route's own run) as `viewer`
     /// races them (`RoutePace`); 404 unless they may see the route and the run, and the run is on it.
     static func pace(on id: String, run runID: String?, seenBy viewer: UUID?, on database: any Database) async throws -> Components.Schemas.Pace {
+        let (route, run, checkpoints) = try await checkpoints(on: id, run: runID, seenBy: viewer, on: database)
+        return .init(routeId: try route.requireID().apiID, runId: try run.requireID().apiID, checkpoints: checkpoints.map(\.schema))
+    }
+
+    /// A pacer for route `id` made from `goal` seconds by `strategy` (`PacePlan`), along the
+    /// line of the run `runID` names (the creator's by default), as `pace` gives it.
+    /// - Throws: 404 as `pace`; 400 for a goal no runner keeps over the route.
+    static func plan(on id: String, run runID: String?, goal: Int, strategy: PacePlan.Strategy, seenBy viewer: UUID?,
+                     on database: any Database) async throws -> Components.Schemas.PacePlan {
+        let (route, run, checkpoints) = try await checkpoints(on: id, run: runID, seenBy: viewer, on: database)
+        let plan: PacePlan
+        do {
+            plan = try PacePlan(route: checkpoints, goal: Double(goal), strategy: strategy)
+        } catch {
+            throw Refusal.invalid("\(error)")
+        }
+        return .init(routeId: try route.requireID().apiID, runId: try run.requireID().apiID, goalSeconds: goal, strategy: strategy,
+                     splits: plan.splits.map(\.schema), checkpoints: plan.checkpoints.map(\.schema))
+    }
+
+    /// Route `id` as `viewer` may see it, its run `runID` (the creator's by default) and that
+    /// run's checkpoints on it.
+    private static func checkpoints(on id: String, run runID: String?, seenBy viewer: UUID?,
+                                    on database: any Database) async throws -> (Route, Run, [Checkpoint]) {
         let route = try await RouteAccess.visibleRoute(id, to: viewer, on: database)
         let run = try await run(runID ?? route.$run.id.uuidString, on: route, seenBy: viewer, on: database)
-        let checkpoints = try await RoutePace.checkpoints(of: run, on: route, seenBy: viewer, on: database).map { checkpoint in
-            Components.Schemas.Checkpoint(
-                latitude: checkpoint.coordinate.latitude, longitude: checkpoint.coordinate.longitude,
-                distanceMeters: checkpoint.distance, elapsedSeconds: checkpoint.elapsed,
-                speedMetersPerSecond: checkpoint.speed, elevationMeters: checkpoint.elevation)
-        }
-        return .init(routeId: try route.requireID().apiID, runId: try run.requireID().apiID, checkpoints: checkpoints)
+        return (route, run, try await RoutePace.checkpoints(of: run, on: route, seenBy: viewer, on: database))
     }
 
     /// The run `id` names, if it is on `route` and `viewer` may see it; 404 otherwise.
