@@ -35,7 +35,8 @@ struct AnalysisTable {
         return lines.joined(separator: "\n")
     }
 
-    private static func table(_ cells: [[String]]) -> [String] {
+    /// `cells` as columns: the first left-aligned, the others right-aligned.
+    static func table(_ cells: [[String]]) -> [String] {
         guard let columns = cells.first?.count else { return [] }
         let widths = (0..<columns).map { c in cells.map { $0[c].count }.max() ?? 0 }
         return cells.map { row in

@@ -27,6 +27,27 @@ import Testing
         #expect(abs((finish["elapsedSeconds"] as? Double ?? 0) - 948) <= 1)
     }
 
+    @Test("--plan alone prints the plan; with --run, the run is followed against it; a goal out of reach exits 65")
+    func plan() throws {
+        let printed = try PacelineCLI.run(["follow", "--pace", Self.run, "--plan", "16:40"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let lines = printed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Plan: 3.09 km in 16:40, even effort")
+        #expect(lines.contains { $0.hasPrefix("3.09") && $0.contains("16:40") }, "\(printed.stdout)")
+        let json = try PacelineCLI.run(["follow", "--pace", Self.run, "--plan", "1000", "--strategy", "even-pace", "--json"])
+        let splits = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(splits.compactMap { $0["seconds"] as? Int }.reduce(0, +) == 1000)
+        // run.gpx took 15:48: against a 16:40 plan it finishes ahead by about 52 s.
+        let followed = try PacelineCLI.run(["follow", "--pace", Self.run, "--plan", "16:40", "--run", Self.run, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(followed.stdout.utf8)) as? [String: Any])
+        let finish = try #require(object["finish"] as? [String: Any])
+        #expect(abs((finish["aheadSeconds"] as? Double ?? 0) - 52) <= 2, "\(finish)")
+        let tooFast = try PacelineCLI.run(["follow", "--pace", Self.run, "--plan", "2:00"])
+        #expect(tooFast.status == 65 && tooFast.stderr.contains("the goal must be between 477 s and 10313 s"))
+        #expect(try PacelineCLI.run(["follow", "--pace", Self.run, "--plan", "5:75"]).status == 64)
+        #expect(try PacelineCLI.run(["follow", "--pace", Self.run]).status == 64)
+    }
+
     @Test func aDifferentRouteIsNewWithDeviatedCues() throws {
         let other = Fixtures.track("fit/activity-small-fenix2-run.fit").path
         let result = try PacelineCLI.run(["follow", "--pace", Self.run, "--run", other, "--json"])
