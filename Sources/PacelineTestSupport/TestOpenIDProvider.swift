@@ -75,7 +75,8 @@ public final class TestOpenIDProvider: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
+        // SIGKILL: the child may inherit a mask blocking SIGTERM from the test's thread.
+        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
         let providerPort = try await firstLinePort(of: output.fileHandleForReading, process: process)
 
         let app = try await Application.make(.testing)

@@ -72,7 +72,7 @@ actor OpenIDProvider {
         guard fetched.issuer == settings.issuer.absoluteString else {
             throw SignInFailure(.providerUnreachable, "the discovery document names the issuer \(fetched.issuer.prefix(200)), not \(settings.issuer.absoluteString)")
         }
-        for endpoint in [fetched.authorizationEndpoint, fetched.tokenEndpoint, fetched.jwksURI] where !OpenIDSettings.isAllowed(endpoint) {
+        for endpoint in [fetched.authorizationEndpoint, fetched.tokenEndpoint, fetched.jwksURI] where !OpenIDSettings.allows(endpoint) {
             throw SignInFailure(.providerUnreachable, "the discovery document names \(endpoint.absoluteString.prefix(200)), which is not https")
         }
         discovery = (fetched, Date())
@@ -138,7 +138,7 @@ actor OpenIDProvider {
     /// Sends `request` to an allowed address and decodes its JSON answer; a 4xx is
     /// `refusedAs`, anything else not 200 or not JSON is `providerUnreachable`.
     private func send<Answer: Decodable>(_ request: HTTPClientRequest, refusedAs reason: SignInFailure.Reason) async throws -> Answer {
-        guard let url = URL(string: request.url), OpenIDSettings.isAllowed(url) else {
+        guard let url = URL(string: request.url), OpenIDSettings.allows(url) else {
             throw SignInFailure(.providerUnreachable, "\(request.url.prefix(200)) is not https")
         }
         var request = request

@@ -47,7 +47,7 @@ public struct OpenIDSettings: Sendable {
     }
 
     /// Whether `url` may be talked to: https, or http to this machine (a test's provider).
-    static func isAllowed(_ url: URL) -> Bool {
+    public static func allows(_ url: URL) -> Bool {
         switch url.scheme?.lowercased() {
         case "https": return url.host?.isEmpty == false
         case "http": return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host?.lowercased() ?? "")
