@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import NIOFoundationCompat
 import NIOHTTP1
 
 /// The OpenID provider as this server talks to it: its discovery document and signing
@@ -155,12 +154,12 @@ actor OpenIDProvider {
             throw SignInFailure(.providerUnreachable, "\(url.host ?? "") \(url.path) did not answer: \(error)")
         }
         guard status == .ok else {
-            let said = (try? JSONDecoder().decode(ProviderError.self, from: Data(buffer: body)))?.error ?? "no error code"
+            let said = (try? JSONDecoder().decode(ProviderError.self, from: Data(body.readableBytesView)))?.error ?? "no error code"
             throw SignInFailure((400..<500).contains(status.code) ? reason : .providerUnreachable,
                                 "\(url.path) answered \(status.code) (\(said.prefix(60)))")
         }
         do {
-            return try JSONDecoder().decode(Answer.self, from: Data(buffer: body))
+            return try JSONDecoder().decode(Answer.self, from: Data(body.readableBytesView))
         } catch {
             throw SignInFailure(.providerUnreachable, "\(url.path) answered JSON without what OpenID Connect says it has")
         }
