@@ -81,7 +81,7 @@ def test_a_new_runner_signs_in_with_the_club_account(server, browser):
     b.driver.get(button.get_attribute("href"))
     sign_in_at_provider(b, ANN)
     b.wait(lambda: "#/home" in b.driver.current_url, message="the sign-in did not reach the home screen")
-    b.visible(".home-welcome")
+    b.visible(".home-tiles")
     b.shot("oidc-signed-in")
     assert b.js("return JSON.parse(localStorage.getItem('paceline.session')).profile.displayName") == "Ann Runner"
     # The session is the HttpOnly cookie: no script reads it, and it signs the API in.
@@ -89,6 +89,9 @@ def test_a_new_runner_signs_in_with_the_club_account(server, browser):
     assert b.js("return fetch('/api/v1/me').then((r) => r.status)") == 200
     b.open("/#/profile")
     b.visible(".stats-card")
+    linked = b.visible(".sign-in-accounts li")
+    assert linked.text.split("\n")[0] == "Club accounts · ann@club.example" and "Linked" in linked.text
+    b.js("document.querySelector('.sign-in-accounts-section').scrollIntoView({block: 'center'})")
     b.shot("oidc-profile")
     assert own_errors(server, b) == []
 

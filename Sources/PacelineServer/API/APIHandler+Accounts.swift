@@ -72,6 +72,16 @@ extension APIHandler {
         return .ok(.init(body: .json(user.profile)))
     }
 
+    /// The accounts at the OpenID provider that sign the user in, named as the login screen names the provider.
+    func listSignInAccounts(_ input: Operations.ListSignInAccounts.Input) async throws -> Operations.ListSignInAccounts.Output {
+        let user = try AuthenticatedUser.required()
+        let provider = settings.openID
+        let accounts = try await SignInAccounts.linked(to: user.id, naming: { issuer in
+            issuer == provider?.issuer.absoluteString ? provider?.name ?? issuer : issuer
+        }, on: database)
+        return .ok(.init(body: .json(accounts)))
+    }
+
     /// The authenticated user's row, or 401.
     func currentUser() async throws -> User {
         try await AccountBook.user(try AuthenticatedUser.required().id, on: database)

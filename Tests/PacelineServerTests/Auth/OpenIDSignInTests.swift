@@ -241,6 +241,11 @@ struct OpenIDSignInTests {
             let again = OpenIDBrowser()
             #expect(try await Self.signIn(TestOpenIDProvider.ann, in: again, at: origin).ending.hasPrefix("/#/login?oidc=signed-in"))
             #expect(try await Self.me(again, at: origin)?["displayName"] as? String == "Ann")
+            // The profile names the linked account, as the login screen names its provider.
+            let linked = try await again.get(origin + "/api/v1/me/sign-in-accounts")
+            let accounts = try #require(Self.json(Data(linked.body.utf8))["accounts"] as? [[String: Any]])
+            #expect(accounts.count == 1 && accounts.first?["provider"] as? String == "Club accounts"
+                    && accounts.first?["email"] as? String == "ann@club.example")
         }
     }
 
