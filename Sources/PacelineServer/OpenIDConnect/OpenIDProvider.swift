@@ -47,6 +47,7 @@ actor OpenIDProvider {
     private let client: HTTPClient
     private var discovery: (value: Discovery, at: Date)?
     private var keys: (value: [JSONWebKey], at: Date)?
+    private var keysFetch: Task<(value: [JSONWebKey], at: Date), any Error>?
 
     init(settings: OpenIDSettings) {
         self.settings = settings
@@ -99,10 +100,18 @@ actor OpenIDProvider {
         return key
     }
 
+    /// The keys held, fetched when none are or they are over an hour old; sign-ins asking
+    /// at once wait for the one fetch under way.
     private func heldKeys() async throws -> (value: [JSONWebKey], at: Date) {
         if let keys, Date().timeIntervalSince(keys.at) < Self.keptFor { return keys }
-        let set: JSONWebKey.Set = try await get(try await configuration().jwksURI)
-        let fetched = (value: set.keys, at: Date())
+        if let keysFetch { return try await keysFetch.value }
+        let fetch = Task { () async throws -> (value: [JSONWebKey], at: Date) in
+            let set: JSONWebKey.Set = try await get(try await configuration().jwksURI)
+            return (value: set.keys, at: Date())
+        }
+        keysFetch = fetch
+        defer { keysFetch = nil }
+        let fetched = try await fetch.value
         keys = fetched
         return fetched
     }

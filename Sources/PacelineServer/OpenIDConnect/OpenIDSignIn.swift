@@ -99,8 +99,12 @@ struct OpenIDSignIn: Sendable {
         try await AccountBook.confirm(password, field: "password", of: user, checks: checks)
         guard try await use(pending) else { throw Self.noLink }
         guard user.suspendedAt == nil else { throw Refusal(.forbidden, code: "suspended", message: "this account was suspended by the instance's admins") }
-        try await ExternalIdentity(userID: userID, issuer: settings.issuer.absoluteString, subject: subject, email: pending.linkEmail)
-            .create(on: database)
+        do {
+            try await ExternalIdentity(userID: userID, issuer: settings.issuer.absoluteString, subject: subject, email: pending.linkEmail)
+                .create(on: database)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Refusal.conflict("this account at the provider was linked meanwhile; sign in with it again")
+        }
         return try await session(for: user)
     }
 
