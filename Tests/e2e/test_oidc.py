@@ -133,3 +133,24 @@ def test_a_failed_sign_in_says_why_in_a_sentence_of_the_app(server, browser):
     b.open("/#/login?oidc=Call%20this%20number")
     b.visible("a.provider-sign-in")
     assert b.finds(".provider-failure") == []
+
+
+def test_with_password_login_off_the_login_screen_offers_only_the_provider(server, browser):
+    server.halt()
+    server.environment["PACELINE_PASSWORD_LOGIN"] = "off"
+    server.start()
+    try:
+        b = browser(phone=True)
+        b.cdp("Emulation.setDeviceMetricsOverride", SMALL_PHONE)
+        b.open("/#/login")
+        b.visible("a.provider-sign-in")
+        assert b.finds("input[name=email]") == [] and b.finds("input[name=password]") == []
+        b.shot("oidc-only")
+        assert server.api("POST", "/auth/login", {"email": ANN["email"], "password": "whatever it is"})[1]["error"]["code"] == "password_login_off"
+        b.driver.get(b.find("a.provider-sign-in").get_attribute("href"))
+        sign_in_at_provider(b, ANN)
+        b.wait(lambda: "#/home" in b.driver.current_url, message="the sign-in did not reach the home screen")
+    finally:
+        server.halt()
+        del server.environment["PACELINE_PASSWORD_LOGIN"]
+        server.start()
