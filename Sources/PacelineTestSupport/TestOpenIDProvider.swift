@@ -9,7 +9,8 @@ import Vapor
 /// A real OpenID provider for the tests (django-oidc-provider, `Tests/OIDCProvider/provider.py`)
 /// behind a proxy of the tests' own, on 127.0.0.1: the proxy is the issuer everyone talks
 /// to, counts the key set's fetches, and may rewrite the ID token the token endpoint
-/// answers (`tamper`), so the server's checks meet the provider's real tokens, changed.
+/// answers (`tamper`) and the key set (`keySetTamper`), so the server's checks meet the
+/// provider's real tokens, changed.
 ///
 /// Its users are `TestOpenIDProvider.users`; its clients `paceline` (redirecting to
 /// `redirectURI`) and `other` (another client at the same provider).
@@ -41,6 +42,8 @@ public final class TestOpenIDProvider: Sendable {
     public let issuer: URL
     /// What the proxy does to the token endpoint's `id_token` (nil: nothing).
     public let tamper = Mutex<(@Sendable (String) -> String)?>(nil)
+    /// What the proxy does to the key set the provider publishes (nil: nothing).
+    public let keySetTamper = Mutex<(@Sendable (Data) -> Data)?>(nil)
     private let keyFetches = Mutex(0)
     /// How often the key set was fetched through the proxy.
     public var keySetFetches: Int { keyFetches.withLock { $0 } }
@@ -104,7 +107,7 @@ public final class TestOpenIDProvider: Sendable {
     }
 
     /// Sends `request` on to the provider as it came (Host too, so the provider names the
-    /// proxy as issuer), and its answer back, the ID token tampered with if asked.
+    /// proxy as issuer), and its answer back, the ID token and the key set tampered with if asked.
     private func forward(_ request: Request, to port: Int, with client: HTTPClient) async throws -> Response {
         let path = request.url.path
         if path.hasSuffix("/jwks") { keyFetches.withLock { $0 += 1 } }
@@ -118,6 +121,9 @@ public final class TestOpenIDProvider: Sendable {
            var json = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any], let token = json["id_token"] as? String {
             json["id_token"] = change(token)
             body = ByteBuffer(data: try JSONSerialization.data(withJSONObject: json))
+        }
+        if path.hasSuffix("/jwks"), answer.status == .ok, let change = keySetTamper.withLock({ $0 }) {
+            body = ByteBuffer(data: change(Data(buffer: body)))
         }
         var headers = answer.headers
         headers.remove(name: "Content-Length")

@@ -193,24 +193,61 @@ struct OpenIDSignInTests {
         }
     }
 
-    @Test("a key id the provider does not have is refused after one fetch of its keys, and made-up key ids fetch them at most once a minute",
+    @Test("a key id the provider does not have is refused after one fetch of its keys, and another within the refresh interval fetches nothing",
           arguments: TestDatabase.available)
     func unknownKey(database: TestDatabase) async throws {
-        try await Self.withProvider(database, keyRefreshInterval: 1) { _, provider, origin in
+        try await Self.withProvider(database, keyRefreshInterval: 3) { _, provider, origin in
             _ = try await Self.signIn(TestOpenIDProvider.ann, in: OpenIDBrowser(), at: origin)
             #expect(provider.keySetFetches == 1)
-            try await Task.sleep(for: .milliseconds(1100))
             provider.tamper.withLock { $0 = { token in Self.part(0, of: token) { header in
                 var json = Self.json(header)
                 json["kid"] = "made-up-\(UUID().uuidString)"
                 return try! JSONSerialization.data(withJSONObject: json)
             } } }
-            for expectedFetches in [2, 2] {
+            // Two answers ready at once, brought back one after the other once the keys are 3 s old:
+            // the first fetches the keys again, the second (within the interval) does not.
+            var answers: [(OpenIDBrowser, String)] = []
+            for _ in 0..<2 {
                 let browser = OpenIDBrowser()
-                let attempt = try await Self.signIn(TestOpenIDProvider.ann, in: browser, at: origin)
-                #expect(attempt.ending == "/#/login?oidc=invalid_token")
+                let start = try await browser.get(origin + "/auth/oidc/start")
+                answers.append((browser, try await browser.authorize(at: try #require(start.location), as: TestOpenIDProvider.ann)))
+            }
+            try await Task.sleep(for: .milliseconds(3100))
+            for ((browser, callback), expectedFetches) in zip(answers, [2, 2]) {
+                let answer = try await browser.get(callback)
+                #expect(answer.location == "/#/login?oidc=invalid_token")
                 #expect(provider.keySetFetches == expectedFetches)
             }
+        }
+    }
+
+    @Test("an ES256 token verifies with the P-256 key in the provider's key set, and not signed by another P-256 key", arguments: TestDatabase.available)
+    func es256(database: TestDatabase) async throws {
+        try await Self.withProvider(database) { _, provider, origin in
+            // The provider (RS256 only) gains a P-256 key in its key set, and its tokens are signed again with it.
+            let key = P256.Signing.PrivateKey()
+            let point = key.publicKey.rawRepresentation
+            provider.keySetTamper.withLock { $0 = { data in
+                var set = Self.json(data)
+                let ec: [String: Any] = ["kty": "EC", "crv": "P-256", "kid": "club-ec", "use": "sig", "alg": "ES256",
+                                         "x": Self.encode(point.prefix(32)), "y": Self.encode(point.suffix(32))]
+                set["keys"] = (set["keys"] as? [Any] ?? []) + [ec]
+                return try! JSONSerialization.data(withJSONObject: set)
+            } }
+            @Sendable func signed(by signer: P256.Signing.PrivateKey) -> @Sendable (String) -> String {
+                let secret = signer.rawRepresentation
+                return { token in
+                    let input = Self.encode(Data(#"{"alg":"ES256","kid":"club-ec","typ":"JWT"}"#.utf8)) + "." + token.split(separator: ".")[1]
+                    let signature = try! P256.Signing.PrivateKey(rawRepresentation: secret).signature(for: Data(input.utf8))
+                    return input + "." + Self.encode(signature.rawRepresentation)
+                }
+            }
+            provider.tamper.withLock { $0 = signed(by: key) }
+            let verified = try await Self.signIn(TestOpenIDProvider.ann, in: OpenIDBrowser(), at: origin)
+            #expect(verified.ending.hasPrefix("/#/login?oidc=signed-in"))
+            provider.tamper.withLock { $0 = signed(by: P256.Signing.PrivateKey()) }
+            let forged = try await Self.signIn(TestOpenIDProvider.ann, in: OpenIDBrowser(), at: origin)
+            #expect(forged.ending == "/#/login?oidc=invalid_token")
         }
     }
 
