@@ -79,6 +79,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The client secret (default: $PACELINE_OIDC_CLIENT_SECRET, which other users can't see in `ps`, unlike this option).")
     var oidcClientSecret: String?
 
+    @Option(help: "A file holding the client secret (default: $PACELINE_OIDC_CLIENT_SECRET_FILE), e.g. systemd's LoadCredential=: the secret is in no environment and no command line.")
+    var oidcClientSecretFile: String?
+
     @Option(help: "The login button's name for the provider: \"Sign in with NAME\" (default: $PACELINE_OIDC_NAME, else the issuer's host).")
     var oidcName: String?
 
@@ -122,7 +125,8 @@ struct ServeCommand: AsyncParsableCommand {
                                       testsOnlyLoopbackOverHTTP: environment["PACELINE_TESTS_ONLY_PICTURES_FROM_LOOPBACK"] == "1"))
         settings.openID = try Self.openID(issuer: oidcIssuer ?? environment["PACELINE_OIDC_ISSUER"],
                                           clientID: oidcClientID ?? environment["PACELINE_OIDC_CLIENT_ID"],
-                                          secret: oidcClientSecret ?? environment["PACELINE_OIDC_CLIENT_SECRET"],
+                                          secret: try oidcClientSecret ?? Self.secret(inFile: oidcClientSecretFile ?? environment["PACELINE_OIDC_CLIENT_SECRET_FILE"])
+                                              ?? environment["PACELINE_OIDC_CLIENT_SECRET"],
                                           name: oidcName ?? environment["PACELINE_OIDC_NAME"],
                                           accounts: try oidcAccounts ?? Self.parsed(environment["PACELINE_OIDC_ACCOUNTS"], "PACELINE_OIDC_ACCOUNTS") ?? .invited,
                                           invited: oidcInvited ?? environment["PACELINE_OIDC_INVITED"])
@@ -145,6 +149,15 @@ struct ServeCommand: AsyncParsableCommand {
         return value
     }
 
+    /// What the file at `path` holds, without its trailing newline; nil without a path.
+    static func secret(inFile path: String?) throws -> String? {
+        guard let path else { return nil }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ValidationError("the client secret file \(path) can't be read")
+        }
+        return text.trimmingCharacters(in: .newlines)
+    }
+
     /// The OpenID provider's settings, nil without an issuer; the issuer checked to be https
     /// (or http on this machine), the client id and secret required with it.
     static func openID(issuer: String?, clientID: String?, secret: String?, name: String?, accounts: OpenIDSettings.Accounts,
@@ -154,7 +167,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--oidc-issuer must be an https:// address (http only on this machine), e.g. https://id.club.example (got \(issuer))")
         }
         guard let clientID, !clientID.isEmpty, let secret, !secret.isEmpty else {
-            throw ValidationError("--oidc-issuer needs --oidc-client-id and a client secret ($PACELINE_OIDC_CLIENT_SECRET)")
+            throw ValidationError("--oidc-issuer needs --oidc-client-id and a client secret ($PACELINE_OIDC_CLIENT_SECRET or --oidc-client-secret-file)")
         }
         return OpenIDSettings(issuer: url, clientID: clientID, clientSecret: secret, name: name, accounts: accounts,
                               invited: (invited ?? "").split(separator: ",").map(String.init))

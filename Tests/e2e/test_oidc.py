@@ -46,8 +46,11 @@ def server():
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         provider_port = json.loads(provider.stdout.readline())["port"]
+        # The secret from a file, as OPERATIONS.md advises (systemd's LoadCredential=).
+        secret = Path(folder.name) / "client-secret"
+        secret.write_text("e2e-secret\n")
         app = Server({"PACELINE_PUBLIC_URL": origin, "PACELINE_OIDC_ISSUER": f"http://127.0.0.1:{provider_port}/openid",
-                      "PACELINE_OIDC_CLIENT_ID": "paceline", "PACELINE_OIDC_CLIENT_SECRET": "e2e-secret",
+                      "PACELINE_OIDC_CLIENT_ID": "paceline", "PACELINE_OIDC_CLIENT_SECRET_FILE": str(secret),
                       "PACELINE_OIDC_NAME": "Club accounts", "PACELINE_OIDC_ACCOUNTS": "open"}, port=port)
         yield app
         app.stop()
