@@ -71,6 +71,8 @@ public final class TestOpenIDProvider: Sendable {
             "users": users.map { ["username": $0.username, "password": $0.password, "email": $0.email, "email_verified": $0.emailVerified, "name": $0.name] },
         ]
         let configFile = try PythonPeer.temporaryFile(named: "provider.json", data: try JSONSerialization.data(withJSONObject: config))
+        // The provider's database is made beside it.
+        defer { try? FileManager.default.removeItem(at: configFile.deletingLastPathComponent()) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [python, packageRoot.appendingPathComponent("Tests/OIDCProvider/provider.py").path, configFile.path]
@@ -79,7 +81,10 @@ public final class TestOpenIDProvider: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // SIGKILL: the child may inherit a mask blocking SIGTERM from the test's thread.
-        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         let providerPort = try await firstLinePort(of: output.fileHandleForReading, process: process)
 
         let app = try await Application.make(.testing)

@@ -1,10 +1,10 @@
 """The test provider's Django settings, its users' claims and its wrong clocks (provider.py)."""
 import json
 import os
-import tempfile
 import time
 
-FOLDER = tempfile.mkdtemp(prefix="paceline-oidc-provider-")
+# The provider's database lives beside its configuration, in the folder the test removes.
+FOLDER = os.path.dirname(os.environ["PACELINE_OIDC_PROVIDER_CONFIG"])
 CONFIG = json.load(open(os.environ["PACELINE_OIDC_PROVIDER_CONFIG"]))
 
 SECRET_KEY = "tests-only-" + os.urandom(16).hex()
