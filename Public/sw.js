@@ -2,7 +2,7 @@
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show (a mission's map is kept and shown first; a picture the server
 // fetched is kept once seen, never asked again). Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v29';
+const VERSION = 'paceline-v30';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -38,9 +38,9 @@ const SHELL = [
   '/js/views/discovery/discoveries.js', '/js/views/discovery/poi-detail.js', '/js/views/discovery/poi-layer.js',
   '/js/views/discovery/run-discoveries.js', '/js/views/favourites.js', '/js/views/feed.js',
   '/js/views/friends.js', '/js/views/clubs/clubs.js', '/js/views/clubs/club.js', '/js/views/clubs/club-form.js',
-  '/js/views/clubs/club-format.js', '/js/views/clubs/club-board.js', '/js/views/clubs/club-feed.js', '/js/views/clubs/club-people.js', '/js/views/clubs/club-events.js', '/js/views/clubs/event-item.js', '/js/views/clubs/event-planner.js', '/js/views/clubs/event-route.js', '/js/views/clubs/past-events.js', '/js/views/shared/run-shape.js', '/js/views/shared/progress-bar.js', '/js/views/run/earned-card.js', '/js/views/run/photos-card.js', '/js/views/account/connected-apps.js', '/js/views/account/app-addresses.js', '/js/engine/core/stage-pace.js', '/js/views/missions/stage-select.js', '/js/views/missions/follow-stage.js', '/js/engine/core/steps.js', '/js/engine/recording/run-series.js', '/js/views/analysis/summary-chart.js', '/js/views/clubs/club-challenges.js', '/js/views/clubs/challenge.js', '/js/views/clubs/challenge-form.js', '/js/views/clubs/challenge-format.js', '/js/views/achievements/challenge-badges.js', '/js/views/import/import.js', '/js/views/import/archive.js', '/js/views/live/live.js', '/js/views/shared/picture.js',
+  '/js/views/clubs/club-format.js', '/js/views/clubs/club-board.js', '/js/views/clubs/club-feed.js', '/js/views/clubs/club-people.js', '/js/views/clubs/club-events.js', '/js/views/clubs/event-item.js', '/js/views/clubs/event-planner.js', '/js/views/clubs/event-route.js', '/js/views/clubs/past-events.js', '/js/views/shared/run-shape.js', '/js/views/shared/progress-bar.js', '/js/views/run/earned-card.js', '/js/views/run/photos-card.js', '/js/views/account/connected-apps.js', '/js/views/account/app-addresses.js', '/js/engine/core/stage-pace.js', '/js/views/missions/stage-select.js', '/js/views/missions/follow-stage.js', '/js/engine/core/steps.js', '/js/engine/recording/run-series.js', '/js/views/analysis/summary-chart.js', '/js/views/clubs/club-challenges.js', '/js/views/clubs/challenge.js', '/js/views/clubs/challenge-form.js', '/js/views/clubs/challenge-format.js', '/js/views/achievements/challenge-badges.js', '/js/views/import/import.js', '/js/views/import/archive.js', '/js/views/live/live.js', '/js/views/shared/picture.js', '/js/views/account/sign-in-accounts.js',
   '/js/views/live/format.js', '/js/views/live/race-map.js', '/js/views/live/race-chart.js', '/js/views/live/results-table.js',
-  '/js/views/login.js', '/js/views/map/basemap.js', '/js/views/map/route-drawer.js',
+  '/js/views/login.js', '/js/views/provider-sign-in.js', '/js/views/map/basemap.js', '/js/views/map/route-drawer.js',
   '/js/views/map/route-layer.js', '/js/views/missions/missions.js', '/js/views/missions/advance-text.js',
   '/js/views/missions/journey-map.js', '/js/views/missions/journey-line.js', '/js/views/missions/stage-list.js', '/js/views/discovery/poi.js',
   '/js/views/run/activity-fields.js', '/js/views/run/run-editor.js', '/js/views/run/kudos-line.js', '/js/views/run/comments-card.js', '/js/views/run/mention-picker.js',

@@ -12,6 +12,8 @@ import Vapor
 /// is then always on the schema its code expects (several instances on one PostgreSQL
 /// serialise them on Fluent's migration table).
 public func configure(_ app: Application, settings: ServerSettings) async throws {
+    if !settings.passwordLogin, settings.openID == nil { throw ServerSettings.Mismatch.noWayToSignIn }
+    if settings.openID != nil, settings.publicURL == nil { throw ServerSettings.Mismatch.openIDWithoutPublicURL }
     let bus: any LiveBus
     switch settings.database {
     case .sqlite(let path):
@@ -70,7 +72,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     let inFlight = InFlightRequests()
     app.middleware.use(inFlight)
     app.lifecycle.use(inFlight)
-    WebClient.register(on: app, settings: settings.web)
+    WebClient.register(on: app, settings: settings.web, signIn: .init(passwords: settings.passwordLogin, provider: settings.openID?.name))
     // Public share pages (HTML with link-card tags, SVG map previews) outside /api/v1.
     SharePages.register(on: app, publicURL: settings.publicURL)
 
@@ -155,6 +157,16 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 
     let passwords = try Passwords(cost: settings.bcryptCost)
     app.lifecycle.use(PasswordsLifecycle(passwords: passwords))
+    if let openID = settings.openID {
+        let provider = OpenIDProvider(settings: openID)
+        app.lifecycle.use(OpenIDProviderLifecycle(provider: provider))
+        let base = (settings.publicURL?.absoluteString ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let signIn = OpenIDSignIn(provider: provider, settings: openID, redirectURI: base + "/auth/oidc/callback",
+                                  tokenLifetime: settings.tokenLifetime, passwords: passwords, limiter: limiter, database: app.db)
+        OpenIDRoutes.register(on: app, signIn: signIn, site: settings.site, tokenLifetime: settings.tokenLifetime) { _ in
+            AccountBook.Checks(passwords: passwords, limiter: limiter, address: RequestContext.current?.clientAddress ?? "unknown")
+        }
+    }
     let handler = APIHandler(app: app, settings: settings, passwords: passwords, limiter: limiter, pushKey: vapid,
                              healthProbe: HealthProbe(database: app.db))
     try handler.registerHandlers(
@@ -209,6 +221,11 @@ public struct ServerSettings: Sendable {
     /// The header an authenticating proxy in front names the signed-in user in, by email
     /// (`TrustedUserHeader`); nil: none. Only with `trustProxy`.
     public var trustedUserHeader: TrustedUserHeader?
+    /// Signing in with an OpenID provider (a club's accounts); nil: not offered.
+    public var openID: OpenIDSettings?
+    /// Whether accounts log in and register with an email and a password (`POST /auth/login`,
+    /// `/auth/register`); off, they sign in with the OpenID provider only.
+    public var passwordLogin: Bool
 
     public init(database: DatabaseLocation = .default, bcryptCost: Int = 10, tokenLifetime: TimeInterval = 30 * 86_400,
                 live: LiveSettings = LiveSettings(), web: WebSettings = WebSettings(), missionExamples: String? = nil,
@@ -217,7 +234,7 @@ public struct ServerSettings: Sendable {
                 metricsToken: String? = nil, databaseConnections: Int = 1,
                 connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
                 pictures: PictureSettings = PictureSettings(), fixLogs: FixLogSettings = FixLogSettings(),
-                trustedUserHeader: TrustedUserHeader? = nil) {
+                trustedUserHeader: TrustedUserHeader? = nil, openID: OpenIDSettings? = nil, passwordLogin: Bool = true) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.tokenLifetime = tokenLifetime
@@ -235,6 +252,8 @@ public struct ServerSettings: Sendable {
         self.pictures = pictures
         self.fixLogs = fixLogs
         self.trustedUserHeader = trustProxy ? trustedUserHeader : nil
+        self.openID = openID
+        self.passwordLogin = passwordLogin
     }
 }
 
@@ -243,10 +262,16 @@ extension ServerSettings {
     public enum Mismatch: Error, CustomStringConvertible {
         /// A live socket between pings would look idle and be closed.
         case idleTimeoutWithinPings
+        /// Password login off with no OpenID provider: no one could sign in.
+        case noWayToSignIn
+        /// An OpenID provider needs the public URL (its redirect URI is made from it).
+        case openIDWithoutPublicURL
 
         public var description: String {
             switch self {
             case .idleTimeoutWithinPings: "the HTTP idle timeout must be longer than the live sockets' ping interval"
+            case .noWayToSignIn: "password login is off and no OpenID provider is set (--oidc-issuer): no one could sign in"
+            case .openIDWithoutPublicURL: "an OpenID provider needs the public URL (--public-url), which its redirect URI is made from"
             }
         }
     }
@@ -279,6 +304,15 @@ private struct LiveHubLifecycle: LifecycleHandler {
 
     func shutdownAsync(_ application: Application) async {
         await hub.shutdown()
+    }
+}
+
+/// Stops the OpenID provider's HTTP client with the application.
+private struct OpenIDProviderLifecycle: LifecycleHandler {
+    let provider: OpenIDProvider
+
+    func shutdownAsync(_ application: Application) async {
+        await provider.shutdown()
     }
 }
 

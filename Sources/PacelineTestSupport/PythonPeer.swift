@@ -43,6 +43,12 @@ public enum PythonPeer {
         public static let httpECE = Module(importName: "http_ece", pipPackage: "http-ece")
         /// icalendar (<https://pypi.org/project/icalendar/>), an iCalendar (RFC 5545) reader.
         public static let icalendar = Module(importName: "icalendar", pipPackage: "icalendar")
+        /// Django (<https://pypi.org/project/Django/>), the web framework the test OpenID provider runs in.
+        public static let django = Module(importName: "django", pipPackage: "Django")
+        /// django-oidc-provider (<https://pypi.org/project/django-oidc-provider/>), an OpenID provider.
+        public static let oidcProvider = Module(importName: "oidc_provider", pipPackage: "django-oidc-provider")
+        /// waitress (<https://pypi.org/project/waitress/>), the WSGI server the test provider is served by.
+        public static let waitress = Module(importName: "waitress", pipPackage: "waitress")
     }
 
     /// Why a snippet could not be run or its output not understood.
@@ -51,7 +57,7 @@ public enum PythonPeer {
     }
 
     /// Every peer reader the tests use, made ready together.
-    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow, .httpECE, .icalendar]
+    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow, .httpECE, .icalendar, .django, .oidcProvider, .waitress]
 
     /// The interpreter the snippets run with, found (or made) once for the whole test run.
     public static var interpreter: String { readiness.interpreter }
@@ -122,15 +128,7 @@ public enum PythonPeer {
     ///   (with its standard error), or its output is not JSON. Cancels the test, saying
     ///   why, when the peers could not be installed at all.
     public static func runJSON(_ script: String, arguments: [String] = [], requiring modules: [Module] = []) throws -> Any {
-        if let unavailable = readiness.unavailable, !modules.isEmpty { try Test.cancel("skipped: \(unavailable)") }
-        if !modules.isEmpty {
-            let missing = try missing(modules, from: interpreter)
-            if !missing.isEmpty {
-                let packages = modules.filter { missing.contains($0.importName) }.map(\.pipPackage)
-                throw Failure(description: "Python module(s) \(missing.joined(separator: ", ")) missing for \(interpreter): run `pip install \(packages.joined(separator: " "))`")
-            }
-        }
-        let result = try command(interpreter, ["-c", script] + arguments)
+        let result = try command(try interpreter(requiring: modules), ["-c", script] + arguments)
         guard result.status == 0 else {
             throw Failure(description: "Python snippet failed (exit \(result.status)):\n\(result.standardError)")
         }
@@ -139,6 +137,23 @@ public enum PythonPeer {
         } catch {
             throw Failure(description: "Python snippet printed something that is not JSON: \(result.standardOutput.prefix(500))")
         }
+    }
+
+    /// The interpreter, once every module in `modules` is known to import with it.
+    ///
+    /// - Throws: `Failure` when a module is missing from an interpreter the tests were told
+    ///   to use (the message says which `pip install` to run). Cancels the test, saying why,
+    ///   when the peers could not be installed at all.
+    public static func interpreter(requiring modules: [Module]) throws -> String {
+        if let unavailable = readiness.unavailable, !modules.isEmpty { try Test.cancel("skipped: \(unavailable)") }
+        if !modules.isEmpty {
+            let missing = try missing(modules, from: interpreter)
+            if !missing.isEmpty {
+                let packages = modules.filter { missing.contains($0.importName) }.map(\.pipPackage)
+                throw Failure(description: "Python module(s) \(missing.joined(separator: ", ")) missing for \(interpreter): run `pip install \(packages.joined(separator: " "))`")
+            }
+        }
+        return interpreter
     }
 
     /// Writes `text` to a new file in a fresh temporary directory and returns its URL.

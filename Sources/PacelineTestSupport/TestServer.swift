@@ -74,7 +74,8 @@ public enum TestDatabase: String, Sendable, CaseIterable, CustomStringConvertibl
 /// production ones unless a test says otherwise; `pictures` are not fetched unless a test
 /// says so (none reaches the internet); `plaques` is a folder of data sets imported on
 /// first start (none by default); `port` is the loopback port it listens on (one the
-/// kernel picks by default). With
+/// kernel picks by default); `openID` is the OpenID provider it signs people in with (none
+/// by default) and `passwordLogin` whether it takes passwords too (on by default). With
 /// `sharing`, the server is a second instance on `sharing`'s database (which that server
 /// removes at its end). At most 10 servers run at once (`ServerSlots`).
 public func withServer<R>(
@@ -82,13 +83,15 @@ public func withServer<R>(
     publicURL: URL? = nil, trustProxy: Bool = false, limits: AttemptLimits = AttemptLimits(),
     connections: ConnectionSettings = ConnectionSettings(), push: PushSettings = PushSettings(),
     pictures: PictureSettings = PictureSettings(fetching: false), fixLogs: FixLogSettings = FixLogSettings(),
-    trustedUserHeader: TrustedUserHeader? = nil, plaques: String? = nil, port: Int = 0, sharing other: TestServer? = nil, _ body: (TestServer) async throws -> R
+    trustedUserHeader: TrustedUserHeader? = nil, plaques: String? = nil,
+    port: Int = 0, openID: OpenIDSettings? = nil, passwordLogin: Bool = true, sharing other: TestServer? = nil,
+    _ body: (TestServer) async throws -> R
 ) async throws -> R {
     try await ServerSlots.withSlot {
         try await startServer(database, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live, publicURL: publicURL,
-                              trustProxy: trustProxy, limits: limits, connections: connections, push: push, pictures: pictures, fixLogs: fixLogs,
-                              trustedUserHeader: trustedUserHeader,
-                              plaques: plaques, port: port, sharing: other, body)
+                              trustProxy: trustProxy, limits: limits, connections: connections, push: push, pictures: pictures,
+                              fixLogs: fixLogs, trustedUserHeader: trustedUserHeader,
+                              plaques: plaques, port: port, openID: openID, passwordLogin: passwordLogin, sharing: other, body)
     }
 }
 
@@ -96,7 +99,7 @@ private func startServer<R>(
     _ database: TestDatabase, bcryptCost: Int, tokenLifetime: TimeInterval, live: LiveSettings, publicURL: URL?,
     trustProxy: Bool, limits: AttemptLimits, connections: ConnectionSettings, push: PushSettings, pictures: PictureSettings,
     fixLogs: FixLogSettings, trustedUserHeader: TrustedUserHeader?,
-    plaques: String?, port: Int, sharing other: TestServer?,
+    plaques: String?, port: Int, openID: OpenIDSettings?, passwordLogin: Bool, sharing other: TestServer?,
     _ body: (TestServer) async throws -> R
 ) async throws -> R {
     let name = "paceline_test_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
@@ -118,7 +121,8 @@ private func startServer<R>(
         try await configure(app, settings: ServerSettings(database: location, bcryptCost: bcryptCost, tokenLifetime: tokenLifetime, live: live,
                                                           plaqueExamples: plaques, publicURL: publicURL, trustProxy: trustProxy, limits: limits,
                                                           metricsToken: TestServer.metricsToken, connections: connections, push: push,
-                                                          pictures: pictures, fixLogs: fixLogs, trustedUserHeader: trustedUserHeader))
+                                                          pictures: pictures, fixLogs: fixLogs, trustedUserHeader: trustedUserHeader,
+                                                          openID: openID, passwordLogin: passwordLogin))
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = port
         // Booted as `paceline serve` boots it: what starts with the server starts (measuring
@@ -165,6 +169,8 @@ enum TestServerError: Error {
     case noPort
     /// A bearer session answered without its token.
     case noToken
+    /// The test OpenID provider printed no port (it failed to start).
+    case providerDidNotStart
 }
 
 extension TestServer {

@@ -3,6 +3,7 @@ import Foundation
 import PacelineServer
 
 extension LogFormat: ExpressibleByArgument {}
+extension OpenIDSettings.Accounts: ExpressibleByArgument {}
 
 /// `paceline serve`: the API and the web client on one port.
 struct ServeCommand: AsyncParsableCommand {
@@ -72,6 +73,30 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Who runs this instance, for the push services that deliver notifications to phones: a mailto: or https: address (default: $PACELINE_PUSH_CONTACT, else the public URL when it is https).")
     var pushContact: String?
 
+    @Option(help: "The OpenID provider people may sign in with (a club's accounts), its issuer exactly, e.g. https://id.club.example/realms/club (default: $PACELINE_OIDC_ISSUER; none: not offered).")
+    var oidcIssuer: String?
+
+    @Option(help: "This instance's client id at the OpenID provider (default: $PACELINE_OIDC_CLIENT_ID).")
+    var oidcClientID: String?
+
+    @Option(help: "The client secret (default: $PACELINE_OIDC_CLIENT_SECRET, which other users can't see in `ps`, unlike this option).")
+    var oidcClientSecret: String?
+
+    @Option(help: "A file holding the client secret (default: $PACELINE_OIDC_CLIENT_SECRET_FILE), e.g. systemd's LoadCredential=: the secret is in no environment and no command line.")
+    var oidcClientSecretFile: String?
+
+    @Option(help: "The login button's name for the provider: \"Sign in with NAME\" (default: $PACELINE_OIDC_NAME, else the issuer's host).")
+    var oidcName: String?
+
+    @Option(help: "Who gets an account by signing in with the provider: invited (only --oidc-invited emails; others may link an account they have) or open (anyone the provider vouches for) (default: $PACELINE_OIDC_ACCOUNTS, else invited).")
+    var oidcAccounts: OpenIDSettings.Accounts?
+
+    @Option(help: "With --oidc-accounts invited: the emails, and @domains, that get an account, comma-separated (default: $PACELINE_OIDC_INVITED).")
+    var oidcInvited: String?
+
+    @Option(help: "on, or off: only the OpenID provider signs people in; /auth/login and /auth/register are refused (default: $PACELINE_PASSWORD_LOGIN, else on).")
+    var passwordLogin: Switch?
+
     func validate() throws {
         if let databaseConnections, !(1...64).contains(databaseConnections) {
             throw ValidationError("--database-connections must be 1 to 64")
@@ -92,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
                               tileURL: tileURL, tileAttribution: tileAttribution)
         let trustsProxy = trustProxy || environment["PACELINE_TRUST_PROXY"] == "1"
         let trustedHeader = try Self.trustedHeader(trustedUserHeader ?? environment["PACELINE_TRUSTED_USER_HEADER"], trustsProxy: trustsProxy)
-        let settings = ServerSettings(
+        var settings = ServerSettings(
             database: try database.location(), web: web, missionExamples: missions ?? MissionExamples.defaultDirectory,
             plaqueExamples: plaques ?? PlaqueExamples.defaultDirectory,
             publicURL: try Self.publicURL(publicURL ?? environment["PACELINE_PUBLIC_URL"], port: port),
@@ -104,6 +129,14 @@ struct ServeCommand: AsyncParsableCommand {
                                       // A browser test's own picture server on 127.0.0.1 (never set it for people).
                                       testsOnlyLoopbackOverHTTP: environment["PACELINE_TESTS_ONLY_PICTURES_FROM_LOOPBACK"] == "1"),
             trustedUserHeader: trustedHeader)
+        settings.openID = try Self.openID(issuer: oidcIssuer ?? environment["PACELINE_OIDC_ISSUER"],
+                                          clientID: oidcClientID ?? environment["PACELINE_OIDC_CLIENT_ID"],
+                                          secret: try oidcClientSecret ?? Self.secret(inFile: oidcClientSecretFile ?? environment["PACELINE_OIDC_CLIENT_SECRET_FILE"])
+                                              ?? environment["PACELINE_OIDC_CLIENT_SECRET"],
+                                          name: oidcName ?? environment["PACELINE_OIDC_NAME"],
+                                          accounts: try oidcAccounts ?? Self.parsed(environment["PACELINE_OIDC_ACCOUNTS"], "PACELINE_OIDC_ACCOUNTS") ?? .invited,
+                                          invited: oidcInvited ?? environment["PACELINE_OIDC_INVITED"])
+        settings.passwordLogin = (try passwordLogin ?? Self.parsed(environment["PACELINE_PASSWORD_LOGIN"], "PACELINE_PASSWORD_LOGIN") ?? .on) == .on
         guard let format = logFormat ?? LogFormat(rawValue: environment["PACELINE_LOG_FORMAT"] ?? "plain") else {
             throw ValidationError("PACELINE_LOG_FORMAT must be plain or json")
         }
@@ -121,6 +154,42 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("--trusted-user-header: \(error)")
         }
+    }
+
+    /// On or off (`--password-login`).
+    enum Switch: String, ExpressibleByArgument {
+        case on, off
+    }
+
+    /// `text` as `Value`, nil when there is none; a bad value names `variable`.
+    static func parsed<Value: RawRepresentable>(_ text: String?, _ variable: String) throws -> Value? where Value.RawValue == String {
+        guard let text else { return nil }
+        guard let value = Value(rawValue: text) else { throw ValidationError("\(variable) can't be \(text)") }
+        return value
+    }
+
+    /// What the file at `path` holds, without its trailing newline; nil without a path.
+    static func secret(inFile path: String?) throws -> String? {
+        guard let path else { return nil }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ValidationError("the client secret file \(path) can't be read")
+        }
+        return text.trimmingCharacters(in: .newlines)
+    }
+
+    /// The OpenID provider's settings, nil without an issuer; the issuer checked to be https
+    /// (or http on this machine), the client id and secret required with it.
+    static func openID(issuer: String?, clientID: String?, secret: String?, name: String?, accounts: OpenIDSettings.Accounts,
+                       invited: String?) throws -> OpenIDSettings? {
+        guard let issuer else { return nil }
+        guard let url = URL(string: issuer), url.query == nil, url.fragment == nil, OpenIDSettings.allows(url) else {
+            throw ValidationError("--oidc-issuer must be an https:// address (http only on this machine), e.g. https://id.club.example (got \(issuer))")
+        }
+        guard let clientID, !clientID.isEmpty, let secret, !secret.isEmpty else {
+            throw ValidationError("--oidc-issuer needs --oidc-client-id and a client secret ($PACELINE_OIDC_CLIENT_SECRET or --oidc-client-secret-file)")
+        }
+        return OpenIDSettings(issuer: url, clientID: clientID, clientSecret: secret, name: name, accounts: accounts,
+                              invited: (invited ?? "").split(separator: ",").map(String.init))
     }
 
     /// `--database-connections`, else the environment's, checked; 1 without either.

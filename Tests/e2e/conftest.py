@@ -157,12 +157,13 @@ def free_port():
 
 class Server:
     """A `paceline serve` child on a fresh SQLite file. It fetches no pictures from the
-    internet unless `environment` (added to the server's) says so."""
+    internet unless `environment` (added to the server's) says so; it listens on `port`
+    (a free one when none is given)."""
 
-    def __init__(self, environment=None):
+    def __init__(self, environment=None, port=None):
         self.environment = {**os.environ, "PACELINE_FETCH_PICTURES": "0", **(environment or {})}
         self.folder = tempfile.TemporaryDirectory(prefix="paceline-e2e-")
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(Path(self.folder.name) / "server.log", "a")
         self.start()

@@ -7,6 +7,7 @@ import { outbox } from '../engine/api/outbox.js';
 import { h, mount, field, describe } from '../ui.js';
 import { keptQuestion } from './visitor/kept-activities.js';
 import { keptSequences } from './visitor/keep-address.js';
+import { providerButton, providerFailure, providerSignedIn, linkForm } from './provider-sign-in.js';
 
 /** `next` when it is one of the app's own screens (`#/…`), never another page or a `javascript:` address. */
 function appAddress(next) {
@@ -23,7 +24,15 @@ const REASONS = {
   mission: 'To start a mission, create an account or log in: your runs and walks then move you along it. You come straight back.',
 };
 
-export function render(_, query) {
+export async function render(_, query) {
+  if (query.oidc === 'signed-in') {
+    await providerSignedIn(query);
+    await afterSigningIn(query);
+    return;
+  }
+  const { signIn } = await api.configuration().catch(() => ({ signIn: { passwords: true } }));
+  const passwords = signIn?.passwords !== false;
+  const provider = signIn?.provider ?? null;
   let registering = query.register === '1';
   const email = h('input', { type: 'email', name: 'email', autocomplete: 'email', required: true });
   const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, maxlength: 256 });
@@ -68,11 +77,15 @@ export function render(_, query) {
   h('div', { class: 'row' }, submit, switcher));
 
   update();
+  const linking = provider && query.oidc === 'link';
   mount(h('section', { class: 'page' },
     h('h1', {}, 'Paceline'),
     h('p', { class: 'muted' }, 'Record your runs and walks, follow someone’s pace on their route, and run with friends.'),
     REASONS[query.why] ? h('p', { class: 'card sign-in-reason', role: 'status' }, REASONS[query.why]) : null,
-    form,
+    provider ? providerFailure(provider, query.oidc) : null,
+    linking ? linkForm(() => afterSigningIn(query)) : null,
+    provider && !linking ? h('div', { class: 'card provider-sign-in-card' }, providerButton(provider)) : null,
+    passwords && !linking ? form : null,
     h('p', {}, h('a', { href: '#/activity' }, 'Browse public routes without an account'))));
 }
 

@@ -8,6 +8,7 @@ import * as units from '../engine/core/units.js';
 import { achievementCards } from './achievements/score-card.js';
 import { challengeBadgesCard } from './achievements/challenge-badges.js';
 import { passwordForm } from './account/password-form.js';
+import { signInAccountsSection } from './account/sign-in-accounts.js';
 import { privacyZonesSection } from './account/privacy-zones.js';
 import { gearCard } from './gear/gear-card.js';
 import { segmentsListCard } from './segments/segments-list-card.js';
@@ -252,6 +253,7 @@ function settings(rerender) {
     pushSection(),
     blockedSection(),
     connectedAppsSection(),
+    signInAccountsSection(),
     passwordForm(),
     emailForm(profile, (updated) => session.updateProfile(updated)),
     dataSection(),

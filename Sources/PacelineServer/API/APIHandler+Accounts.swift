@@ -3,6 +3,7 @@ import PacelineAPI
 
 extension APIHandler {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
+        try refuseIfPasswordLoginOff()
         guard case .json(let registration) = input.body else { throw Refusal.invalid("send JSON") }
         try verifySessionAsker(registration.session)
         let email = try AccountBook.normalized(email: TextInput.checked(registration.email, "email", .email))
@@ -15,6 +16,7 @@ extension APIHandler {
 
     /// Logs in (`AccountBook.logIn`: the attempt counted before the password is checked).
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
+        try refuseIfPasswordLoginOff()
         guard case .json(let credentials) = input.body else { throw Refusal.invalid("send JSON") }
         try verifySessionAsker(credentials.session)
         let email = try TextInput.checked(credentials.email, "email", .email).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
@@ -73,6 +75,16 @@ extension APIHandler {
         return .ok(.init(body: .json(user.profile)))
     }
 
+    /// The accounts at the OpenID provider that sign the user in, named as the login screen names the provider.
+    func listSignInAccounts(_ input: Operations.ListSignInAccounts.Input) async throws -> Operations.ListSignInAccounts.Output {
+        let user = try AuthenticatedUser.required()
+        let provider = settings.openID
+        let accounts = try await SignInAccounts.linked(to: user.id, naming: { issuer in
+            issuer == provider?.issuer.absoluteString ? provider?.name ?? issuer : issuer
+        }, on: database)
+        return .ok(.init(body: .json(accounts)))
+    }
+
     /// The authenticated user's row, or 401.
     func currentUser() async throws -> User {
         try await AccountBook.user(try AuthenticatedUser.required().id, on: database)
@@ -98,6 +110,14 @@ extension APIHandler {
     private func verifySessionAsker(_ kind: Components.Schemas.SessionKind?) throws {
         guard kind == .cookie else { return }
         try settings.site.verifyCurrentRequest()
+    }
+
+    /// 403 `password_login_off` when the instance signs people in with its OpenID provider only.
+    private func refuseIfPasswordLoginOff() throws {
+        guard settings.passwordLogin else {
+            throw Refusal(.forbidden, code: "password_login_off", message:
+                "this instance signs people in with \(settings.openID?.name ?? "its OpenID provider") only; other clients use a token from Profile › Connected apps")
+        }
     }
 
     /// The request's client address, as the per-address limits count it (`ClientAddress`).

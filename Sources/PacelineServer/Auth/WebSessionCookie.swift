@@ -16,15 +16,7 @@ enum WebSessionCookie {
 
     /// The session token among a request's `Cookie` header values, if there is one.
     static func token(inCookieHeaders headers: some Sequence<String>) -> String? {
-        for header in headers {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name else { continue }
-                let value = parts[1].trimmingCharacters(in: .whitespaces)
-                if !value.isEmpty { return value }
-            }
-        }
-        return nil
+        CookieValue.named(name, in: headers)
     }
 
     /// `Set-Cookie` that keeps `token` in the browser for `maxAge` seconds (the token's lifetime).

@@ -109,6 +109,8 @@ enum Migrations {
         RegisterLoadedPictures(),
         // 066: personal access tokens: a name, a scope, when last used.
         AddPersonalTokens(),
+        // 067: the OpenID provider accounts users sign in with, and sign-ins with it under way.
+        CreateExternalIdentities(),
         // 068: the fixes apps send one by one, kept until their log becomes a run.
         CreateFixLogs(),
     ]

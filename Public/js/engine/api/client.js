@@ -18,7 +18,8 @@ export class ApiError extends Error {
  * Sends one request to the API under /api/v1. An answer the service worker kept from
  * before (the network is down) carries a non-enumerable `offlineSince` (the server's date).
  * @param {string} path e.g. "/routes?bbox=…"
- * @param {{method?: string, json?: any, body?: BodyInit, type?: string, headers?: object, raw?: boolean}} options
+ * @param {{method?: string, json?: any, body?: BodyInit, type?: string, headers?: object, raw?: boolean, outsideAPI?: boolean}} options
+ *   `outsideAPI`: `path` is the site's own (`/auth/oidc/…`), not under /api/v1.
  * @returns {Promise<any>} the decoded JSON (null for 204), or the Response with `raw`.
  */
 export async function request(path, options = {}) {
@@ -32,7 +33,7 @@ export async function request(path, options = {}) {
   }
   let response;
   try {
-    response = await fetch(`/api/v1${path}`, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin' });
+    response = await fetch(`${options.outsideAPI ? '' : '/api/v1'}${path}`, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin' });
   } catch (error) {
     throw new ApiError(0, 'network', 'No connection to the server', null);
   }

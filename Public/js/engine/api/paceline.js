@@ -14,6 +14,13 @@ export const api = {
   register: (email, password, displayName) => request('/auth/register', { method: 'POST', json: { email, password, displayName, session: 'cookie' } }),
   logIn: (email, password) => request('/auth/login', { method: 'POST', json: { email, password, session: 'cookie' } }),
   logOut: () => request('/auth/logout', { method: 'POST' }),
+  // Signing in with the instance's OpenID provider (Sources/PacelineServer/OpenIDConnect/OpenIDRoutes.swift, beside the API).
+  /** {email, provider}: the account a sign-in with the provider asks the password of, to link them. */
+  /** {accounts: [{provider, email, linkedAt}]}: the provider's accounts that sign the user in. */
+  signInAccounts: () => request('/me/sign-in-accounts'),
+  providerLink: () => request('/auth/oidc/link', { outsideAPI: true }),
+  /** Links with the account's password: {expiresAt, profile}, a cookie session. */
+  linkProvider: (password) => request('/auth/oidc/link', { method: 'POST', json: { password }, outsideAPI: true }),
   profile: () => request('/me'),
   updateProfile: (changes) => request('/me', { method: 'PATCH', json: changes }),
   changePassword: (currentPassword, newPassword) => request('/me/password', { method: 'POST', json: { currentPassword, newPassword } }),
