@@ -6,6 +6,7 @@ import { forgetKeptLists } from './engine/store/kept-list.js';
 import { fillIcons } from './icons.js';
 import { waiting } from './engine/social/waiting.js';
 import { unreadNotifications } from './engine/social/unread.js';
+import { signInByProxy } from './engine/api/proxy-sign-in.js';
 
 fillIcons();
 
@@ -61,5 +62,5 @@ waiting.watch(({ total }) => {
   badge.closest('a').setAttribute('aria-label', total ? `Friends, ${total} waiting for you` : 'Friends');
 });
 window.addEventListener('hashchange', show);
-show();
+signInByProxy().finally(show);
 outbox.flush();

@@ -72,7 +72,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     let inFlight = InFlightRequests()
     app.middleware.use(inFlight)
     app.lifecycle.use(inFlight)
-    WebClient.register(on: app, settings: settings.web, signIn: .init(passwords: settings.passwordLogin, provider: settings.openID?.name))
+    WebClient.register(on: app, settings: settings.web, signIn: .init(passwords: settings.passwordLogin, provider: settings.openID?.name,
+                                                                            byProxy: settings.trustedUserHeader != nil))
     // Public share pages (HTML with link-card tags, SVG map previews) outside /api/v1.
     SharePages.register(on: app, publicURL: settings.publicURL)
 

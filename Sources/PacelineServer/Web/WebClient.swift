@@ -21,9 +21,12 @@ enum WebClient {
     }
 
     /// How people sign in: with an email and password (`passwords`), with the OpenID
-    /// provider named `provider` (nil: none), or both.
+    /// provider named `provider` (nil: none), or both; and whether a proxy in front may have
+    /// signed them in already (`byProxy`: `TrustedUserHeader`), which the login screen asks
+    /// the server about first.
     struct SignInOptions: Content {
         var passwords: Bool
         var provider: String?
+        var byProxy: Bool
     }
 }
