@@ -36,6 +36,7 @@ const ROUTES = [
   { pattern: /^\/live\/([0-9a-f-]{36})$/i, view: 'live', module: 'live/live', tab: 'friends', keys: ['sessionId'], parent: '#/live' },
   { pattern: /^\/discoveries$/, view: 'discoveries', module: 'discovery/discoveries', tab: 'home', parent: '#/home' },
   { pattern: /^\/pois\/([0-9a-f-]{36})$/i, view: 'poi', module: 'discovery/poi', tab: 'home', keys: ['poiId'], access: 'browse', parent: '#/discoveries' },
+  { pattern: /^\/routes\/([0-9a-f-]{36})\/plan$/i, view: 'pace-plan', module: 'plan/pace-plan', tab: 'activity', keys: ['routeId'], access: 'browse', parent: '#/activity' },
   { pattern: /^\/popular$/, view: 'popular', tab: 'activity', access: 'browse', parent: '#/activity' },
   { pattern: /^\/feed$/, view: 'feed', tab: 'feed' },
   { pattern: /^\/workouts$/, view: 'workouts', module: 'workout/workouts', tab: 'home', parent: '#/home' },

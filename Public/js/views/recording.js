@@ -99,11 +99,21 @@ function watchGPS(rec) {
   });
 }
 
+/** What the gap is measured against, under it: "vs 6:00 /km", "vs plan 50:00" or "vs pace". */
+function followedAs(follow, u) {
+  if (follow.evenPace) return `vs ${units.pace(follow.evenPace, u)}`;
+  return follow.planGoal ? `vs plan ${units.clock(follow.planGoal)}` : 'vs pace';
+}
+
 /** The route to follow and the pace to follow on it, or null (said, and back to the map). */
 async function routeToFollow(query) {
   try {
-    const [detail, pace] = await Promise.all([api.route(query.follow), api.pace(query.follow, query.pace)]);
-    return { routeId: detail.route.id, routeName: detail.route.name, paceRunId: pace.runId, pace: pace.checkpoints, routeDistance: detail.route.distanceMeters };
+    // A plan made from a goal (`&plan=SECONDS&strategy=…`, from #/routes/ID/plan), else a person's run.
+    const plan = Number(query.plan) > 0;
+    const [detail, pace] = await Promise.all([api.route(query.follow),
+      plan ? api.pacePlan(query.follow, Number(query.plan), query.strategy) : api.pace(query.follow, query.pace)]);
+    return { routeId: detail.route.id, routeName: detail.route.name, paceRunId: pace.runId, pace: pace.checkpoints, routeDistance: detail.route.distanceMeters,
+      planGoal: plan ? pace.goalSeconds : undefined };
   } catch (error) {
     toast(error.isNetwork ? 'Following a route needs the network at the start' : error.message, { error: true });
     go('#/activity');
@@ -188,7 +198,7 @@ function hud(rec) {
     stat('current pace', 'current-pace'),
     rec.stepsStat = h('div', { class: 'stat', hidden: true }, h('strong', { id: 'steps' }, '0'), h('span', {}, 'steps (est.)')),
     // The sport: chosen here before the start (a follow is a run), then shown.
-    follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, follow.evenPace ? `vs ${units.pace(follow.evenPace, u)}` : 'vs pace'))
+    follow ? h('div', { class: 'stat' }, rec.gapText, h('span', {}, followedAs(follow, u)))
       : h('div', { class: 'stat sport-stat' }, h('strong', { id: 'sport-label', hidden: !rec.ongoing }, 'Run'), rec.ongoing ? null : rec.sport, h('span', {}, 'sport')),
     rec.workoutPanel?.element,
     rec.journeys.element,

@@ -102,6 +102,7 @@ export const api = {
   addRouteRun: (routeId, runId) => request(`/routes/${routeId}/runs`, { method: 'POST', json: { runId } }),
   leaderboard: (routeId, limit = 10) => request(`/routes/${routeId}/leaderboard` + query({ limit })),
   pace: (routeId, runId) => request(`/routes/${routeId}/pace` + query({ runId })),
+  pacePlan: (routeId, goalSeconds, strategy) => request(`/routes/${routeId}/plan` + query({ goalSeconds, strategy })),
   comparison: (routeId, a, b, interval = 10) => request(`/routes/${routeId}/comparison` + query({ a, b, interval })),
 
   // Segments

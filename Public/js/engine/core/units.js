@@ -54,6 +54,14 @@ export function clock(seconds) {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
 }
 
+/** "25:00" or "1:05:00" as seconds; null when it is not such a time. */
+export function parseClock(text) {
+  const match = /^(?:(\d{1,3}):)?(\d{1,2}):([0-5]\d)$/.exec(text.trim());
+  if (!match) return null;
+  const seconds = Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+  return seconds > 0 ? seconds : null;
+}
+
 /** "12 s ahead", "1:05 behind", "on pace": the word says the side, so no sign is needed. */
 export function gap(aheadSeconds) {
   if (aheadSeconds === null || aheadSeconds === undefined) return '–';

@@ -8,7 +8,7 @@ import { session } from '../../engine/store/session.js';
 import * as units from '../../engine/core/units.js';
 import { h, mount, field, describe } from '../../ui.js';
 import { FEET_PER_METER, SPORTS, sportName } from '../shared/format.js';
-import { EFFORTS, KINDS, fewestFirst, parseClock } from './challenge-format.js';
+import { EFFORTS, KINDS, fewestFirst } from './challenge-format.js';
 
 /** A local day ("2026-11-30") as the instant it starts. */
 const dayStart = (day) => new Date(`${day}T00:00`);
@@ -90,7 +90,7 @@ function read(fields, unit) {
     startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
   if (fewestFirst(kind)) {
     if (fields.beat.value.trim()) {
-      const seconds = parseClock(fields.beat.value);
+      const seconds = units.parseClock(fields.beat.value);
       if (!seconds) return { error: `“${fields.beat.value}” is not a time: write minutes and seconds, such as 25:00, or h:mm:ss.` };
       challenge.goal = seconds;
     }

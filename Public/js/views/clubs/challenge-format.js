@@ -67,11 +67,3 @@ export function share(challenge) {
   const value = challenge.together ? (challenge.total ?? 0) : (challenge.you?.value ?? 0);
   return Math.max(0, Math.min(1, value / challenge.goal));
 }
-
-/** "25:00" or "1:05:00" as seconds; null when it is not such a time. */
-export function parseClock(text) {
-  const match = /^(?:(\d{1,3}):)?(\d{1,2}):([0-5]\d)$/.exec(text.trim());
-  if (!match) return null;
-  const seconds = Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-  return seconds > 0 ? seconds : null;
-}

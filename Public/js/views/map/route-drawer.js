@@ -58,7 +58,8 @@ export class RouteDrawer {
         h('div', { class: 'stat' }, h('strong', { class: 'route-average' }, route.averageElapsedSeconds ? units.clock(route.averageElapsedSeconds) : '–'), h('span', {}, 'average time')),
         h('div', { class: 'stat' }, h('strong', {}, String(route.runners)), h('span', {}, route.runners === 1 ? 'runner' : 'runners'))),
       h('h3', {}, 'Top runs'), h('p', { class: 'muted small-note' }, 'Tick whose pace to follow.'), top, message,
-      h('div', { class: 'row' }, follow, h('a', { class: 'button ghost', href: `#/runs/${route.runId}` }, 'Analyse')),
+      h('div', { class: 'row' }, follow, h('a', { class: 'button ghost', href: `#/routes/${route.id}/plan`, name: 'plan' }, 'Plan a pace'),
+        h('a', { class: 'button ghost', href: `#/runs/${route.runId}` }, 'Analyse')),
       courseLinks(route));
     this.element?.remove();
     this.element = element;
