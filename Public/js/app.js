@@ -62,5 +62,5 @@ waiting.watch(({ total }) => {
   badge.closest('a').setAttribute('aria-label', total ? `Friends, ${total} waiting for you` : 'Friends');
 });
 window.addEventListener('hashchange', show);
-signInByProxy().finally(show);
-outbox.flush();
+// Who is signed in is settled before anything shows or is sent (a proxy's sign-in may have changed).
+signInByProxy().finally(() => { show(); outbox.flush(); });

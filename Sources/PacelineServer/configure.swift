@@ -148,8 +148,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     api.grouped(CookieOriginCheck(site: settings.site, trustedHeader: trustedHeader)).get("live") { request in
         let address = ClientAddress.of(request, trustProxy: trustProxy)
         var upgrade = WebSessionCookie.token(inCookieHeaders: request.headers[.cookie]).map(LiveConnection.UpgradeSignIn.sessionCookie)
-        if let trustedHeader, let user = try await trustedHeader.user(named: request.headers[trustedHeader.name], on: request.db) {
-            upgrade = .trustedHeader(try user.requireID())
+        if let trustedHeader, case let values = request.headers[trustedHeader.name], !values.isEmpty {
+            upgrade = try await trustedHeader.user(named: values, on: request.db).map { .trustedHeader(try $0.requireID()) }
         }
         return LiveSocketUpgrader.response(maxFrameSize: 1 << 20) { [upgrade] socket, channel in
             hub.attach(socket, on: channel, from: address, upgrade: upgrade)

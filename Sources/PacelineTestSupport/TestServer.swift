@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import HTTPTypes
 import Foundation
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
@@ -24,10 +25,14 @@ public struct TestServer: Sendable {
     }
 
     /// Registers a new user and returns them logged in; with `sharing`, their runs get that
-    /// privacy by default (a new account's runs are private until the user chooses).
-    public func newUser(_ name: String, sharing privacy: Components.Schemas.Privacy? = nil) async throws -> TestUser {
+    /// privacy by default (a new account's runs are private until the user chooses). Behind
+    /// a trusted proxy's header (`namedBy`, its name), the registration carries it naming the
+    /// email, as the proxy in front would.
+    public func newUser(_ name: String, sharing privacy: Components.Schemas.Privacy? = nil, namedBy header: String? = nil) async throws -> TestUser {
         let email = "\(name.lowercased())-\(UUID().uuidString.prefix(8))@example.org"
-        let session = try await client().register(body: .json(.init(email: email, password: "correct horse battery", displayName: name)))
+        let registering = PacelineAPI.Client(serverURL: baseURL, configuration: .paceline, transport: AsyncHTTPClientTransport(),
+                                             middlewares: header.map { [ProxyHeader(name: $0, value: email)] } ?? [])
+        let session = try await registering.register(body: .json(.init(email: email, password: "correct horse battery", displayName: name)))
             .created.body.json
         guard let token = session.token else { throw TestServerError.noToken }
         var profile = session.profile
@@ -35,6 +40,21 @@ public struct TestServer: Sendable {
             profile = try await client(token: token).updateProfile(body: .json(.init(defaultPrivacy: privacy))).ok.body.json
         }
         return TestUser(client: client(token: token), profile: profile, token: token)
+    }
+}
+
+/// A header a trusted proxy in front sets on every request (`TrustedUserHeader`).
+private struct ProxyHeader: ClientMiddleware {
+    let name: String
+    let value: String
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        if let field = HTTPField.Name(name) { request.headerFields[field] = value }
+        return try await next(request, body, baseURL)
     }
 }
 

@@ -100,7 +100,8 @@ struct FollowCommand: ParsableCommand {
 
     /// Seconds in "50:00", "1:45:30" or "3000"; nil for anything else.
     static func seconds(_ text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        // At most 7 digits a part: no sum of them overflows.
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.count <= 7 ? Int($0) : nil }
         guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
         let values = parts.compactMap { $0 }
         guard values.dropFirst().allSatisfy({ $0 < 60 }) || values.count == 1 else { return nil }

@@ -44,3 +44,21 @@ def test_without_the_header_no_one_is_signed_in(server, browser):
     b.open("/#/home")
     b.wait(lambda: b.js("return document.getElementById('sign-in').hidden") is False, message="the sign-in button did not show")
     assert b.js("return localStorage.getItem('paceline.session')") is None
+
+
+def test_another_member_signed_in_at_the_proxy_ends_the_last_ones_session(server, browser):
+    """The same phone, Ann signed in at the proxy, then Bo: the app opens as Bo, Ann's kept
+    answers gone, and nothing of Ann's sent as Bo's."""
+    ann, bo = server.register("Ann"), server.register("Bo")
+    b = browser(phone=True)
+    b.cdp("Network.enable", {})
+    b.cdp("Network.setExtraHTTPHeaders", {"headers": {"Remote-Email": ann.email}})
+    b.open("/#/home")
+    shown = "return JSON.parse(localStorage.getItem('paceline.session') || 'null')?.profile?.displayName"
+    b.wait(lambda: b.js(shown) == "Ann", message="the app did not start as Ann")
+    b.cdp("Network.setExtraHTTPHeaders", {"headers": {"Remote-Email": bo.email}})
+    b.driver.refresh()
+    b.wait(lambda: b.js(shown) == "Bo", message="the app kept Ann's session after the proxy signed Bo in")
+    b.visible(".home-tiles")
+    b.shot("proxy-switched")
+    assert [error for error in b.errors() if "auth/logout" not in error] == []

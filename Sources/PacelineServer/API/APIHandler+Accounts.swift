@@ -7,6 +7,9 @@ extension APIHandler {
         guard case .json(let registration) = input.body else { throw Refusal.invalid("send JSON") }
         try verifySessionAsker(registration.session)
         let email = try AccountBook.normalized(email: TextInput.checked(registration.email, "email", .email))
+        if let header = settings.trustedUserHeader {
+            try header.allowRegistration(of: email, values: RequestContext.current?.headers[header.name] ?? [])
+        }
         let password = try Passwords.checked(registration.password, field: "password")
         let displayName = try AccountBook.displayName(registration.displayName)
         let issued = try await AccountBook.register(email: email, password: password, displayName: displayName,
@@ -68,6 +71,7 @@ extension APIHandler {
 
     /// Changes the email the user logs in with, once their password is confirmed.
     func changeEmail(_ input: Operations.ChangeEmail.Input) async throws -> Operations.ChangeEmail.Output {
+        if settings.trustedUserHeader != nil { throw TrustedUserHeader.emailChangeRefusal }
         guard case .json(let change) = input.body else { throw Refusal.invalid("send JSON") }
         let email = try AccountBook.normalized(email: TextInput.checked(change.email, "email", .email))
         let user = try await AccountBook.changeEmail(of: try AuthenticatedUser.required().id, to: email, password: change.password,

@@ -67,13 +67,17 @@ struct Authentication: ServerMiddleware {
             user = try await Self.user(bearing: String(parts[1]).trimmingCharacters(in: .whitespaces), on: database)
         } else if let token = try AppTokenParameter.token(in: request, for: operationID) {
             user = try await AppTokenParameter.user(bearing: token, on: database)
-        } else if let trustedHeader, let named = try await trustedHeader.user(named: Self.values(of: trustedHeader.name, in: request),
-                                                                                on: database) {
-            if Self.changesState(request.method) {
-                try site.verifyCurrentRequest()
+        } else if let trustedHeader, case let values = Self.values(of: trustedHeader.name, in: request), !values.isEmpty {
+            // The proxy's word: its account, or no one (never an older cookie's).
+            if let named = try await trustedHeader.user(named: values, on: database) {
+                if Self.changesState(request.method) {
+                    try site.verifyCurrentRequest()
+                }
+                let id = try named.requireID()
+                user = AuthenticatedUser(id: id, tokenHash: TrustedUserHeader.tokenHash(of: id), credential: .trustedHeader)
+            } else {
+                user = nil
             }
-            let id = try named.requireID()
-            user = AuthenticatedUser(id: id, tokenHash: TrustedUserHeader.tokenHash(of: id), credential: .trustedHeader)
         } else if let token = WebSessionCookie.token(inCookieHeaders: request.headerFields[values: .cookie]) {
             if Self.changesState(request.method) {
                 try site.verifyCurrentRequest()

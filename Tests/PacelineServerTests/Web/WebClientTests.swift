@@ -23,8 +23,11 @@ struct WebClientTests {
             #expect(manifest.status == 200 && manifest.text.contains(#""start_url""#))
 
             let configuration = try await get(server, "/app-config.json")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(configuration.text.utf8)) as? [String: String])
-            #expect(json["tileURL"] == "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(configuration.text.utf8)) as? [String: Any])
+            #expect(json["tileURL"] as? String == "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+            // How people sign in here: passwords, no provider, no proxy in front.
+            let signIn = try #require(json["signIn"] as? [String: Any])
+            #expect(signIn["passwords"] as? Bool == true && signIn["provider"] == nil && signIn["byProxy"] as? Bool == false)
 
             // The vendor libraries come with the app, whatever the machine has installed.
             let leaflet = try await get(server, "/vendor/leaflet/leaflet.min.js")

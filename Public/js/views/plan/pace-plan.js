@@ -72,7 +72,9 @@ function suggestedGoal(route) {
 
 /** The plan: its pace, the profile with each kilometre's pace, the table, and Follow. */
 function planView(route, plan, unit) {
-  const average = plan.goalSeconds / (route.distanceMeters / 1000);
+  // Over the plan's own length (the line the pace follows), which its splits add up to.
+  const length = plan.checkpoints[plan.checkpoints.length - 1].distanceMeters - plan.checkpoints[0].distanceMeters;
+  const average = plan.goalSeconds / (length / 1000);
   return [
     h('div', { class: 'figures' },
       h('div', { class: 'figure' }, h('strong', {}, units.clock(plan.goalSeconds)), h('span', {}, 'Goal')),

@@ -10,8 +10,9 @@ export function planProfile(plan, unit) {
   const points = plan.checkpoints.filter((checkpoint) => Number.isFinite(checkpoint.elevationMeters));
   if (points.length < 2) return h('p', { class: 'muted small-note' }, 'This route has no elevation: the plan is as on the flat.');
   const length = plan.checkpoints[plan.checkpoints.length - 1].distanceMeters || 1;
-  const low = Math.min(...points.map((point) => point.elevationMeters));
-  const high = Math.max(low + 10, ...points.map((point) => point.elevationMeters));
+  // A loop, not a spread: a long route has more points than a call takes arguments.
+  const low = points.reduce((least, point) => Math.min(least, point.elevationMeters), Infinity);
+  const high = points.reduce((most, point) => Math.max(most, point.elevationMeters), low + 10);
   const x = (meters) => (meters / length) * WIDTH;
   const y = (elevation) => TOP + (1 - (elevation - low) / (high - low)) * (HEIGHT - TOP - BOTTOM);
   const line = points.map((point, index) => `${index ? 'L' : 'M'}${x(point.distanceMeters).toFixed(1)},${y(point.elevationMeters).toFixed(1)}`).join('');

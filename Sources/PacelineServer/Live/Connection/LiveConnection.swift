@@ -175,7 +175,9 @@ final class LiveConnection: Sendable {
             case .expired: throw Refusal.unauthenticated("the token expired; log in again")
             }
         case (nil, .trustedHeader(let id)?):
-            guard let found = try await User.find(id, on: hub.database) else { throw Refusal.unauthenticated("the account is gone") }
+            guard let found = try await User.find(id, on: hub.database), found.suspendedAt == nil else {
+                throw Refusal.unauthenticated("the account is gone or suspended")
+            }
             (user, tokenHash) = (found, TrustedUserHeader.tokenHash(of: id))
         case (nil, nil):
             throw Refusal.unauthenticated("say hello with your token (the web app's socket is signed in by its session cookie)")

@@ -17,16 +17,33 @@ enum LiveTokens {
         return found
     }
 
-    /// Those of `hashes` that are stored tokens not expired at `now`.
+    /// Those of `hashes` that still sign a connection in: stored tokens not expired at `now`,
+    /// and the stand-ins of connections a trusted proxy's header signed in
+    /// (`TrustedUserHeader.tokenHash(of:)`) whose account is there and not suspended.
     ///
-    /// - Complexity: one query per `LiveAuthenticator.tokensPerQuery` hashes.
+    /// - Complexity: one query per `LiveAuthenticator.tokensPerQuery` hashes of each kind.
     static func unexpired(_ hashes: [String], on database: any Database, now: Date = Date()) async throws -> Set<String> {
-        var valid: Set<String> = []
+        let byProxy = hashes.filter { TrustedUserHeader.user(ofTokenHash: $0) != nil }
+        var valid = try await signedInByProxy(byProxy, on: database)
+        let hashes = hashes.filter { TrustedUserHeader.user(ofTokenHash: $0) == nil }
         for start in stride(from: 0, to: hashes.count, by: LiveAuthenticator.tokensPerQuery) {
             let batch = hashes[start..<min(start + LiveAuthenticator.tokensPerQuery, hashes.count)]
             valid.formUnion(try await Token.query(on: database).filter(\.$tokenHash ~~ Array(batch)).filter(\.$expiresAt > now)
                 .filter(\.$scope == .full)
                 .all(\.$tokenHash))
+        }
+        return valid
+    }
+
+    /// Those of `hashes` (stand-ins of connections a trusted proxy signed in) whose account
+    /// is there and not suspended: a suspended account's connections close as its tokens do.
+    private static func signedInByProxy(_ hashes: [String], on database: any Database) async throws -> Set<String> {
+        var valid: Set<String> = []
+        for start in stride(from: 0, to: hashes.count, by: LiveAuthenticator.tokensPerQuery) {
+            let batch = hashes[start..<min(start + LiveAuthenticator.tokensPerQuery, hashes.count)]
+            let users = try await User.query(on: database).filter(\.$id ~~ batch.compactMap(TrustedUserHeader.user(ofTokenHash:)))
+                .filter(\.$suspendedAt == nil).all(\.$id)
+            valid.formUnion(users.map(TrustedUserHeader.tokenHash(of:)))
         }
         return valid
     }
