@@ -218,12 +218,14 @@ class Server:
             text = error.read()
             return error.code, (json.loads(text) if text else None)
 
-    def register(self, name, sharing=None):
+    def register(self, name, sharing=None, proxy_header=None):
         """A new user, registered through the API: an Account (token, profile, email). With
         `sharing` ("public", "friends"), their runs get that privacy unless they say otherwise
-        (a new account's are "private" until it chooses)."""
+        (a new account's are "private" until it chooses). Behind a trusted proxy's header
+        (`proxy_header`, its name), the registration carries it naming the email."""
         email = f"{re.sub(r'[^a-z0-9]', '', name.lower())[:20]}-{uuid.uuid4().hex[:8]}@example.org"
-        status, answer = self.api("POST", "/auth/register", {"email": email, "password": PASSWORD, "displayName": name})
+        status, answer = self.api("POST", "/auth/register", {"email": email, "password": PASSWORD, "displayName": name},
+                                  headers={proxy_header: email} if proxy_header else None)
         assert status == 201, answer
         if sharing:
             status, profile = self.api("PATCH", "/me", {"defaultPrivacy": sharing}, token=answer["token"])

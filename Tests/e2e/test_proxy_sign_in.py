@@ -15,7 +15,7 @@ def server():
 
 
 def test_the_proxy_signs_the_app_in(server, browser):
-    ann = server.register("Ann")
+    ann = server.register("Ann", proxy_header="Remote-Email")
     b = browser(phone=True)
     b.cdp("Network.enable", {})
     b.cdp("Network.setExtraHTTPHeaders", {"headers": {"Remote-Email": ann.email}})
@@ -49,7 +49,7 @@ def test_without_the_header_no_one_is_signed_in(server, browser):
 def test_another_member_signed_in_at_the_proxy_ends_the_last_ones_session(server, browser):
     """The same phone, Ann signed in at the proxy, then Bo: the app opens as Bo, Ann's kept
     answers gone, and nothing of Ann's sent as Bo's."""
-    ann, bo = server.register("Ann"), server.register("Bo")
+    ann, bo = server.register("Ann", proxy_header="Remote-Email"), server.register("Bo", proxy_header="Remote-Email")
     b = browser(phone=True)
     b.cdp("Network.enable", {})
     b.cdp("Network.setExtraHTTPHeaders", {"headers": {"Remote-Email": ann.email}})
