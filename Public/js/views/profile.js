@@ -12,6 +12,9 @@ import { privacyZonesSection } from './account/privacy-zones.js';
 import { gearCard } from './gear/gear-card.js';
 import { segmentsListCard } from './segments/segments-list-card.js';
 import { volumeChart } from './goals/volume-chart.js';
+import { fitnessCard } from './fitness/fitness-card.js';
+import { predictionsCard } from './fitness/predictions-card.js';
+import { physiologySection } from './fitness/physiology-section.js';
 import { emailForm, dataSection } from './account/account-data.js';
 import { blockedSection } from './account/blocked-people.js';
 import { connectedAppsSection } from './account/connected-apps.js';
@@ -47,10 +50,10 @@ export function render() {
     h('div', { class: 'profile-head' }, h('div', { class: 'avatar', 'aria-hidden': 'true' }, initial),
       h('div', {}, h('h1', {}, profile.displayName ?? 'You'), h('p', { class: 'muted' }, profile.email ?? ''))),
     view.outboxCard,
-    // Totals and records first, then the gear, the score and badge shelf, the history; beside them
+    // Totals and records first, then fitness and race predictions, the gear, the score and badge shelf, the history; beside them
     // (below on a phone) friends' scores and the settings.
     h('div', { class: 'columns' },
-      h('div', {}, view.statsCard, gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
+      h('div', {}, view.statsCard, fitnessCard(), predictionsCard(session.units), gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
       h('div', { class: 'achievements' }, achievements.board, settingsCard)));
   mount(page);
 
@@ -212,7 +215,7 @@ function runItem(run, unit) {
 }
 
 
-/** Units, voice and vibration, weight, step length, default privacy; change password; log out; import. `rerender` after a change of units. */
+/** Units, voice and vibration, weight, step length, default privacy, heart rate and pace; change password; log out; import. `rerender` after a change of units. */
 function settings(rerender) {
   const profile = session.profile ?? {};
   const imperial = profile.units === 'imperial';
@@ -248,6 +251,7 @@ function settings(rerender) {
       h('input', { type: 'checkbox', name: 'shares-presence', checked: profile.sharesPresence === true,
         onchange: (event) => change({ sharesPresence: event.target.checked }, 'Presence') })),
     status,
+    physiologySection(),
     privacyZonesSection(),
     pushSection(),
     blockedSection(),
