@@ -111,7 +111,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     })
     // The training loads a runner's change of physiology outdated, measured again out of any request.
     app.lifecycle.use(RepeatingWork(every: TrainingLoadUpdating.interval, failing: "training loads not brought up to date", logger: app.logger) {
-        try await withTaskExecutorPreference(LowPriorityExecutor.shared) { try await TrainingLoadUpdating.all(on: background) }
+        try await withTaskExecutorPreference(LowPriorityExecutor.shared) { _ = try await TrainingLoadUpdating.all(on: background) }
     })
     // The club challenges an activity's change marked: their finishers' badges, settled out of any upload.
     app.lifecycle.use(RepeatingWork(every: ChallengeFinishers.settlingInterval, failing: "challenges not settled", logger: app.logger) {

@@ -13,6 +13,24 @@ import Testing
 struct FitnessTests {
     static let json = [("Content-Type", "application/json")]
 
+    /// 5.4 km at 3 m/s from `start` (UTC): 15 minutes at 150 bpm, then 15 at 170.
+    static func heartRun(_ user: TestUser, start: Date) async throws -> Components.Schemas.Run {
+        var builder = SyntheticTrack(origin: Coordinate(latitude: 55.86, longitude: -4.25))
+        builder.legs = [(east: 5_400, north: 0)]
+        builder.speed = 3
+        builder.interval = 2
+        builder.start = start
+        let half = start.addingTimeInterval(900)
+        let fixes = builder.build().track.fixes.map { fix -> Components.Schemas.FixInput in
+            .init(time: fix.time!, latitude: fix.coordinate!.latitude, longitude: fix.coordinate!.longitude, elevation: fix.elevation,
+                  heartRate: fix.time! < half ? 150 : 170)
+        }
+        return try await user.client.uploadRun(query: .init(utcOffsetMinutes: 0), body: .json(.init(fixes: fixes))).created.body.json
+    }
+
+    /// TRIMP of `minutes` at reserve share `reserve`.
+    static func trimp(minutes: Double, reserve: Double) -> Double { minutes * reserve * 0.64 * exp(1.92 * reserve) }
+
     static func entry(_ body: String, _ user: TestUser, _ server: TestServer) async throws -> TestServer.RawResponse {
         try await server.raw(.POST, "/me/physiology", token: user.token, headers: json, body: Data(body.utf8))
     }
@@ -74,24 +92,24 @@ struct FitnessTests {
     func loadsFollow(database: TestDatabase) async throws {
         try await withServer(database) { server in
             let ann = try await server.newUser("Ann")
-            let id = try #require(try await server.upload("fit/garmin-fenix-5-run.fit", as: ann).json?["id"] as? String)
-            let before = try #require(try await ann.client.getRun(path: .init(runId: id)).ok.body.json.trainingLoad)
-            let file = try ActivityReader.read(try Data(contentsOf: Fixtures.track("fit/garmin-fenix-5-run.fit")), format: .fit)
-            let track = FixLimits(now: Date()).screen(file.track).0
-            let own = Physiology(restingHeartRate: 45, maximumHeartRate: 200)
-
+            let run = try await Self.heartRun(ann, start: Date().addingTimeInterval(-86_400))
+            let id = run.id
+            // 15 minutes at 150 and 15 at 170 bpm: reserves 90 and 110 of 130 (rest 60, max 190), then 105 and 125 of 155.
+            let before = try #require(run.trainingLoad)
+            #expect(abs(before.value - Self.trimp(minutes: 15, reserve: 90.0 / 130) - Self.trimp(minutes: 15, reserve: 110.0 / 130)) < 0.5)
             let entry = try await ann.client.createPhysiologyEntry(body: .json(.init(from: "2000-01-01", restingHeartRate: 45, maximumHeartRate: 200)))
                 .created.body.json
             try await TrainingLoadUpdating.all(on: server.app.db)
             let after = try #require(try await ann.client.getRun(path: .init(runId: id)).ok.body.json.trainingLoad)
-            #expect(abs(after.value - TrainingLoad.of(track, sport: .run, physiology: own)!.value) < 1e-6)
-            #expect(after.value < before.value, "a wider reserve: the same heart rates are a smaller share of it")
+            #expect(abs(after.value - Self.trimp(minutes: 15, reserve: 105.0 / 155) - Self.trimp(minutes: 15, reserve: 125.0 / 155)) < 0.5,
+                    "\(after.value)")
+            #expect(after.value < before.value, "a wider reserve (45–200): the same heart rates are a smaller share of it")
             #expect(try await TrainingLoadUpdating.outdated(on: server.app.db) == 0)
             #expect(try await TrainingLoadUpdating.all(on: server.app.db) == 0, "nothing left: done once")
 
             // A run uploaded now is measured with the values in force at once.
-            let again = try #require(try await server.upload("fit/garmin-fenix-5-run.fit", as: ann, query: "?skipDuplicates=false").json?["id"] as? String)
-            #expect(try await ann.client.getRun(path: .init(runId: again)).ok.body.json.trainingLoad == after)
+            let again = try await Self.heartRun(ann, start: Date().addingTimeInterval(-3 * 3_600))
+            #expect(again.trainingLoad == after)
 
             // An entry after the run changes nothing of it; deleting the first brings the defaults back.
             _ = try await ann.client.createPhysiologyEntry(body: .json(.init(from: "2099-01-01", restingHeartRate: 70))).created
@@ -160,13 +178,18 @@ struct FitnessTests {
         try await withServer(database) { server in
             let ann = try await server.newUser("Ann", sharing: .public)
             let mallory = try await server.newUser("Mallory")
-            let id = try #require(try await server.upload("fit/garmin-fenix-5-run.fit", as: ann, query: "?privacy=public").json?["id"] as? String)
+            let id = try await Self.heartRun(ann, start: Date().addingTimeInterval(-86_400)).id
+            _ = try await ann.client.updateRun(path: .init(runId: id), body: .json(.init(privacy: .public))).ok
+            // Default zones: 150 bpm is zone 2 (138–150), 170 zone 4 (164–176), 15 minutes each but the 2 s step
+            // across the change, at its fixes' average 160 (zone 3).
             let zones = try await ann.client.getRunZones(path: .init(runId: id)).ok.body.json
-            let file = try ActivityReader.read(try Data(contentsOf: Fixtures.track("fit/garmin-fenix-5-run.fit")), format: .fit)
-            let expected = ZoneTimes.seconds(in: FixLimits(now: Date()).screen(file.track).0, zones: Physiology.defaults.heartRateZones)
             #expect(zones.zones.zones.count == 5 && zones.zones.method == .heartRateReserve)
-            #expect(zip(zones.zones.zones.map { $0.seconds ?? -1 }, expected).allSatisfy { abs($0 - $1) < 1 }, "\(zones) vs \(expected)")
-            #expect(expected.reduce(0, +) > 600)
+            let seconds = zones.zones.zones.map { $0.seconds ?? -1 }
+            #expect(seconds == [0, 898, 2, 900, 0], "\(seconds)")
+            // With a threshold of 160 said for that day: Friel's zones, 150 in zone 3 (144–151), 170 in zone 5 (160 and up).
+            _ = try await ann.client.createPhysiologyEntry(body: .json(.init(from: "2000-01-01", thresholdHeartRate: 160))).created
+            let friel = try await ann.client.getRunZones(path: .init(runId: id)).ok.body.json.zones
+            #expect(friel.method == .lactateThreshold && abs((friel.zones[2].seconds ?? 0) - 900) < 3 && abs((friel.zones[4].seconds ?? 0) - 900) < 3)
             #expect(try await server.raw(.GET, "/runs/\(id)/zones", token: mallory.token).status == 404, "a public run's zones are its owner's")
         }
     }
