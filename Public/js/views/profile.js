@@ -41,8 +41,11 @@ export function render() {
     historyStatus: h('div', { class: 'history-status' }),
     historyNote: h('p', { class: 'muted history-note', role: 'status' }),
   };
+  // Fitness and predictions ask the server once the totals and the history are shown: they never delay them.
+  let shown;
+  const ready = new Promise((resolve) => { shown = resolve; });
+  const settingsCard = settings(() => render(), ready);
   const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your activities'), view.historyNote, view.historyList, view.historyStatus);
-  const settingsCard = settings(() => render());
   const initial = (profile.displayName ?? '?').trim().charAt(0).toUpperCase() || '?';
   const page = h('section', { class: 'page profile-page' });
   const achievements = achievementCards(profile, session.units);
@@ -53,7 +56,7 @@ export function render() {
     // Totals and records first, then fitness and race predictions, the gear, the score and badge shelf, the history; beside them
     // (below on a phone) friends' scores and the settings.
     h('div', { class: 'columns' },
-      h('div', {}, view.statsCard, fitnessCard(), predictionsCard(session.units), gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
+      h('div', {}, view.statsCard, fitnessCard(ready), predictionsCard(session.units, ready), gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
       h('div', { class: 'achievements' }, achievements.board, settingsCard)));
   mount(page);
 
@@ -66,6 +69,7 @@ export function render() {
   showOutbox(view);
   // Usable once the totals and the history's first page are shown: `profile-ready` in the page's performance timeline.
   Promise.allSettled([showStats(view), loadRuns(view)]).then(() => {
+    shown();
     if (!view.disposed && !performance.getEntriesByName('profile-ready').length) performance.mark('profile-ready');
   });
   return () => { view.disposed = true; stopChange(); stopDone(); };
@@ -215,8 +219,8 @@ function runItem(run, unit) {
 }
 
 
-/** Units, voice and vibration, weight, step length, default privacy, heart rate and pace; change password; log out; import. `rerender` after a change of units. */
-function settings(rerender) {
+/** Units, voice and vibration, weight, step length, default privacy, heart rate and pace (asked once `ready` settles); change password; log out; import. `rerender` after a change of units. */
+function settings(rerender, ready) {
   const profile = session.profile ?? {};
   const imperial = profile.units === 'imperial';
   const status = h('p', { class: 'muted settings-status', role: 'status' });
@@ -251,7 +255,7 @@ function settings(rerender) {
       h('input', { type: 'checkbox', name: 'shares-presence', checked: profile.sharesPresence === true,
         onchange: (event) => change({ sharesPresence: event.target.checked }, 'Presence') })),
     status,
-    physiologySection(),
+    physiologySection(ready),
     privacyZonesSection(),
     pushSection(),
     blockedSection(),

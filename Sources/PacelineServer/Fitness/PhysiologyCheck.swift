@@ -14,31 +14,31 @@ enum PhysiologyCheck {
     /// - Throws: `Refusal` (invalid) naming the value out of range.
     static func fill(_ entry: PhysiologyEntry, from input: Components.Schemas.PhysiologyEntryInput) throws {
         guard let day = LocalDay(text: input.from), days.contains(day.number) else {
-            throw Refusal.invalid("from: a day as YYYY-MM-DD, from 1970 to 2100")
+            throw Refusal.invalid("applies from: a day as YYYY-MM-DD, from 1970 to 2100")
         }
         entry.fromDay = day.number
-        entry.restingHeartRate = try value(input.restingHeartRate, "restingHeartRate", in: Physiology.restingRange, unit: "bpm")
-        entry.maximumHeartRate = try value(input.maximumHeartRate, "maximumHeartRate", in: Physiology.maximumRange, unit: "bpm")
-        entry.thresholdHeartRate = try value(input.thresholdHeartRate, "thresholdHeartRate", in: Physiology.thresholdRange, unit: "bpm")
-        entry.thresholdPace = try value(input.thresholdPaceSecondsPerKilometer, "thresholdPaceSecondsPerKilometer",
-                                        in: Physiology.thresholdPaceRange, unit: "seconds per km")
+        entry.restingHeartRate = try value(input.restingHeartRate, "the resting heart rate", in: Physiology.restingRange, unit: "bpm")
+        entry.maximumHeartRate = try value(input.maximumHeartRate, "the maximum heart rate", in: Physiology.maximumRange, unit: "bpm")
+        entry.thresholdHeartRate = try value(input.thresholdHeartRate, "the threshold heart rate", in: Physiology.thresholdRange, unit: "bpm")
+        entry.thresholdPace = try value(input.thresholdPaceSecondsPerKilometer, "the threshold pace",
+                                        in: Physiology.thresholdPaceRange, unit: "seconds per km (2:30 to 15:00 a km)")
         if let bounds = input.zoneBounds {
-            guard bounds.count == 4 else { throw Refusal.invalid("zoneBounds: the 4 upper bounds of zones 1 to 4") }
-            for bound in bounds { _ = try value(bound, "zoneBounds", in: boundRange, unit: "bpm") }
+            guard bounds.count == 4 else { throw Refusal.invalid("zone bounds: give the 4 upper bounds of zones 1 to 4") }
+            for bound in bounds { _ = try value(bound, "each zone bound", in: boundRange, unit: "bpm") }
             entry.zoneBounds = bounds
         } else {
             entry.zoneBounds = nil
         }
         guard [entry.restingHeartRate, entry.maximumHeartRate, entry.thresholdHeartRate, entry.thresholdPace].contains(where: { $0 != nil })
                 || entry.zoneBounds != nil else {
-            throw Refusal.invalid("say at least one of restingHeartRate, maximumHeartRate, thresholdHeartRate, thresholdPaceSecondsPerKilometer, zoneBounds")
+            throw Refusal.invalid("give at least one value: resting, maximum or threshold heart rate, threshold pace or zone bounds")
         }
     }
 
     private static func value(_ value: Double?, _ name: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
         guard let value else { return nil }
         guard value.isFinite, range.contains(value) else {
-            throw Refusal.invalid("\(name): from \(range.lowerBound.formatted(.number.grouping(.never))) to \(range.upperBound.formatted(.number.grouping(.never))) \(unit)")
+            throw Refusal.invalid("\(name) must be from \(range.lowerBound.formatted(.number.grouping(.never))) to \(range.upperBound.formatted(.number.grouping(.never))) \(unit)")
         }
         return value
     }

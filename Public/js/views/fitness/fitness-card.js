@@ -16,11 +16,11 @@ function formWord(form) {
   return 'overreaching';
 }
 
-/** The card, filled once /me/fitness answers. */
-export function fitnessCard() {
+/** The card, filled once /me/fitness answers, asked once `after` settles. */
+export function fitnessCard(after = Promise.resolve()) {
   const body = h('div', {}, h('p', { class: 'muted' }, 'Loading…'));
   const card = h('div', { class: 'card fitness-card' }, h('h2', {}, 'Fitness and form'), body);
-  load(body);
+  after.then(() => load(body));
   return card;
 }
 
@@ -47,7 +47,7 @@ async function load(body) {
       figure('Ramp rate', `${signed(today.rampRate)} / week`, 'ramp', 'fitness gained in 7 days')),
     h('figure', { class: 'fitness', role: 'img',
       'aria-label': `Over the last ${DAYS} days: fitness ${Math.round(today.fitness)}, fatigue ${Math.round(today.fatigue)}, form ${signed(today.form)} today.` },
-    h('figcaption', {}, h('strong', {}, `Last ${DAYS} days`)),
+    h('figcaption', {}, h('strong', {}, `Last ${DAYS} days`), h('span', { class: 'muted' }, ' · training load (TRIMP) a day')),
     fitnessChart(days),
     h('p', { class: 'fitness-legend' }, LINES.map(([label, , name]) => h('span', { class: `key ${name}` }, h('i', {}), label)))),
     h('p', { class: 'muted fitness-about' },

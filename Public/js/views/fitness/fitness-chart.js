@@ -25,7 +25,8 @@ export function fitnessChart(days) {
     h('line', { class: 'zero', x1: 0, x2: WIDTH, y1: y(0).toFixed(1), y2: y(0).toFixed(1) }),
     LINES.map(([, key, name]) => h('path', { class: name, d: path(key), 'vector-effect': 'non-scaling-stroke' })));
   return h('div', { class: 'fitness-chart' },
-    h('div', { class: 'fitness-scale muted' }, h('span', {}, String(Math.round(high))), h('span', {}, '0'), low < 0 ? h('span', {}, String(Math.round(low))) : null),
+    h('div', { class: 'fitness-scale muted', 'aria-hidden': 'true' }, [high, 0, ...(low < 0 ? [low] : [])].map((value) =>
+      h('span', { style: `top: ${((y(value) / HEIGHT) * 100).toFixed(1)}%` }, String(Math.round(value))))),
     svg,
     h('div', { class: 'volume-axis muted' }, h('span', {}, dayMonth(days[0].date)), h('span', {}, 'today')));
 }

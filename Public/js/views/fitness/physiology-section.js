@@ -34,13 +34,13 @@ function said(entry) {
   ].filter(Boolean).join(' · ');
 }
 
-/** The section, filled once the entries come. */
-export function physiologySection() {
+/** The section, filled once the entries come, asked once `after` settles. */
+export function physiologySection(after = Promise.resolve()) {
   const body = h('div', {}, h('p', { class: 'muted' }, 'Loading…'));
   const section = h('section', { class: 'physiology' }, h('h3', {}, 'Heart rate and pace'),
     h('p', { class: 'muted' }, 'Training load, zones and time in zones use the values in force on each activity’s day. Without any: resting 60, maximum 190.'),
     body);
-  load(body);
+  after.then(() => load(body));
   return section;
 }
 

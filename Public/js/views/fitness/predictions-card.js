@@ -11,11 +11,11 @@ function effortText(effort) {
   return h('a', { href: `#/runs/${effort.runId}` }, `${effort.name} in ${units.clock(effort.seconds)} on ${dayMonth(effort.date)}`);
 }
 
-/** The card, filled once the predictions come; `unit` is the runner's units. */
-export function predictionsCard(unit) {
+/** The card, filled once the predictions come, asked once `after` settles; `unit` is the runner's units. */
+export function predictionsCard(unit, after = Promise.resolve()) {
   const body = h('div', {}, h('p', { class: 'muted' }, 'Loading…'));
   const card = h('div', { class: 'card predictions-card' }, h('h2', {}, 'Race predictions'), body);
-  load(body, unit);
+  after.then(() => load(body, unit));
   return card;
 }
 
@@ -41,14 +41,15 @@ async function load(body, unit) {
         h('td', {}, race.name),
         h('td', { dataset: { model: 'riegel' } }, units.clock(race.riegel.seconds)),
         h('td', { dataset: { model: 'vdot' } }, units.clock(race.vdot.seconds)))))),
-    h('p', { class: 'muted prediction-source', dataset: { model: 'riegel' } }, 'Riegel (T₂ = T₁ × (D₂/D₁)^1.06) from your ',
+    h('p', { class: 'muted prediction-source', dataset: { model: 'riegel' } }, 'Riegel’s formula, from your ',
       ...riegelFrom.flatMap((effort, index) => [index ? ' and ' : '', effortText(effort)]), '.'),
-    h('p', { class: 'muted prediction-source', dataset: { model: 'vdot' } }, `VDOT ${predictions.vdot.toFixed(1)} (Daniels) from your `,
+    h('p', { class: 'muted prediction-source', dataset: { model: 'vdot' } }, `Daniels’ VDOT ${predictions.vdot.toFixed(1)}, from your `,
       effortText(predictions.vdotEffort), '.'),
     h('h3', {}, 'Training paces'),
+    h('p', { class: 'muted' }, `Daniels’ paces at VDOT ${predictions.vdot.toFixed(1)}: easy for most runs, threshold for tempo runs, interval for 3–5 minute repeats, repetition for short fast ones.`),
     h('table', { class: 'splits training-paces' },
       h('tbody', {},
-        [['Easy', `${pace(paces.easySlow)} – ${units.paceClock(paces.easyFast, unit)}`, 'easy'], ['Marathon', pace(paces.marathon), 'marathon'],
+        [['Easy', `${units.paceClock(paces.easyFast, unit)}–${pace(paces.easySlow)}`, 'easy'], ['Marathon', pace(paces.marathon), 'marathon'],
           ['Threshold', pace(paces.threshold), 'threshold'], ['Interval', pace(paces.interval), 'interval'], ['Repetition', pace(paces.repetition), 'repetition']]
           .map(([label, value, name]) => h('tr', { dataset: { pace: name } }, h('td', {}, label), h('td', {}, value))))),
     h('p', { class: 'muted' }, 'Best efforts are the fastest stretches of your runs, not always races: a hard race predicts best.'));
