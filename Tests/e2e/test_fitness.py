@@ -7,6 +7,7 @@ import math
 
 from conftest import Server  # noqa: F401  (the fixtures)
 from synthetic_runs import fixes
+from test_accessibility import MAP_PARTS
 
 
 def upload_with_heart(server, token, days_ago, meters, speed, name):
@@ -91,6 +92,7 @@ def test_fitness_predictions_settings_and_zones(server, browser):
     b.js("document.querySelector('.stats-card').hidden = true")
     problems = b.layout_problems("fitness-profile")
     assert problems == [], problems
+    assert b.accessibility() == []
 
     # An activity's time in zones: five bars, the minutes adding up to the run's.
     b.wait(lambda: "shown" not in b.find("#toast").get_attribute("class"), message="the toast stayed")
@@ -103,6 +105,7 @@ def test_fitness_predictions_settings_and_zones(server, browser):
     b.shot("fitness-run-zones")
     problems = b.layout_problems("fitness-run")
     assert problems == [], problems
+    assert b.accessibility(MAP_PARTS) == []
     assert b.errors() == []
 
     # Nobody else sees the zones of the run, public as it is.

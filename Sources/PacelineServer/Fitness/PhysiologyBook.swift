@@ -65,11 +65,15 @@ enum PhysiologyBook {
         }
     }
 
-    /// Deletes `user`'s entry `id`; 404 unless it is theirs.
+    /// Deletes `user`'s entry `id`; 404 unless it is theirs, 400 when the values left in
+    /// force can't be a person's (a threshold above the default maximum the entry raised).
     static func delete(_ id: String, of user: UUID, on database: any Database) async throws {
         try await database.lockingUser(user) { transaction in
-            guard let id = UUID(uuidString: id), let entry = try await PhysiologyEntry.query(on: transaction)
-                .filter(\.$id == id).filter(\.$user.$id == user).first() else { throw Refusal.notFound("entry") }
+            let entries = try await rows(of: user, on: transaction)
+            guard let entryID = UUID(uuidString: id), let entry = entries.first(where: { $0.id == entryID }) else {
+                throw Refusal.notFound("entry")
+            }
+            try check(entries.filter { $0 !== entry }, changedFrom: entry.fromDay)
             try await entry.delete(on: transaction)
             try await TrainingLoadUpdating.mark(user, from: entry.fromDay, on: transaction)
         }

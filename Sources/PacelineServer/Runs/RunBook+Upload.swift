@@ -100,7 +100,7 @@ extension RunBook {
         do {
             (run, checkpoints) = try RunRecorder.run(of: activity, format: upload.format, owner: owner,
                                                      privacy: choices.privacy ?? owner.defaultPrivacy, name: choices.name,
-                                                     physiology: physiology)
+                                                     utcOffsetSeconds: choices.utcOffsetSeconds, physiology: physiology)
         } catch var refusal as Refusal where !screening.isEmpty {
             refusal.message += " (left out as impossible: \(screening))"
             throw refusal
@@ -110,7 +110,6 @@ extension RunBook {
         }
         run.idempotencyKey = choices.key
         run.description = choices.description
-        run.utcOffsetSeconds = choices.utcOffsetSeconds
         run.$owner.value = owner
         do {
             try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: upload.original,

@@ -13,11 +13,13 @@ package enum RunRecorder {
     /// A new run of `activity`, and its checkpoints (nil when it has no timed path to
     /// measure them on), measured from the same profile as its statistics: what its
     /// segment efforts are found on (`RunAftermath`). Its training load is measured with
-    /// the owner's `physiology` in force on its day.
-    package static func run(of activity: Activity, format: RunOrigin, owner: User, privacy: Privacy,
-                            name: String?, physiology: PhysiologyHistory = .none) throws -> (run: Run, checkpoints: [Checkpoint]?) {
+    /// the owner's `physiology` in force on its day, on the clock `utcOffsetSeconds` east of
+    /// UTC the runner's device said (nil: none said).
+    package static func run(of activity: Activity, format: RunOrigin, owner: User, privacy: Privacy, name: String?,
+                            utcOffsetSeconds: Int? = nil, physiology: PhysiologyHistory = .none) throws -> (run: Run, checkpoints: [Checkpoint]?) {
         let run = Run()
         run.$owner.id = owner.id!
+        run.utcOffsetSeconds = utcOffsetSeconds
         let (summary, checkpoints, start) = try measure(run, activity, owner: owner, physiology: physiology)
         run.name = name ?? ActivityName.meaningful(summary.name).map { TextInput.storable($0, .name) }
         run.privacy = privacy

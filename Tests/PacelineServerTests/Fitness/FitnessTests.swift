@@ -84,6 +84,11 @@ struct FitnessTests {
             #expect(changed.from == "2019-01-01" && changed.restingHeartRate == 45)
             _ = try await ann.client.deletePhysiologyEntry(path: .init(entryId: first.id)).noContent
             #expect(try await ann.client.listPhysiology().ok.body.json.entries.count == 1)
+            // Deleting the entry that raised the maximum would leave a threshold above the default's: refused.
+            let raised = try await ann.client.createPhysiologyEntry(body: .json(.init(from: "2024-01-01", maximumHeartRate: 205))).created.body.json
+            _ = try await ann.client.createPhysiologyEntry(body: .json(.init(from: "2024-02-01", thresholdHeartRate: 195))).created
+            let refused = try await server.raw(.DELETE, "/me/physiology/\(raised.id)", token: ann.token)
+            #expect(refused.status == 400 && String(decoding: refused.body, as: UTF8.self).contains("threshold"))
         }
     }
 
