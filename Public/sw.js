@@ -2,7 +2,7 @@
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show (a mission's map is kept and shown first; a picture the server
 // fetched is kept once seen, never asked again). Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v30';
+const VERSION = 'paceline-v31';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks
@@ -30,7 +30,7 @@ const SHELL = [
   '/js/views/visitor/kept-activities.js', '/js/views/visitor/keep-address.js', '/js/engine/workout/active-workout.js', '/js/engine/workout/plan.js',
   '/js/engine/workout/workout-session.js', '/js/engine/workout/workout-speaker.js',
   // The views
-  '/js/views/account/account-data.js', '/js/views/account/voice-settings.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segments/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/badge-tabs.js', '/js/views/achievements/activity-share.js', '/js/views/achievements/earned.js', '/js/views/achievements/friends-board.js',
+  '/js/views/account/account-data.js', '/js/views/account/voice-settings.js', '/js/views/gear/gear-card.js', '/js/views/gear/gear-choice.js', '/js/views/goals/goals-card.js', '/js/views/goals/volume-chart.js', '/js/views/fitness/fitness-card.js', '/js/views/fitness/fitness-chart.js', '/js/views/fitness/predictions-card.js', '/js/views/fitness/physiology-section.js', '/js/views/fitness/zones-card.js', '/js/views/heatmap.js', '/js/views/map/heat-layer.js', '/js/views/segments/segment.js', '/js/views/segments/efforts-card.js', '/js/views/segments/effort-format.js', '/js/views/segments/segment-maker.js', '/js/views/segments/segments-list-card.js', '/js/views/segments/segment-board.js', '/js/views/segments/segment-line.js', '/js/engine/segments/segment-watch.js', '/js/views/beacon/beacon.js', '/js/views/beacon/beacon-control.js', '/js/engine/beacon/beacon-feed.js', '/js/views/account/password-form.js', '/js/views/account/privacy-zones.js', '/js/views/achievements/badges.js', '/js/views/achievements/badge-tabs.js', '/js/views/achievements/activity-share.js', '/js/views/achievements/earned.js', '/js/views/achievements/friends-board.js',
   '/js/views/achievements/score-card.js', '/js/views/achievements/share.js', '/js/views/activity.js',
   '/js/views/analysis/analysis.js', '/js/views/analysis/chart.js', '/js/views/analysis/credit-note.js',
   '/js/views/analysis/device-note.js',

@@ -112,6 +112,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.lifecycle.use(RepeatingWork(every: Reminders.interval, failing: "reminders not told", logger: app.logger) {
         try await Reminders.tellDue(opensBefore: opensBefore, on: background)
     })
+    // The training loads a runner's change of physiology outdated, measured again out of any request.
+    app.lifecycle.use(RepeatingWork(every: TrainingLoadUpdating.interval, failing: "training loads not brought up to date", logger: app.logger) {
+        try await withTaskExecutorPreference(LowPriorityExecutor.shared) { _ = try await TrainingLoadUpdating.all(on: background) }
+    })
     // The club challenges an activity's change marked: their finishers' badges, settled out of any upload.
     app.lifecycle.use(RepeatingWork(every: ChallengeFinishers.settlingInterval, failing: "challenges not settled", logger: app.logger) {
         try await ChallengeFinishers.settleChanged(on: background)

@@ -13,6 +13,9 @@ import { privacyZonesSection } from './account/privacy-zones.js';
 import { gearCard } from './gear/gear-card.js';
 import { segmentsListCard } from './segments/segments-list-card.js';
 import { volumeChart } from './goals/volume-chart.js';
+import { fitnessCard } from './fitness/fitness-card.js';
+import { predictionsCard } from './fitness/predictions-card.js';
+import { physiologySection } from './fitness/physiology-section.js';
 import { emailForm, dataSection } from './account/account-data.js';
 import { blockedSection } from './account/blocked-people.js';
 import { connectedAppsSection } from './account/connected-apps.js';
@@ -39,8 +42,11 @@ export function render() {
     historyStatus: h('div', { class: 'history-status' }),
     historyNote: h('p', { class: 'muted history-note', role: 'status' }),
   };
+  // Fitness and predictions ask the server once the totals and the history are shown: they never delay them.
+  let shown;
+  const ready = new Promise((resolve) => { shown = resolve; });
+  const settingsCard = settings(() => render(), ready);
   const historyCard = h('div', { class: 'card history-card' }, h('h2', {}, 'Your activities'), view.historyNote, view.historyList, view.historyStatus);
-  const settingsCard = settings(() => render());
   const initial = (profile.displayName ?? '?').trim().charAt(0).toUpperCase() || '?';
   const page = h('section', { class: 'page profile-page' });
   const achievements = achievementCards(profile, session.units);
@@ -48,10 +54,10 @@ export function render() {
     h('div', { class: 'profile-head' }, h('div', { class: 'avatar', 'aria-hidden': 'true' }, initial),
       h('div', {}, h('h1', {}, profile.displayName ?? 'You'), h('p', { class: 'muted' }, profile.email ?? ''))),
     view.outboxCard,
-    // Totals and records first, then the gear, the score and badge shelf, the history; beside them
+    // Totals and records first, then fitness and race predictions, the gear, the score and badge shelf, the history; beside them
     // (below on a phone) friends' scores and the settings.
     h('div', { class: 'columns' },
-      h('div', {}, view.statsCard, gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
+      h('div', {}, view.statsCard, fitnessCard(ready), predictionsCard(session.units, ready), gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
       h('div', { class: 'achievements' }, achievements.board, settingsCard)));
   mount(page);
 
@@ -64,6 +70,7 @@ export function render() {
   showOutbox(view);
   // Usable once the totals and the history's first page are shown: `profile-ready` in the page's performance timeline.
   Promise.allSettled([showStats(view), loadRuns(view)]).then(() => {
+    shown();
     if (!view.disposed && !performance.getEntriesByName('profile-ready').length) performance.mark('profile-ready');
   });
   return () => { view.disposed = true; stopChange(); stopDone(); };
@@ -213,8 +220,8 @@ function runItem(run, unit) {
 }
 
 
-/** Units, voice and vibration, weight, step length, default privacy; change password; log out; import. `rerender` after a change of units. */
-function settings(rerender) {
+/** Units, voice and vibration, weight, step length, default privacy, heart rate and pace (asked once `ready` settles); change password; log out; import. `rerender` after a change of units. */
+function settings(rerender, ready) {
   const profile = session.profile ?? {};
   const imperial = profile.units === 'imperial';
   const status = h('p', { class: 'muted settings-status', role: 'status' });
@@ -249,6 +256,7 @@ function settings(rerender) {
       h('input', { type: 'checkbox', name: 'shares-presence', checked: profile.sharesPresence === true,
         onchange: (event) => change({ sharesPresence: event.target.checked }, 'Presence') })),
     status,
+    physiologySection(ready),
     privacyZonesSection(),
     pushSection(),
     blockedSection(),

@@ -23,6 +23,17 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable {
         number = Int(((instant.timeIntervalSince1970 + Double(utcOffsetSeconds)) / 86_400).rounded(.down))
     }
 
+    /// The day `text` names, `YYYY-MM-DD`; nil for anything else, or a day that does not
+    /// exist (2026-02-30).
+    public init?(text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              let date = Calendar.utc.date(from: DateComponents(year: year, month: month, day: day)),
+              Calendar.utc.component(.day, from: date) == day, Calendar.utc.component(.month, from: date) == month else { return nil }
+        self.init(instant: date, utcOffsetSeconds: 0)
+    }
+
     /// The day after (or `days` after).
     public func advanced(by days: Int) -> LocalDay { LocalDay(number: number + days) }
 

@@ -6,13 +6,17 @@ import Foundation
 ///     TRIMP = Σ minutes × r × 0.64 × e^(1.92 r),   r = (HR − rest) / (max − rest), held to 0…1
 ///
 /// (Banister 1991; 0.64 and 1.92 are the coefficients for men, used for everyone as no sex
-/// is kept). An hour at 69 % of the reserve (150 bpm for rest 60, max 190) is about 100.
+/// is kept), with the runner's resting and maximum heart rate in force on the activity's
+/// day (`Physiology`; 60 and 190 when they said none). An hour at 69 % of the reserve
+/// (150 bpm for rest 60, max 190) is about 100.
 ///
 /// Without heart rate, a run, walk or hike has its reserve estimated from pace and grade:
 /// the oxygen cost of moving (ACSM's metabolic equations: VO₂ = 3.5 + 0.2 v + 0.9 v·grade
 /// running, 3.5 + 0.1 v + 1.8 v·grade walking, v in m/min, in ml/kg/min), as a share of the
 /// VO₂ reserve, which tracks the heart-rate reserve (Swain & Leutholtz 1997):
-/// r = (VO₂ − 3.5) / (VO₂max − 3.5). A ride, swim or other activity without heart rate has
+/// r = (VO₂ − 3.5) / (VO₂max − 3.5). VO₂max is the runner's as their threshold pace says
+/// (its running cost over 0.88: Daniels puts threshold pace at 88 % of VO₂max), else 45
+/// ml/kg/min, a fit recreational runner's. A ride, swim or other activity without heart rate has
 /// no load: its pace says too little of its effort.
 ///
 /// The track is taken in pieces of at least `piece` seconds within a segment (a fix a
@@ -35,43 +39,51 @@ public struct TrainingLoad: Sendable, Hashable, Codable {
         self.source = source
     }
 
-    /// Resting and maximum heart rate assumed, bpm (no one's own is kept yet).
-    public static let restingHeartRate = 60.0
-    public static let maximumHeartRate = 190.0
-    /// The VO₂max assumed for a pace's estimate, ml/kg/min (a fit recreational runner).
+    /// The VO₂max assumed for a pace's estimate without a threshold pace, ml/kg/min (a fit recreational runner).
     public static let vo2max = 45.0
+    /// The share of VO₂max threshold pace is run at (Daniels' T pace).
+    public static let thresholdShare = 0.88
     /// The shortest piece the track is measured in, seconds.
     public static let piece = 30.0
     /// The longest time between two fixes still counted, seconds.
     public static let longestGap = 60.0
 
-    /// The load of `track` done as `sport`: from heart rate where at least half the timed
-    /// fixes have one, else from pace for a sport on foot; nil when neither gives one.
+    /// The load of `track` done as `sport` by a runner of `physiology`: from heart rate
+    /// where at least half the timed fixes have one, else from pace for a sport on foot;
+    /// nil when neither gives one.
     /// - Complexity: O(n) in the fixes.
-    public static func of(_ track: Track, sport: Sport) -> TrainingLoad? {
+    public static func of(_ track: Track, sport: Sport, physiology: Physiology = .defaults) -> TrainingLoad? {
         let timed = track.segments.joined().lazy.filter { $0.time != nil }
         let withHeartRate = timed.filter { $0.heartRate != nil }.count
         if withHeartRate > 0, withHeartRate * 2 >= timed.count {
-            return TrainingLoad(value: impulse(track) { piece in piece.heartRate.map(reserve(heartRate:)) }, source: .heartRate)
+            return TrainingLoad(value: impulse(track) { piece in piece.heartRate.map(physiology.reserve(heartRate:)) }, source: .heartRate)
         }
         guard let running = onFoot(sport) else { return nil }
+        let maximum = vo2max(thresholdPace: physiology.thresholdPace)
         return TrainingLoad(value: impulse(track) { piece in
-            piece.speed.map { reserve(speed: $0, grade: piece.grade, running: running) }
+            piece.speed.map { reserve(speed: $0, grade: piece.grade, running: running, vo2max: maximum) }
         }, source: .pace)
     }
 
-    /// The share of the heart-rate reserve `heartRate` stands at, 0…1.
-    public static func reserve(heartRate: Double) -> Double {
-        min(1, max(0, (heartRate - restingHeartRate) / (maximumHeartRate - restingHeartRate)))
+    /// The VO₂max a threshold pace (seconds per kilometre) implies: its running cost over
+    /// `thresholdShare`; `vo2max` without one.
+    public static func vo2max(thresholdPace: Double?) -> Double {
+        guard let pace = thresholdPace, pace > 0 else { return vo2max }
+        return oxygenCost(metresPerMinute: 60_000 / pace, grade: 0, running: true) / thresholdShare
     }
 
     /// The share of the VO₂ reserve moving at `speed` m/s up `grade` (rise over run, a climb
-    /// only) costs, running or walking, 0…1.
-    public static func reserve(speed: Double, grade: Double, running: Bool) -> Double {
-        let metresPerMinute = speed * 60, climb = max(0, grade)
-        let vo2 = running ? 3.5 + 0.2 * metresPerMinute + 0.9 * metresPerMinute * climb
-                          : 3.5 + 0.1 * metresPerMinute + 1.8 * metresPerMinute * climb
+    /// only) costs, running or walking, for a VO₂max of `vo2max`, 0…1.
+    public static func reserve(speed: Double, grade: Double, running: Bool, vo2max: Double = vo2max) -> Double {
+        let vo2 = oxygenCost(metresPerMinute: speed * 60, grade: grade, running: running)
         return min(1, max(0, (vo2 - 3.5) / (vo2max - 3.5)))
+    }
+
+    /// ACSM's oxygen cost of moving at `metresPerMinute` up `grade` (a climb only), ml/kg/min.
+    private static func oxygenCost(metresPerMinute: Double, grade: Double, running: Bool) -> Double {
+        let climb = max(0, grade)
+        return running ? 3.5 + 0.2 * metresPerMinute + 0.9 * metresPerMinute * climb
+                       : 3.5 + 0.1 * metresPerMinute + 1.8 * metresPerMinute * climb
     }
 
     /// TRIMP of `minutes` at reserve share `reserve`.

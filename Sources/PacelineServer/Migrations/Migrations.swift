@@ -113,5 +113,7 @@ enum Migrations {
         CreateExternalIdentities(),
         // 068: the fixes apps send one by one, kept until their log becomes a run.
         CreateFixLogs(),
+        // 069: each user's heart rates and threshold pace from a day on; runs whose load they outdated.
+        CreatePhysiologyEntries(),
     ]
 }

@@ -51,6 +51,8 @@ package final class Run: Model, @unchecked Sendable {
     /// How hard it was, TRIMP (`TrainingLoad`), and what it was measured from; nil when neither heart rate nor pace gives one.
     @OptionalField(key: "training_load") var trainingLoad: Double?
     @OptionalField(key: "training_load_source") var trainingLoadSource: TrainingLoad.Source?
+    /// Set when its owner's physiology changed since the load was measured (`TrainingLoadUpdating`).
+    @OptionalField(key: "training_load_outdated") var trainingLoadOutdated: Bool?
     /// The record distances over which it was its owner's fastest when recorded (`NewRecords`).
     @JSONText(key: "new_records") var newRecords: [Double]?
     /// The track as the owner's heat map draws it (`HeatLine`), a polyline a segment; nil for a virtual run.

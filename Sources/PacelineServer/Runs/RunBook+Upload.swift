@@ -95,10 +95,12 @@ extension RunBook {
             activity.inferSportIfUnnamed()
             if activity.sport == .other, activity.sportSource == .file, !activity.namesUnlistedSport { activity.sport = .run }
         }
+        let physiology = try await PhysiologyBook.history(of: ownerID, on: database)
         let (run, checkpoints): (Run, [Checkpoint]?)
         do {
             (run, checkpoints) = try RunRecorder.run(of: activity, format: upload.format, owner: owner,
-                                                     privacy: choices.privacy ?? owner.defaultPrivacy, name: choices.name)
+                                                     privacy: choices.privacy ?? owner.defaultPrivacy, name: choices.name,
+                                                     utcOffsetSeconds: choices.utcOffsetSeconds, physiology: physiology)
         } catch var refusal as Refusal where !screening.isEmpty {
             refusal.message += " (left out as impossible: \(screening))"
             throw refusal
@@ -108,7 +110,6 @@ extension RunBook {
         }
         run.idempotencyKey = choices.key
         run.description = choices.description
-        run.utcOffsetSeconds = choices.utcOffsetSeconds
         run.$owner.value = owner
         do {
             try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: upload.original,

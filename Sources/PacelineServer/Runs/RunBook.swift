@@ -19,7 +19,9 @@ enum RunBook {
     ) async throws -> Run {
         let activity = try await ElevationTiles.elevations(for: Activity(format: .gpx, name: nil, sport: sport, track: Track(segments: [fixes])),
                                                            on: database)
-        let (run, checkpoints) = try RunRecorder.run(of: activity, format: .live, owner: owner, privacy: owner.defaultPrivacy, name: name)
+        let physiology = try await PhysiologyBook.history(of: try owner.requireID(), on: database)
+        let (run, checkpoints) = try RunRecorder.run(of: activity, format: .live, owner: owner, privacy: owner.defaultPrivacy, name: name,
+                                                     physiology: physiology)
         try await RunAftermath.store(run, checkpoints: checkpoints, from: activity, original: try .live(sent), on: database) { transaction in
             try await alongside(run, transaction)
         }
@@ -57,7 +59,8 @@ enum RunBook {
         let sportBefore = run.sport  // before the new sport's measuring sets it
         // Everything the sport decides is measured again; the badges and segment efforts
         // follow. `remeasured`: set when the sport changed, holding the run's new checkpoints.
-        let remeasured = try resported.map { try RunRecorder.remeasure(run, as: $0, owner: run.owner) }
+        let physiology = resported == nil ? PhysiologyHistory.none : try await PhysiologyBook.history(of: user, on: database)
+        let remeasured = try resported.map { try RunRecorder.remeasure(run, as: $0, owner: run.owner, physiology: physiology) }
         // The user's lock: the gear named can't be deleted halfway (`Database.lockingUser`).
         try await database.lockingUser(user) { transaction in
             if let gearID = change.gearID {

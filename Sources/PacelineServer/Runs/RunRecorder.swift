@@ -12,12 +12,15 @@ package enum RunRecorder {
 
     /// A new run of `activity`, and its checkpoints (nil when it has no timed path to
     /// measure them on), measured from the same profile as its statistics: what its
-    /// segment efforts are found on (`RunAftermath`).
-    package static func run(of activity: Activity, format: RunOrigin, owner: User, privacy: Privacy,
-                            name: String?) throws -> (run: Run, checkpoints: [Checkpoint]?) {
+    /// segment efforts are found on (`RunAftermath`). Its training load is measured with
+    /// the owner's `physiology` in force on its day, on the clock `utcOffsetSeconds` east of
+    /// UTC the runner's device said (nil: none said).
+    package static func run(of activity: Activity, format: RunOrigin, owner: User, privacy: Privacy, name: String?,
+                            utcOffsetSeconds: Int? = nil, physiology: PhysiologyHistory = .none) throws -> (run: Run, checkpoints: [Checkpoint]?) {
         let run = Run()
         run.$owner.id = owner.id!
-        let (summary, checkpoints, start) = try measure(run, activity, owner: owner)
+        run.utcOffsetSeconds = utcOffsetSeconds
+        let (summary, checkpoints, start) = try measure(run, activity, owner: owner, physiology: physiology)
         run.name = name ?? ActivityName.meaningful(summary.name).map { TextInput.storable($0, .name) }
         run.privacy = privacy
         run.format = format
@@ -30,10 +33,11 @@ package enum RunRecorder {
     /// track, its times, its ascent), but what its owner chose (its sport, name, privacy).
     /// Returns its checkpoints (nil when there is no timed path), for its segment efforts.
     /// - Throws: `Refusal` (unprocessable) when today's rules find no run in it (nothing changes then).
-    package static func remeasure(_ run: Run, fromOriginal activity: Activity, owner: User) throws -> [Checkpoint]? {
+    package static func remeasure(_ run: Run, fromOriginal activity: Activity, owner: User,
+                                  physiology: PhysiologyHistory = .none) throws -> [Checkpoint]? {
         var activity = activity
         activity.sport = run.sport
-        let (summary, checkpoints, start) = try measure(run, activity, owner: owner)
+        let (summary, checkpoints, start) = try measure(run, activity, owner: owner, physiology: physiology)
         keep(activity, summary, start: start, in: run)
         return checkpoints
     }
@@ -60,28 +64,29 @@ package enum RunRecorder {
     /// Returns the run's checkpoints as the new sport measures them (nil when there is no
     /// timed path), for its segment efforts (`SegmentMatching.rematch`).
     /// - Throws: `Refusal` (unprocessable) when the run would no longer be one as `sport` (nothing changes then).
-    package static func remeasure(_ run: Run, as sport: Sport, owner: User) throws -> [Checkpoint]? {
+    package static func remeasure(_ run: Run, as sport: Sport, owner: User, physiology: PhysiologyHistory = .none) throws -> [Checkpoint]? {
         var activity = try run.activity()
         activity.sport = sport
         activity.sportSource = .chosen
-        return try measure(run, activity, owner: owner).checkpoints
+        return try measure(run, activity, owner: owner, physiology: physiology).checkpoints
     }
 
     /// Measures `run` again with today's rules (`AnalysisRules`) from its stored track, as
     /// a run stored before its original was kept must be: what its sport's thresholds
     /// decide, as `remeasure(_:as:owner:)` does for a new sport.
-    package static func remeasure(_ run: Run, owner: User) throws -> [Checkpoint]? {
-        try measure(run, try run.activity(), owner: owner).checkpoints
+    package static func remeasure(_ run: Run, owner: User, physiology: PhysiologyHistory = .none) throws -> [Checkpoint]? {
+        try measure(run, try run.activity(), owner: owner, physiology: physiology).checkpoints
     }
 
     /// Fills `run`'s columns that its sport's thresholds decide, from `activity`; returns
     /// the summary, the checkpoints along the profile it was measured on, and where the
     /// track starts. Checks first, so a throw changes nothing.
     /// - Throws: `Refusal` (unprocessable) when there is no timed GPS track, or too little of it can be credited.
-    private static func measure(_ run: Run, _ activity: Activity, owner: User) throws -> (summary: ActivitySummary, checkpoints: [Checkpoint]?, start: Coordinate) {
+    private static func measure(_ run: Run, _ activity: Activity, owner: User,
+                                physiology: PhysiologyHistory) throws -> (summary: ActivitySummary, checkpoints: [Checkpoint]?, start: Coordinate) {
         let thresholds = SportThresholds.for(activity.sport)
         let (profile, summary) = profile(of: activity)
-        guard summary.gpsDistanceMeters != nil, summary.startTime != nil,
+        guard summary.gpsDistanceMeters != nil, let startTime = summary.startTime,
               let start = activity.track.fixes.first(where: { $0.coordinate != nil && $0.time != nil })?.coordinate else {
             throw Refusal(.unprocessable, code: "no_gps_track",
                            message: "the run has no timed GPS positions, so there is no path to measure")
@@ -114,8 +119,10 @@ package enum RunRecorder {
         let steps = StepCount(activity, distance: credited.credited, stepLength: owner.stepLengthMeters)
         run.steps = steps?.steps
         run.stepsEstimated = steps?.isEstimated
-        let load = TrainingLoad.of(activity.track, sport: activity.sport)
-        (run.trainingLoad, run.trainingLoadSource) = (load?.value, load?.source)
+        // Its day on the runner's calendar: the clock they sent, else the start's longitude's.
+        let day = LocalDay(instant: startTime, utcOffsetSeconds: run.utcOffsetSeconds ?? LocalDay.fallbackOffset(longitude: start.longitude))
+        let load = TrainingLoad.of(activity.track, sport: activity.sport, physiology: physiology.inForce(on: day))
+        (run.trainingLoad, run.trainingLoadSource, run.trainingLoadOutdated) = (load?.value, load?.source, nil)
         // A virtual world's positions are no path on the Earth: no segment effort, no route.
         let checkpoints = activity.isVirtual ? nil : try? Normalization.checkpoints(of: activity, profile: profile)
         return (summary, checkpoints, start)

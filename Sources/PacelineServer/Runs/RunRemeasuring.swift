@@ -56,6 +56,7 @@ package enum RunRemeasuring {
         guard let owner = try await User.find(ownerID, on: database) else { return nil }
         let runs = try await Run.query(on: database).filter(\.$owner.$id == ownerID)
             .filter(\.$analysisVersion < AnalysisRules.version).sort(\.$id).limit(pageSize).all()
+        let physiology = try await PhysiologyBook.history(of: ownerID, on: database)
         // Measured outside the transaction: the owner's lock is held only to write.
         var progress = Progress()
         var measured: [(run: Run, checkpoints: [Checkpoint]?, isMeasured: Bool)] = []
@@ -63,9 +64,9 @@ package enum RunRemeasuring {
             run.$owner.value = owner
             do {
                 if let original = try await original(of: run, on: database) {
-                    measured.append((run, try RunRecorder.remeasure(run, fromOriginal: original, owner: owner), true))
+                    measured.append((run, try RunRecorder.remeasure(run, fromOriginal: original, owner: owner, physiology: physiology), true))
                 } else {
-                    measured.append((run, try RunRecorder.remeasure(run, owner: owner), true))
+                    measured.append((run, try RunRecorder.remeasure(run, owner: owner, physiology: physiology), true))
                     if run.originalID == nil { progress.fromStoredTrack += 1 }
                 }
                 progress.remeasured += 1

@@ -42,6 +42,15 @@ export const api = {
   createGoal: (goal, utcOffsetMinutes) => request('/me/goals' + query({ utcOffsetMinutes }), { method: 'POST', json: goal }),
   deleteGoal: (id) => request(`/me/goals/${id}`, { method: 'DELETE' }),
 
+  // Fitness: dated heart rates and threshold pace, the zones they make, fitness, fatigue and form, race predictions.
+  physiology: (utcOffsetMinutes) => request('/me/physiology' + query({ utcOffsetMinutes })),
+  createPhysiologyEntry: (entry) => request('/me/physiology', { method: 'POST', json: entry }),
+  updatePhysiologyEntry: (id, entry) => request(`/me/physiology/${id}`, { method: 'PUT', json: entry }),
+  deletePhysiologyEntry: (id) => request(`/me/physiology/${id}`, { method: 'DELETE' }),
+  fitness: (days, utcOffsetMinutes) => request('/me/fitness' + query({ days, utcOffsetMinutes })),
+  racePredictions: (utcOffsetMinutes) => request('/me/race-predictions' + query({ utcOffsetMinutes })),
+  runZones: (id) => request(`/runs/${id}/zones`),
+
   // Runs
   runs: (cursor, limit = 20) => request('/runs' + query({ cursor, limit })),
   /**

@@ -21,6 +21,7 @@ import { earnedCard } from '../run/earned-card.js';
 import { photosCard } from '../run/photos-card.js';
 import { gearLine } from '../gear/gear-choice.js';
 import { segmentsCard } from '../segments/efforts-card.js';
+import { zonesCard } from '../fitness/zones-card.js';
 import { height, shortDate, dayAndTime, runTitle, sportName, usesPace, privacyName } from '../shared/format.js';
 
 const COLOUR_A = '#1f6feb';  // blue and orange: told apart with any colour vision
@@ -60,7 +61,7 @@ export async function render({ runId }, query) {
   const segments = segmentsCard({ run, points: view.points, unit, owned,
     highlight: (stretch) => view.map?.highlight(stretch), cursor: () => view.cursor });
   page.replaceChildren(...[runHead(view), kudosLine(runId, owned), runFigures(run, unit, view.pace), deviceNote(run, unit), note, h('div', { class: 'analysis' }, view.chartCard, view.mapBox),
-    h('div', { class: 'lower' }, view.compareCard, splitsCard, effortsCard, segments, logCard), photosCard(runId, owned), earnedCard(runId, owned), commentsCard(runId, owned)].filter(Boolean));
+    h('div', { class: 'lower' }, view.compareCard, splitsCard, owned && run.heartRate ? zonesCard(runId) : null, effortsCard, segments, logCard), photosCard(runId, owned), earnedCard(runId, owned), commentsCard(runId, owned)].filter(Boolean));
   showBestEfforts(effortsCard, runId, unit, view.pace, run.newRecords ?? []);
 
   // The chart and the map need their boxes laid out first.
