@@ -87,22 +87,17 @@ extension FixLog {
     }
 
     /// Records a log's fixes as one run of `owner`, keeping them (as the app's JSON
-    /// recording is kept) as its original. The log's id and first fix are the upload's
+    /// recording is kept, written as the API writes JSON: `LiveCoding`) as its original. The log's id and first fix are the upload's
     /// idempotency key (a close tried again makes no second run), and a run of the same
     /// activity uploaded before (the app's GPX of it) is answered as a duplicate.
     private static func record(_ fixes: [Components.Schemas.FixInput], sport: Sport?, log: UUID, owner: User,
                                on database: any Database, logger: Logger) async throws {
         let upload = Components.Schemas.FixUpload(fixes: fixes)
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(try FlexibleDateTranscoder().encode(date))
-        }
         let key = "fix-log:\(log.uuidString):\(Int(fixes[0].time.timeIntervalSince1970))"
         let choices = RunBook.UploadChoices(key: key, sport: sport, skipDuplicates: true)
         do {
             let received = RunUpload.Received(activities: [try RunUpload.activity(from: upload)], format: .json,
-                                              original: try OriginalFile(received: try encoder.encode(upload), format: .json))
+                                              original: try OriginalFile(received: Data(try LiveCoding.encode(upload).utf8), format: .json))
             let recorded = try await RunBook.record(received, choices, owner: owner, on: database)
             let run = try recorded.outcomes[0].run.requireID()
             logger.info("a log of \(fixes.count) fixes became a run", metadata: ["run": "\(run)"])
