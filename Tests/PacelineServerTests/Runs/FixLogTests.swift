@@ -45,7 +45,7 @@ struct FixLogTests {
 
     /// Waits for `user` to have `count` runs (the quiet log's closing runs in the background).
     static func runs(of user: TestUser, count: Int) async throws -> [String] {
-        for _ in 0..<100 {
+        for _ in 0..<300 {
             let runs = try await user.client.listRuns().ok.body.json.runs
             if runs.count >= count { return runs.map(\.id) }
             try await Task.sleep(for: .milliseconds(100))
@@ -53,9 +53,14 @@ struct FixLogTests {
         return try await user.client.listRuns().ok.body.json.runs.map(\.id)
     }
 
+    /// A log becomes a run 4 s after its last fix: long enough that a machine busy with the
+    /// whole suite never pauses that long between two of GPSLogger's requests (1 s split a
+    /// log in two under load), short enough to wait for.
+    static let quietSoon = FixLogSettings(quiet: 4, interval: 0.2)
+
     /// Waits for every log to be closed (the run appears a moment before its log goes).
     static func untilClosed(_ server: TestServer) async throws {
-        for _ in 0..<100 where try await server.count("SELECT COUNT(*) AS n FROM fix_logs") > 0 {
+        for _ in 0..<300 where try await server.count("SELECT COUNT(*) AS n FROM fix_logs") > 0 {
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(try await server.count("SELECT COUNT(*) AS n FROM fix_logs") == 0)
@@ -67,7 +72,7 @@ struct FixLogTests {
         let gpx = try Data(contentsOf: Fixtures.track("gpx/run.gpx"))
         let fixes = try ActivityReader.read(gpx, format: .gpx).track.segments.flatMap { $0 }
         let started = try #require(fixes.first?.time).addingTimeInterval(-30)
-        try await withServer(database, fixLogs: FixLogSettings(quiet: 1, interval: 0.2)) { server in
+        try await withServer(database, fixLogs: Self.quietSoon) { server in
             let ann = try await server.newUser("Ann")
             let token = try await PersonalTokenTests.make(ann, server, name: "GPSLogger", scope: "upload").secret
             try await Self.send(fixes, started: started, token: token, to: server)
@@ -146,7 +151,7 @@ struct FixLogTests {
         let fixes = try ActivityReader.read(contentsOf: Fixtures.track("gpx/run.gpx")).track.segments.flatMap { $0 }
         let started = try #require(fixes.first?.time)
         let (before, after) = (Array(fixes.prefix(fixes.count / 2)), Array(fixes.dropFirst(fixes.count / 2)))
-        try await withServer(database, fixLogs: FixLogSettings(quiet: 1, interval: 0.2)) { server in
+        try await withServer(database, fixLogs: Self.quietSoon) { server in
             let ann = try await server.newUser("Ann")
             let token = try await PersonalTokenTests.make(ann, server, name: "GPSLogger", scope: "upload").secret
             try await Self.send(before, started: started, token: token, to: server)
