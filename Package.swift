@@ -210,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "PacelineArchivesTests",
             dependencies: ["PacelineCore", "PacelineArchives", "PacelineTestSupport", "PacelineHarness"]),
-        .testTarget(name: "PacelineMapsTests", dependencies: ["PacelineCore", "PacelineMaps", "PacelineTestSupport"]),
+        .testTarget(name: "PacelineMapsTests", dependencies: ["PacelineCore", "PacelineMaps", "PacelineSynthetic", "PacelineTestSupport"]),
         .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineSynthetic", "PacelineTestSupport"]),
         .testTarget(
             name: "PacelineCLITests",

@@ -13,6 +13,12 @@ import PacelineCore
 /// graph.stretches.count
 /// ```
 public struct ExtractGraph: Sendable {
+    /// Nodes a way may have at most: OpenStreetMap's own limit, 2,000.
+    public static let maximumWayNodes = 2_000
+    /// Node references the ways a person may take may have in all: 200 million (a
+    /// continent's; about 4 GB to read), so a file cannot make the import outgrow memory.
+    public static let maximumReferences = 200_000_000
+
     /// The graph's stretches, junctions numbered from 0.
     public let stretches: [RoutingGraph.Stretch]
     /// Ways a person may take.
@@ -43,13 +49,21 @@ public struct ExtractGraph: Sendable {
         var wayStarts: [Int] = []
         var wayAccess: [WayAccess] = []
         try extract.forEachBlock(progress: { progress(.ways(read: $0)) }) { block in
-            try block.forEachWay(keeping: WayAccess.keys) { _, refs, tags in
-                guard refs.count >= 2 else { return }
+            try block.forEachWay(keeping: WayAccess.keys) { id, refs, tags in
                 let access = WayAccess(tags: tags)
                 guard !access.isEmpty else { return }
+                guard refs.count <= Self.maximumWayNodes else {
+                    throw ExtractProblem.overLimit("way \(id) of \(refs.count) nodes (OpenStreetMap allows \(Self.maximumWayNodes))")
+                }
+                // A node repeated straight after itself is one point.
+                let kept = refs.indices.filter { $0 == 0 || refs[$0 - 1] != refs[$0] }.map { refs[$0] }
+                guard kept.count >= 2 else { return }
+                guard references.count + kept.count <= Self.maximumReferences else {
+                    throw ExtractProblem.overLimit("more than \(Self.maximumReferences) node references in its ways")
+                }
                 wayStarts.append(references.count)
                 wayAccess.append(access)
-                references.append(contentsOf: refs)
+                references.append(contentsOf: kept)
             }
         }
         wayStarts.append(references.count)
@@ -94,6 +108,9 @@ public struct ExtractGraph: Sendable {
             }
         }
         for index in ids.indices where latitudes[index].isNaN { missing += 1 }
+        guard missing * 2 <= ids.count else {
+            throw ExtractProblem.corrupt("\(missing) of the \(ids.count) nodes its ways name are missing: the file may be cut short")
+        }
         var numbers = [Int32](repeating: -1, count: ids.count)
         var junctions: Int32 = 0
         func number(_ node: Int) -> Int32 {

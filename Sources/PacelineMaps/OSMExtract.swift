@@ -37,10 +37,10 @@ public struct OSMExtract: Sendable {
         var offset: Int64 = 0
         var first = true
         while let (type, bytes) = try nextBlob(file, offset: &offset) {
-            if first {
-                guard type == "OSMHeader" else { throw ExtractProblem.notAnExtract }
-                try Self.checkHeader(bytes)
-                first = false
+            if first, type != "OSMHeader" { throw ExtractProblem.notAnExtract }
+            first = false
+            if type == "OSMHeader" {
+                try Self.checkHeader(bytes)   // each: files joined end to end have one each
             } else if type == "OSMData" {
                 try body(OSMBlock(bytes: bytes))
             }
@@ -71,7 +71,7 @@ public struct OSMExtract: Sendable {
                 }
             }
         }
-        guard let type, dataSize >= 0 else { throw offset == 0 ? ExtractProblem.notAnExtract : ExtractProblem.corrupt("a block header without its type or size") }
+        guard let type, dataSize >= 0 else { throw offset == 0 ? ExtractProblem.notAnExtract : ExtractProblem.corrupt("a block header without its type or with a negative size") }
         guard dataSize <= Self.maximumBlobBytes else { throw ExtractProblem.overLimit("a block of \(dataSize) bytes") }
         let blob = [UInt8](try file.read(upToCount: dataSize) ?? Data())
         guard blob.count == dataSize else { throw ExtractProblem.truncated }
@@ -97,7 +97,8 @@ public struct OSMExtract: Sendable {
             }
             if let raw { return Array(message.slice(raw)) }
             guard let zlib else { throw otherCompression ? .unsupportedCompression : .corrupt("a block without data") }
-            guard (0...maximumBlobBytes).contains(rawSize) else { throw .overLimit("a block of \(rawSize) bytes inflated") }
+            guard rawSize >= 0 else { throw .corrupt("a block without its inflated size") }
+            guard rawSize <= maximumBlobBytes else { throw .overLimit("a block of \(rawSize) bytes inflated") }
             return try Inflate.zlib(message.slice(zlib), rawSize: rawSize)
         }
     }

@@ -21,7 +21,7 @@ public enum TownMap {
     }
 
     /// The repository's folder.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private static let made: Result<(url: URL, places: [String: Coordinate]), any Error> = Result {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("paceline-town-\(ProcessInfo.processInfo.processIdentifier).osm.pbf")

@@ -47,7 +47,7 @@ public enum RoutingProblem: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notOnMap(let end):
             "the \(end == 0 ? "start" : "end") of the leg is more than \(Int(RoutingGraph.snapRadius)) m from any way you may take: tap nearer a path, or switch snapping off for this leg"
-        case .noWay: "no way joins these two points: they may be on an island, across water, or against one-way streets"
+        case .noWay: "no way joins these two points, none shorter than 3 times the straight line and 2 km: they may be on an island, across water, or against one-way streets; add a waypoint on the way you mean"
         case .noMap: "this server has no map data yet (its host can add some with `paceline map import`): switch snapping off to draw straight legs"
         case .tooFar(let meters): "a leg may be at most \(Int(Router.longestLeg / 1000)) km in a straight line; this one is \(Int(meters / 1000)) km: add a waypoint between"
         }

@@ -18,6 +18,17 @@ public struct Router: Sendable {
     public let graph: RoutingGraph?
     private let elevation: @Sendable (Coordinate) -> Double?
 
+    /// The places sampled for a straight leg's elevations (`sampleSpacing` apart, ends
+    /// included): those an elevation model must cover for it.
+    public static func samples(from start: Coordinate, to end: Coordinate) -> [Coordinate] {
+        let steps = max(1, Int((Geodesy.distance(start, end) / sampleSpacing).rounded(.up)))
+        return (0...steps).map { step in
+            let f = Double(step) / Double(steps)
+            return Coordinate(latitude: start.latitude + f * (end.latitude - start.latitude),
+                              longitude: start.longitude + f * (end.longitude - start.longitude))
+        }
+    }
+
     public init(graph: RoutingGraph?, elevation: @escaping @Sendable (Coordinate) -> Double? = { _ in nil }) {
         self.graph = graph
         self.elevation = elevation
@@ -40,12 +51,7 @@ public struct Router: Sendable {
     /// The straight line from `start` to `end`, `length` metres, with a point every
     /// `sampleSpacing` metres when the model has heights for them all.
     private func straightLeg(from start: Coordinate, to end: Coordinate, length: Double) -> PlannedLeg {
-        let steps = max(1, Int((length / Self.sampleSpacing).rounded(.up)))
-        let samples = (0...steps).map { step in
-            let f = Double(step) / Double(steps)
-            return Coordinate(latitude: start.latitude + f * (end.latitude - start.latitude),
-                              longitude: start.longitude + f * (end.longitude - start.longitude))
-        }
+        let samples = Self.samples(from: start, to: end)
         let heights = samples.map(elevation)
         guard heights.allSatisfy({ $0 != nil }) else {
             return PlannedLeg(points: [start, end], elevations: [heights.first ?? nil, heights.last ?? nil], distance: length, snapped: false)

@@ -3,7 +3,11 @@ import Foundation
 extension RoutingGraph {
     /// Junctions an A* search settles at most before it gives up (a leg of 50 km in a city
     /// settles a few hundred thousand).
-    static let searchLimit = 3_000_000
+    static let searchLimit = 2_000_000
+    /// How much longer than the straight line a leg may be before the search gives up: 3
+    /// times, and 2 km. A way to an island or across a river without a bridge is then
+    /// looked for within that ellipse only, not through the whole map.
+    static func longestDetour(straight: Double) -> Double { 3 * straight + 2_000 }
 
     /// How a found leg reaches its end.
     private enum Arrival {
@@ -25,8 +29,9 @@ extension RoutingGraph {
         var arrival: Arrival?
         if start.edge == end.edge {
             let forward = end.offset >= start.offset
-            if first.access.allows(mode, forward: forward) { best = abs(end.offset - start.offset); arrival = .direct }
+            if end.offset == start.offset || first.access.allows(mode, forward: forward) { best = abs(end.offset - start.offset); arrival = .direct }
         }
+        let giveUp = Self.longestDetour(straight: Geodesy.distance(start.coordinate, end.coordinate))
         var cost = [Double](repeating: .infinity, count: junctionCount)
         // The link each junction was reached by; -2: from the start backward along its edge, -3: forward.
         var via = [Int32](repeating: -1, count: junctionCount)
@@ -48,7 +53,7 @@ extension RoutingGraph {
         if first.access.allows(mode, forward: true) { reach(first.to, cost: first.length - start.offset, by: -3) }
         let intoForward = last.access.allows(mode, forward: true), intoBackward = last.access.allows(mode, forward: false)
         var settled = 0
-        while let entry = heap.pop(), entry.key < best, settled < Self.searchLimit {
+        while let entry = heap.pop(), entry.key < best, entry.key <= giveUp, settled < Self.searchLimit {
             let j = Int(entry.junction)
             guard entry.cost <= cost[j] else { continue }
             settled += 1

@@ -6,9 +6,9 @@ import Foundation
 struct SegmentCells: Sendable {
     static let latitudeStep = 0.002
     static let longitudeStep = 0.003
-    /// A segment whose box spans more than this many cells each way is not filed (nor
-    /// snapped to): no street has one; a ferry line drawn across a sea might.
-    static let longSegmentCells = 64
+    /// A segment longer than this is not filed (nor snapped to): no street has one; a
+    /// ferry line drawn across a sea might. 20 km.
+    static let longestSegment = 20_000.0
 
     /// Cell keys, sorted; segments of `keys[i]` are `segments[starts[i]..<starts[i + 1]]`.
     private let keys: [Int64]
@@ -20,10 +20,20 @@ struct SegmentCells: Sendable {
         var filed: [(key: Int64, segment: Int32)] = []
         filed.reserveCapacity(latitudes.count)
         for index in 0..<max(0, latitudes.count - 1) where pointEdge[index] == pointEdge[index + 1] {
-            let rows = Self.row(min(latitudes[index], latitudes[index + 1]))...Self.row(max(latitudes[index], latitudes[index + 1]))
-            let columns = Self.column(min(longitudes[index], longitudes[index + 1]))...Self.column(max(longitudes[index], longitudes[index + 1]))
-            if rows.count * columns.count > Self.longSegmentCells * Self.longSegmentCells { continue }
-            for row in rows { for column in columns { filed.append((Self.key(row, column), Int32(index))) } }
+            // The cells along the segment: those of points a third of a cell apart on it, and
+            // their neighbours where it passes near a corner (so a few, not its whole box).
+            let (latitude, longitude) = (latitudes[index], longitudes[index])
+            let (dLatitude, dLongitude) = (latitudes[index + 1] - latitude, longitudes[index + 1] - longitude)
+            let steps = Int(max(abs(dLatitude) / Self.latitudeStep, abs(dLongitude) / Self.longitudeStep) * 3) + 1
+            guard Geodesy.distance(Coordinate(latitude: latitude, longitude: longitude),
+                                   Coordinate(latitude: latitudes[index + 1], longitude: longitudes[index + 1])) <= Self.longestSegment else { continue }
+            var keys = Set<Int64>()
+            for step in 0...steps {
+                let f = Double(step) / Double(steps)
+                let (row, column) = (Self.row(latitude + f * dLatitude), Self.column(longitude + f * dLongitude))
+                for r in row - 1...row + 1 { for c in column - 1...column + 1 { keys.insert(Self.key(r, c)) } }
+            }
+            for key in keys { filed.append((key, Int32(index))) }
         }
         filed.sort { $0.key < $1.key || ($0.key == $1.key && $0.segment < $1.segment) }
         var keys: [Int64] = [], starts: [Int32] = []

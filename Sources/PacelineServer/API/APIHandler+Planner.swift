@@ -11,14 +11,16 @@ extension APIHandler {
     }
 
     func planLeg(_ input: Operations.PlanLeg.Input) async throws -> Operations.PlanLeg.Output {
-        _ = try AuthenticatedUser.required()
+        let user = try AuthenticatedUser.required()
         guard case .json(let request) = input.body else { throw Refusal.invalid("send JSON") }
+        _ = try await limiter.take(.planning(user: user.id))   // counted whatever the answer: a search refused costs as much
         return .ok(.init(body: .json(try await RoutePlanner.leg(request, on: database))))
     }
 
     func planLoop(_ input: Operations.PlanLoop.Input) async throws -> Operations.PlanLoop.Output {
-        _ = try AuthenticatedUser.required()
+        let user = try AuthenticatedUser.required()
         guard case .json(let request) = input.body else { throw Refusal.invalid("send JSON") }
+        _ = try await limiter.take(.planning(user: user.id))
         return .ok(.init(body: .json(try await RoutePlanner.loop(request, on: database))))
     }
 
@@ -30,6 +32,7 @@ extension APIHandler {
     func createPlannedRoute(_ input: Operations.CreatePlannedRoute.Input) async throws -> Operations.CreatePlannedRoute.Output {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw Refusal.invalid("send JSON") }
+        _ = try await limiter.take(.planning(user: user.id))
         return .created(.init(body: .json(try await PlannedRouteBook.create(body, by: user.id, on: database))))
     }
 

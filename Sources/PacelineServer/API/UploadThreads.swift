@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Uploads run on threads of their own, at a lower priority: decoding the body, reading
-/// the file, measuring it and what follows are seconds of CPU for a long recording, and on
+/// Uploads and route planning run on threads of their own, at a lower priority: decoding
+/// the body, reading the file, measuring it and what follows are seconds of CPU for a long
+/// recording (a search of the map, tens of milliseconds to a second), and on
 /// Swift's shared pool (one thread per core, which every other request runs on) two of
 /// them left `/health` and logins waiting 14 s. Here they take what the machine has to
 /// spare, and everything else answers first. An upload without an account is refused
@@ -11,7 +12,7 @@ import OpenAPIRuntime
 /// asks who sent it), so no one without an account costs the server a decoding.
 struct UploadThreads: ServerMiddleware {
     /// The operations whose work runs on `LowPriorityExecutor`.
-    static let operations: Set<String> = ["uploadRun"]
+    static let operations: Set<String> = ["uploadRun", "planLeg", "planLoop", "createPlannedRoute"]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,

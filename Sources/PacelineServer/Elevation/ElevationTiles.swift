@@ -32,21 +32,23 @@ package enum ElevationTiles {
     package static func elevations(for activity: Activity, on database: any Database) async throws -> Activity {
         guard ElevationModel.applies(to: activity) else { return activity }
         let names = ElevationModel.tileNames(for: activity)
-        guard let tiles = try await tiles(named: names, on: database), tiles.count == names.count else { return activity }
+        guard let tiles = try await tiles(named: names, allOrNone: true, on: database) else { return activity }
         return ElevationModel(tiles: tiles).elevations(for: activity) ?? activity
     }
 
     /// The model made of the imported tiles that `coordinates` lie on (those imported: a
     /// coordinate off them has no height in it).
     package static func model(under coordinates: [Coordinate], on database: any Database) async throws -> ElevationModel {
-        ElevationModel(tiles: try await tiles(named: Set(coordinates.map(ElevationTile.name(holding:))), on: database) ?? [])
+        ElevationModel(tiles: try await tiles(named: Set(coordinates.map(ElevationTile.name(holding:))), allOrNone: false, on: database) ?? [])
     }
 
     /// The tiles of `names` that are imported, read from the cache where it has them; nil
-    /// when one went between listing and reading.
-    private static func tiles(named names: Set<String>, on database: any Database) async throws -> [ElevationTile]? {
+    /// when one went between listing and reading, or, `allOrNone`, when any is not
+    /// imported (then none is read).
+    private static func tiles(named names: Set<String>, allOrNone: Bool, on database: any Database) async throws -> [ElevationTile]? {
         let stored = try await StoredElevationTile.query(on: database).filter(\.$id ~~ Array(names))
             .field(\.$id).field(\.$importedAt).all()
+        if allOrNone, stored.count != names.count { return nil }
         var tiles: [ElevationTile] = []
         for row in stored {
             let name = try row.requireID()

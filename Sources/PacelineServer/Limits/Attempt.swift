@@ -2,7 +2,7 @@ import Foundation
 
 /// One try at something an attacker would guess, and whose count it goes to: a password
 /// per account and per client address, a registration per address, a join code per
-/// account and per address, a live safety link made per account and opened per address, a comment per account. The cases are the rows' `kind`s in `attempt_counts`.
+/// account and per address, a live safety link made per account and opened per address, a comment per account, a leg planned per account. The cases are the rows' `kind`s in `attempt_counts`.
 enum Attempt: Sendable {
     /// A password tried for the account with this (normalised) email: logging in or
     /// changing it.
@@ -21,6 +21,8 @@ enum Attempt: Sendable {
     case beaconViewFrom(address: String)
     /// A comment written by this user.
     case comment(user: UUID)
+    /// A leg, loop or planned route planned by this user (each a search of the map).
+    case planning(user: UUID)
 
     /// The kind of count, as stored.
     var kind: String {
@@ -33,6 +35,7 @@ enum Attempt: Sendable {
         case .beacon: "beacon"
         case .beaconViewFrom: "beacon_view_address"
         case .comment: "comment"
+        case .planning: "planning"
         }
     }
 
@@ -41,7 +44,7 @@ enum Attempt: Sendable {
         switch self {
         case .password(let email): email
         case .passwordFrom(let address), .registrationFrom(let address), .joinCodeFrom(let address), .beaconViewFrom(let address): address
-        case .joinCode(let user), .beacon(let user), .comment(let user): user.uuidString.lowercased()
+        case .joinCode(let user), .beacon(let user), .comment(let user), .planning(let user): user.uuidString.lowercased()
         }
     }
 
@@ -56,6 +59,7 @@ enum Attempt: Sendable {
         case .beacon: limits.beaconsPerAccount
         case .beaconViewFrom: limits.beaconViewsPerAddress
         case .comment: limits.commentsPerAccount
+        case .planning: limits.planningPerAccount
         }
     }
 
@@ -72,6 +76,7 @@ enum Attempt: Sendable {
         case .beacon: ("too_many_requests", "too many live links made; try again in \(minutes)")
         case .beaconViewFrom: ("too_many_requests", "too many live link views from your address; try again in \(minutes)")
         case .comment: ("too_many_requests", "too many comments in a short time; try again in \(minutes)")
+        case .planning: ("too_many_requests", "too many legs planned in a short time; try again in \(minutes)")
         }
         return Refusal(.tooMany, code: code, message: message, retryAfter: wait)
     }

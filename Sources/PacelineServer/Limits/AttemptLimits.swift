@@ -44,6 +44,10 @@ public struct AttemptLimits: Sendable, Equatable {
     /// Comments written by one account: 30 in 10 minutes, a lively club evening's worth;
     /// a script posting to every activity it can see stops there.
     public var commentsPerAccount = Limit(attempts: 30, window: 10 * 60)
+    /// Legs, loops and planned routes planned by one account: 1,000 in 10 minutes (dragging
+    /// a waypoint about plans its two legs again at each stop, a few a second at most); a
+    /// script searching the map in a loop stops there.
+    public var planningPerAccount = Limit(attempts: 1_000, window: 10 * 60)
 
     public init() {}
 }

@@ -21,6 +21,8 @@ package final class MapImport: Model, @unchecked Sendable {
     @Field(key: "east") var east: Double
     /// Whether every point of its stretches has an elevation.
     @Field(key: "elevation") package var elevation: Bool
+    /// Whether all its stretches are written (until then it is not the map).
+    @Field(key: "complete") var complete: Bool
 
     package init() {}
 }

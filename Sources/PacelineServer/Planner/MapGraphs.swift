@@ -7,31 +7,38 @@ import Synchronization
 /// The routing graph of the map imported now, read from the database once per import and
 /// kept in memory (a city's graph is a few hundred megabytes at most), so a leg is planned
 /// without a query: each request asks only which import is current, and a new import is
-/// read the first time it is asked for (once, however many ask at once).
+/// read the first time it is asked for (once, however many ask at once), on the
+/// low-priority threads; the graph it replaces is let go.
 enum MapGraphs {
     /// The current import and its graph, nil before any import.
     static func current(on database: any Database) async throws -> (MapImport, RoutingGraph)? {
         guard let row = try await MapImports.current(on: database) else { return nil }
         let id = try row.requireID()
-        let task = loads.withLock { loads in
-            if let task = loads.first(where: { $0.id == id })?.task { return task }
-            let task = Task { try await read(id, on: database) }
-            loads.append((id, task))
+        let load = loads.withLock { loads in
+            if let load = loads.first(where: { $0.id == id }) { return load }
+            let load = Load(id: id, task: Task(executorPreference: LowPriorityExecutor.shared) { try await read(id, on: database) })
+            loads.append(load)
             if loads.count > kept { loads.removeFirst() }
-            return task
+            return load
         }
         do {
-            return (row, try await task.value)
+            return (row, try await load.task.value)
         } catch {
-            loads.withLock { $0.removeAll { $0.id == id } }   // a failed read is tried again next time
+            loads.withLock { $0.removeAll { $0.task == load.task } }   // a failed read is tried again next time
             throw error
         }
     }
 
-    /// Graphs kept at once: the current one and the one before (an instance's tests may
-    /// serve several databases).
+    /// A graph being read or read.
+    private struct Load {
+        var id: UUID
+        var task: Task<RoutingGraph, any Error>
+    }
+
+    /// Graphs kept at once: one per database an instance serves (its tests serve several at
+    /// a time; a server, one), the least recently first read let go first.
     static let kept = 2
-    private static let loads = Mutex<[(id: UUID, task: Task<RoutingGraph, any Error>)]>([])
+    private static let loads = Mutex<[Load]>([])
 
     /// Import `id`'s stretches, read in order of their numbers and made a graph.
     private static func read(_ id: UUID, on database: any Database) async throws -> RoutingGraph {
@@ -44,12 +51,12 @@ enum MapGraphs {
         var stretches: [RoutingGraph.Stretch] = []
         stretches.reserveCapacity(rows.count)
         for row in rows {
-            guard let line = LineCoding.decode(try row.decode(column: "line", as: Data.self)) else {
-                throw Refusal(.unavailable, code: "map_damaged", message: "the map's stored line is damaged: import the map again")
-            }
-            stretches.append(RoutingGraph.Stretch(from: Int32(try row.decode(column: "from_junction", as: Int.self)),
-                                                  to: Int32(try row.decode(column: "to_junction", as: Int.self)),
-                                                  access: WayAccess(rawValue: UInt8(truncatingIfNeeded: try row.decode(column: "access", as: Int.self))),
+            guard let line = LineCoding.decode(try row.decode(column: "line", as: Data.self)),
+                  let from = Int32(exactly: try row.decode(column: "from_junction", as: Int.self)),
+                  let to = Int32(exactly: try row.decode(column: "to_junction", as: Int.self)),
+                  let access = UInt8(exactly: try row.decode(column: "access", as: Int.self))
+            else { throw Refusal(.unavailable, code: "map_damaged", message: "the stored map is damaged: import it again") }
+            stretches.append(RoutingGraph.Stretch(from: from, to: to, access: WayAccess(rawValue: access),
                                                   coordinates: line.coordinates, elevations: line.elevations))
         }
         return RoutingGraph(stretches)

@@ -15,11 +15,13 @@ enum PlannedRouteBook {
     /// Points its line may have at most (about 1.2 MB kept): a line longer than a few
     /// thousand kilometres of streets.
     static let maximumPoints = 100_000
+    /// Planned routes a user may keep: 1,000.
+    static let maximumPerUser = 1_000
 
     /// Saves `input` as `user`'s planned route.
     /// - Throws: 400 for fewer than 2 or more than 200 waypoints, a place off the Earth or a
     ///   bad name; the router's refusals (`RoutePlanner.refusal`), naming the leg; 422 for
-    ///   a line over `maximumPoints`.
+    ///   a line over `maximumPoints`; 409 for a user with `maximumPerUser` already.
     static func create(_ input: Components.Schemas.PlannedRouteInput, by user: UUID, on database: any Database) async throws -> Components.Schemas.PlannedRoute {
         guard (2...maximumWaypoints).contains(input.waypoints.count) else {
             throw Refusal.invalid("a planned route has from 2 to \(maximumWaypoints) waypoints")
@@ -29,7 +31,10 @@ enum PlannedRouteBook {
         }
         let name = try TextInput.checked(input.name, "name", .name).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let mode = input.mode ?? .foot
-        let router = try await RoutePlanner.router(along: places, on: database)
+        // Straight legs start where the leg before ended, which only planning tells: their
+        // tiles are those under the waypoints' straight lines, a few metres off at most.
+        let straight = places.indices.dropFirst().filter { !(input.waypoints[$0].snap ?? true) }.map { (places[$0 - 1], places[$0]) }
+        let router = try await RoutePlanner.router(straight: straight, on: database)
         var waypoints: [PlannedRoute.Waypoint] = []
         var legs: [PlannedLeg] = []
         for index in places.indices.dropFirst() {
@@ -45,11 +50,12 @@ enum PlannedRouteBook {
             let end = leg.points[leg.points.count - 1]
             waypoints.append(.init(latitude: end.latitude, longitude: end.longitude, snap: snap))
             legs.append(leg)
+            let points = legs.reduce(0) { $0 + $1.points.count }
+            guard points <= maximumPoints else {
+                throw Refusal.unprocessable("the planned line has over \(maximumPoints) points by leg \(index): split it into two routes")
+            }
         }
         let line = PlannedLine(legs)
-        guard line.coordinates.count <= maximumPoints else {
-            throw Refusal.unprocessable("the planned line has \(line.coordinates.count) points, more than \(maximumPoints): split it into two routes")
-        }
         let route = PlannedRoute()
         route.$planner.id = user
         route.mode = mode
@@ -61,13 +67,22 @@ enum PlannedRouteBook {
         route.line = Data(LineCoding.encode(line.coordinates, elevations: line.elevations))
         let loop = line.coordinates.count > 1 && Geodesy.distance(line.coordinates[0], line.coordinates[line.coordinates.count - 1]) < 50
         route.name = name ?? defaultName(distance: line.distance, loop: loop)
-        try await route.create(on: database)
+        try await database.lockingUser(user) { transaction in
+            let kept = try await PlannedRoute.query(on: transaction).filter(\.$planner.$id == user).count()
+            guard kept < maximumPerUser else {
+                throw Refusal(.conflict, code: "too_many_planned_routes", message: "you keep \(kept) planned routes, the most there may be: delete some first")
+            }
+            try await route.create(on: transaction)
+        }
         return try await schema(route, seenBy: user, withLine: true, on: database)
     }
 
     /// `user`'s planned routes, newest first, without their lines.
     static func list(by user: UUID, on database: any Database) async throws -> Components.Schemas.PlannedRouteList {
+        // Every column but the line, which the list does not show.
         let routes = try await PlannedRoute.query(on: database).filter(\.$planner.$id == user).with(\.$planner)
+            .field(\.$id).field(\.$planner.$id).field(\.$name).field(\.$privacy).field(\.$mode).field(\.$distanceMeters)
+            .field(\.$ascentMeters).field(\.$descentMeters).field(\.$waypoints.$text).field(\.$createdAt).field(\.$updatedAt)
             .sort(\.$createdAt, .descending).all()
         var schemas: [Components.Schemas.PlannedRoute] = []
         for route in routes { schemas.append(try await schema(route, seenBy: user, withLine: false, on: database)) }

@@ -18,9 +18,10 @@ enum RoutePlanner {
     /// - Throws: 400 for a place off the Earth, `refusal(_:)`'s for what the router refuses.
     static func leg(_ request: Components.Schemas.LegRequest, on database: any Database) async throws -> Components.Schemas.PlannedLeg {
         let (from, to) = (try place(request.from, "from"), try place(request.to, "to"))
-        let router = try await router(along: [from, to], on: database)
+        let snap = request.snap ?? true
+        let router = try await router(straight: snap ? [] : [(from, to)], on: database)
         do {
-            return try router.leg(from: from, to: to, mode: request.mode ?? .foot, snap: request.snap ?? true).schema
+            return try router.leg(from: from, to: to, mode: request.mode ?? .foot, snap: snap).schema
         } catch {
             throw refusal(error)
         }
@@ -36,7 +37,7 @@ enum RoutePlanner {
         }
         let variant = request.variant ?? 0
         guard (0...1_000).contains(variant) else { throw Refusal.invalid("`variant` must be from 0 to 1000") }
-        let router = try await router(along: [start], on: database)
+        let router = try await router(straight: [], on: database)
         do {
             let loop = try PlannedLoop(from: start, distance: request.distanceMeters, mode: request.mode ?? .foot, variant: variant, router: router)
             return .init(waypoints: loop.waypoints.map { .init(latitude: $0.latitude, longitude: $0.longitude) }, legs: loop.legs.map(\.schema))
@@ -45,18 +46,19 @@ enum RoutePlanner {
         }
     }
 
-    /// A router on the current map, with the elevation model's tiles under `places` (and
-    /// every kilometre between them) for straight legs.
-    static func router(along places: [Coordinate], on database: any Database) async throws -> Router {
+    /// A router on the current map, with the elevation model's tiles under the `straight`
+    /// legs' samples (each leg checked against `Router.longestLeg` first, so no request
+    /// reads more tiles than a few legs of 50 km cross).
+    /// - Throws: 400 `leg_too_long` for a straight leg past the limit.
+    static func router(straight legs: [(Coordinate, Coordinate)], on database: any Database) async throws -> Router {
         let graph = try await MapGraphs.current(on: database)?.1
-        var samples = places
-        for (a, b) in zip(places, places.dropFirst()) {
-            let steps = min(100, Int(Geodesy.distance(a, b) / 1_000))
-            for step in stride(from: 1, through: steps, by: 1) {
-                let f = Double(step) / Double(steps + 1)
-                samples.append(Coordinate(latitude: a.latitude + f * (b.latitude - a.latitude), longitude: a.longitude + f * (b.longitude - a.longitude)))
-            }
+        var samples: [Coordinate] = []
+        for (index, (from, to)) in legs.enumerated() {
+            let length = Geodesy.distance(from, to)
+            guard length <= Router.longestLeg else { throw refusal(.tooFar(meters: length), leg: legs.count > 1 ? index + 1 : nil) }
+            samples.append(contentsOf: Router.samples(from: from, to: to))
         }
+        guard !samples.isEmpty else { return Router(graph: graph) }
         let model = try await ElevationTiles.model(under: samples, on: database)
         return Router(graph: graph, elevation: { model.elevation(at: $0) })
     }

@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import PacelineAPI
 import PacelineCore
+import PacelineServer
 import PacelineTestSupport
 import Testing
 
@@ -89,6 +90,21 @@ struct PlannerTests {
             for distance in [100, 200_000] {
                 #expect(try await server.raw(.POST, "/map/loop", token: ann.token, json: ["start": Self.json(start), "distanceMeters": distance]).status == 400)
             }
+        }
+    }
+
+    @Test("an account planning more than its allowance in a window is refused with when to try again", arguments: TestDatabase.available)
+    func allowance(database: TestDatabase) async throws {
+        var limits = AttemptLimits()
+        limits.planningPerAccount = .init(attempts: 3, window: 600)
+        try await withServer(database, limits: limits) { server in
+            let ann = try await server.newUser("Ann")
+            let leg: [String: Any] = ["from": ["latitude": 51.5, "longitude": -0.1], "to": ["latitude": 51.501, "longitude": -0.1], "snap": false]
+            for _ in 0..<3 { #expect(try await server.raw(.POST, "/map/legs", token: ann.token, json: leg).status == 200) }
+            let refused = try await server.raw(.POST, "/map/legs", token: ann.token, json: leg)
+            #expect(refused.status == 429 && refused.headers.contains { $0.0.lowercased() == "retry-after" })
+            let bo = try await server.newUser("Bo")
+            #expect(try await server.raw(.POST, "/map/legs", token: bo.token, json: leg).status == 200, "each account its own allowance")
         }
     }
 

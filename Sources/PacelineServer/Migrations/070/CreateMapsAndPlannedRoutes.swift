@@ -2,9 +2,9 @@ import Fluent
 import SQLKit
 
 /// `map_imports` and `map_stretches`: the routing graph `paceline map import` made of an
-/// OpenStreetMap extract (one import at a time: a new one replaces the last in one
-/// transaction), its stretches of way between junctions numbered in order, each with its
-/// line (`LineCoding`). `planned_routes`: the routes users planned on it, each with its
+/// OpenStreetMap extract (the newest `complete` one is the map; a new one is written
+/// beside it, then made complete and the old one deleted in one transaction), its stretches
+/// of way between junctions numbered in order, each with its line (`LineCoding`). `planned_routes`: the routes users planned on it, each with its
 /// waypoints, the line the server measured and its numbers; a user's go with the user.
 struct CreateMapsAndPlannedRoutes: AsyncMigration {
     func prepare(on database: any Database) async throws {
@@ -20,6 +20,7 @@ struct CreateMapsAndPlannedRoutes: AsyncMigration {
             .field("north", .double, .required)
             .field("east", .double, .required)
             .field("elevation", .bool, .required)
+            .field("complete", .bool, .required)
             .create()
         try await database.schema(MapImport.stretchesTable)
             .field("import_id", .uuid, .required, .references(MapImport.schema, "id", onDelete: .cascade))
