@@ -1,0 +1,266 @@
+"""The route planner (views/planner/) at phone size, on a server whose host imported a small
+town's map (`paceline map import` on the extract Tests/maps/town_extract.py makes, while
+the server runs): Ann opens Plan a route from the Routes map, sets her start, asks for a
+loop, another and undoes it, the distance shown being the server's; saves it (private
+unless she says), opens its page, makes a pace plan on it and follows the plan live,
+ahead of it. Bo taps across the water to the island: the planner says no path joins them
+and draws that leg straight when asked. On a server with no map, the planner says so, legs
+are straight and measured all the same, and the map imported then is used without a restart."""
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+
+from conftest import REPOSITORY, Browser, Server, paceline_binary
+
+EXTRACT_SCRIPT = REPOSITORY / "Tests/maps/town_extract.py"
+# Leaflet's own controls and tiles are not ours to fix; everything drawn on the map is.
+MAP_PARTS = (".leaflet-control-container", ".leaflet-tile-pane")
+
+
+def import_town(server, folder):
+    """Makes the town's extract and imports it into the running `server`; returns its named places."""
+    extract = folder / "town.osm.pbf"
+    made = subprocess.run([sys.executable, str(EXTRACT_SCRIPT), str(extract)], check=True, capture_output=True, text=True, timeout=600)
+    places = json.loads(made.stdout)["places"]
+    subprocess.run([paceline_binary(), "map", "import", str(extract), "--database", str(server.database)],
+                   check=True, capture_output=True, timeout=600)
+    status, info = server.api("GET", "/map")
+    assert status == 200 and info["imported"] and info["edges"] > 0, info
+    return places
+
+
+@pytest.fixture(scope="module")
+def town(server, tmp_path_factory):
+    return import_town(server, tmp_path_factory.mktemp("town"))
+
+
+def mercator(latitude, longitude, zoom):
+    """Web Mercator pixels at `zoom` (256 px tiles), as Leaflet places things."""
+    scale = 256 * 2 ** zoom
+    sine = math.sin(math.radians(latitude))
+    return (longitude + 180) / 360 * scale, (0.5 - math.log((1 + sine) / (1 - sine)) / (4 * math.pi)) * scale
+
+
+def tap(b, latitude, longitude):
+    """Taps the planner's map at a place: its pixel from the map's centre and zoom (data-centre, data-zoom)."""
+    element = b.find("#planner-map")
+    centre, zoom = b.js("const m = arguments[0]; return [m.dataset.centre, Number(m.dataset.zoom)]", element)
+    here = mercator(*map(float, centre.split(",")), zoom)
+    there = mercator(latitude, longitude, zoom)
+    dx, dy = round(there[0] - here[0]), round(there[1] - here[1])
+    size = element.size
+    assert abs(dx) < size["width"] / 2 - 10 and abs(dy) < size["height"] / 2 - 10, f"({latitude}, {longitude}) is off the map"
+    ActionChains(b.driver).move_to_element_with_offset(element, dx, dy).click().perform()
+
+
+def shown(b, name):
+    """A figure of the planner's stats bar: (its text, its metres)."""
+    element = b.find(f"#planner-{name}")
+    return element.text, float(element.get_attribute("data-meters") or "nan")
+
+
+def distance_text(meters):
+    """As the app writes a distance for a metric runner: "3.02 km"."""
+    return f"{meters / 1000:.2f} km"
+
+
+def settled(b):
+    """Waits until no leg is being asked any more."""
+    b.wait(lambda: not b.finds(".planner-leg.leg-loading") and "measuring" not in b.find(".planner-stats").get_attribute("class"),
+           message="legs still being drawn")
+
+
+def open_planner(b, account, at):
+    b.locate(*at)
+    b.log_in(account)
+    b.open("/#/activity")
+    b.click("button[name=plan-route]")
+    b.wait(lambda: "#/planner" in b.driver.current_url)
+    b.wait(lambda: b.js("return document.getElementById('planner-map')?.dataset.zoom") is not None, message="no planner map")
+
+
+def start_marker(b):
+    element = b.visible(".planner-point.planner-start")
+    return {"latitude": float(element.get_attribute("data-lat")), "longitude": float(element.get_attribute("data-lng"))}
+
+
+def test_plan_a_loop_save_it_and_follow_its_pace(server, browser, town):
+    ann = server.register("Ann")
+    b = browser(phone=True)
+    open_planner(b, ann, town["west_start"])
+    assert b.find("button[name=snap]").get_attribute("aria-pressed") == "true"
+    assert not b.find(".planner-note").is_displayed(), "the server has a map: no note about one"
+    assert "Tap the map where you will start" in b.find(".planner-message").text
+    b.shot("planner-empty")
+
+    # The start, then a loop of 3 km from it: what the planner shows is what the server measured.
+    tap(b, *town["west_start"])
+    start = start_marker(b)
+    b.click("button[name=loop]")
+    b.type("input[name=loop-distance]", "3")
+    b.click("button[name=make-loop]")
+    b.wait(lambda: len(b.finds(".planner-leg.leg-ready")) >= 2, message="no loop drawn")
+    settled(b)
+    status, loop = server.api("POST", "/map/loop", {"start": start, "distanceMeters": 3000, "mode": "foot", "variant": 0}, token=ann.token)
+    assert status == 200, loop
+    meters = sum(leg["distanceMeters"] for leg in loop["legs"])
+    text, value = shown(b, "distance")
+    assert abs(value - meters) < 0.1 and text == distance_text(meters), (text, value, meters)
+    assert 1500 < meters < 4500, meters
+    assert b.find(".line-profile") is not None or "No heights" in b.find(".planner-profile").text
+    b.shot("planner-loop")
+    problems = b.layout_problems("planner-loop", widths=(375, 320))
+    assert problems == [], problems
+    assert b.accessibility(MAP_PARTS) == []
+
+    # Another loop (variant 1), then Undo brings the first back.
+    b.click("button[name=another-loop]")
+    b.wait(lambda: abs(shown(b, "distance")[1] - meters) > 1, message="another loop did not come")
+    settled(b)
+    status, other = server.api("POST", "/map/loop", {"start": start, "distanceMeters": 3000, "mode": "foot", "variant": 1}, token=ann.token)
+    assert status == 200
+    assert abs(shown(b, "distance")[1] - sum(leg["distanceMeters"] for leg in other["legs"])) < 0.1
+    b.click("button[name=undo]")
+    b.wait(lambda: abs(shown(b, "distance")[1] - meters) < 0.1, message="undo did not bring the first loop back")
+
+    # Save: private unless chosen, and said so.
+    b.click("button[name=save]")
+    sheet = b.visible(".save-sheet")
+    assert b.js("return document.querySelector('.save-sheet input[value=private]').checked")
+    assert "Only you can see this route" in sheet.text
+    b.type("input[name=route-name]", "Canal loop")
+    b.shot("planner-save")
+    b.click("button[name=save-route]")
+    b.wait(lambda: "#/planned/" in b.driver.current_url, message="saving did not open the route")
+    route_id = b.driver.current_url.split("#/planned/")[1]
+    status, saved = server.api("GET", f"/planned-routes/{route_id}", token=ann.token)
+    assert status == 200 and saved["privacy"] == "private" and saved["name"] == "Canal loop", saved
+    assert abs(saved["distanceMeters"] - meters) < 1, (saved["distanceMeters"], meters)
+    b.wait(lambda: b.find(".planned-figures [data-name=distance] strong").text == distance_text(saved["distanceMeters"]))
+    assert "Only me" in b.find(".planned-meta").text
+    formats = [link.get_attribute("data-format") for link in b.finds(".course-links a")]
+    assert formats == ["fit", "tcx", "gpx"], formats
+    status, _ = server.api("GET", f"/planned-routes/{route_id}/course?format=gpx", token=ann.token)
+    assert status == 200
+    b.shot("planned-route")
+    assert b.accessibility(MAP_PARTS) == []
+    b.open("/#/planned")
+    b.visible(f".planned-list li[data-planned-route-id='{route_id}']")
+    assert "Canal loop" in b.find(".planned-list").text
+    b.shot("planned-list")
+
+    # A pace plan on it, then following it live, quicker than planned.
+    b.open(f"/#/planned/{route_id}/plan")
+    b.visible(".plan-splits tbody tr")
+    b.type("input[name=goal]", "18:00")
+    b.click("button[name=make-plan]")
+    b.wait(lambda: b.js("return document.querySelector('.plan-splits tbody tr:last-child td:nth-child(4)')?.textContent") == "18:00",
+           message="the plan did not end at 18:00")
+    b.shot("planned-pace-plan")
+    status, plan = server.api("GET", f"/planned-routes/{route_id}/plan?goalSeconds=1080&strategy=evenEffort", token=ann.token)
+    assert status == 200, plan
+    checkpoints = plan["checkpoints"]
+    b.locate(checkpoints[0]["latitude"], checkpoints[0]["longitude"])
+    b.click("button[name=follow-plan]")
+    b.visible("button[name=begin]")
+    assert b.js("return document.getElementById('gap').parentElement.textContent").endswith("vs plan 18:00")
+    assert "following Canal loop" in b.js("return document.body.innerText")
+    b.click("button[name=begin]")
+    b.visible("button[name=end]")
+    index = 0
+    for second in range(1, 61):
+        planned = second * 1.25
+        while index < len(checkpoints) - 2 and checkpoints[index + 1]["elapsedSeconds"] <= planned:
+            index += 1
+        a, c = checkpoints[index], checkpoints[index + 1]
+        share = min(1, max(0, (planned - a["elapsedSeconds"]) / (c["elapsedSeconds"] - a["elapsedSeconds"])))
+        b.step(a["latitude"] + (c["latitude"] - a["latitude"]) * share, a["longitude"] + (c["longitude"] - a["longitude"]) * share)
+    gap = b.find("#gap").text
+    assert gap.endswith(" ahead") and 8 <= int(gap.split(" ")[0]) <= 16, gap
+    assert any("ahead" in line for line in b.spoken()), b.spoken()
+    b.shot("planned-following")
+    assert b.errors() == []
+
+
+def test_points_tapped_dragged_and_a_leg_across_the_water(server, browser, town):
+    bo = server.register("Bo")
+    b = browser(phone=True)
+    open_planner(b, bo, town["west_start"])
+    tap(b, *town["west_start"])
+    tap(b, *town["east_end"])
+    b.wait(lambda: len(b.finds(".planner-leg.leg-ready")) == 1, message="the leg was not drawn")
+    settled(b)
+    first = shown(b, "distance")[1]
+    assert first > 0
+    # Out and back doubles it; Undo takes it back.
+    b.click("button[name=outAndBack]")
+    b.wait(lambda: len(b.finds(".planner-leg.leg-ready")) == 2)
+    settled(b)
+    assert abs(shown(b, "distance")[1] - 2 * first) < 0.2 * first
+    b.click("button[name=undo]")
+    b.wait(lambda: abs(shown(b, "distance")[1] - first) < 0.1)
+
+    # The end dragged: the leg is asked again, and the figures follow.
+    end = b.find(".planner-point.planner-end")
+    ActionChains(b.driver).drag_and_drop_by_offset(end, 0, 60).perform()
+    b.wait(lambda: abs(shown(b, "distance")[1] - first) > 1, message="dragging the end changed nothing")
+    settled(b)
+
+    # Across the water to the island: no way joins them.
+    tap(b, *town["island"])
+    message = b.visible(".planner-message.error")
+    b.wait(lambda: "No path on the map joins" in message.text, message="no_way was not said")
+    b.shot("planner-no-way")
+    assert not b.find("button[name=save]").is_enabled(), "a route with a refused leg cannot be saved"
+    b.click("button[name=straight]")
+    b.wait(lambda: len(b.finds(".planner-leg.leg-straight")) == 1, message="the leg was not drawn straight")
+    settled(b)
+    assert not b.finds(".planner-message.error")
+    assert b.find("button[name=save]").is_enabled()
+    b.shot("planner-straight-leg")
+    assert b.errors() == []
+
+
+def test_without_a_map_legs_are_straight_until_one_is_imported(tmp_path):
+    bare = Server()  # a server of its own: the module's has the town's map
+    try:
+        ann = bare.register("Ann")
+        b = Browser(bare, phone=True)
+        try:
+            b.locate(55.8600, -4.2600)
+            b.log_in(ann)
+            b.open("/#/planner")
+            note = b.visible(".planner-note")
+            assert "This server has no map data yet" in note.text and "paceline map import" in note.text, note.text
+            snap = b.find("button[name=snap]")
+            assert snap.get_attribute("aria-pressed") == "false" and not snap.is_enabled()
+            assert not b.find("button[name=loop]").is_enabled()
+            b.wait(lambda: b.js("return document.getElementById('planner-map')?.dataset.zoom") is not None)
+            centre = [float(v) for v in b.find("#planner-map").get_attribute("data-centre").split(",")]
+            tap(b, centre[0] - 0.002, centre[1] - 0.003)
+            tap(b, centre[0] + 0.002, centre[1] + 0.003)
+            b.wait(lambda: len(b.finds(".planner-leg.leg-straight")) == 1, message="no straight leg")
+            settled(b)
+            points = b.finds(".planner-point")
+            a, c = ({"latitude": float(p.get_attribute("data-lat")), "longitude": float(p.get_attribute("data-lng"))} for p in points)
+            status, leg = bare.api("POST", "/map/legs", {"from": a, "to": c, "mode": "foot", "snap": False}, token=ann.token)
+            assert status == 200 and not leg["snapped"], leg
+            assert abs(shown(b, "distance")[1] - leg["distanceMeters"]) < 0.1
+            b.shot("planner-no-map")
+            assert b.find("button[name=save]").is_enabled()
+
+            # The host imports a map: the planner, opened again, snaps (no restart).
+            import_town(bare, tmp_path)
+            b.open("/#/home")
+            b.open("/#/planner")
+            b.wait(lambda: b.find("button[name=snap]").is_enabled(), message="the imported map was not picked up")
+            assert not b.find(".planner-note").is_displayed()
+            assert b.errors() == []
+        finally:
+            b.close()
+    finally:
+        bare.stop()
