@@ -264,3 +264,46 @@ def test_without_a_map_legs_are_straight_until_one_is_imported(tmp_path):
             b.close()
     finally:
         bare.stop()
+
+
+# The route builder in the page, with the server's answers held back as long as a test says:
+# each call of api.plannedLeg waits `delays.shift()` ms and answers a leg whose length says
+# which question it answers (the id of the call).
+RACE = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const { api } = await import('/js/engine/api/paceline.js');
+  const { RouteBuilder } = await import('/js/engine/planner/route-builder.js');
+  const delays = [0, 400, 50, 0];
+  let calls = 0;
+  api.plannedLeg = (from, to) => {
+    const id = ++calls;
+    return new Promise((resolve) => setTimeout(() => resolve({ points: [from, to], distanceMeters: id, snapped: true }), delays.shift() ?? 0));
+  };
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const shown = [];
+  const builder = new RouteBuilder({ onChange: () => shown.push(builder.totals().distanceMeters) });
+  builder.add({ latitude: 55.86, longitude: -4.26 }, true);
+  builder.add({ latitude: 55.861, longitude: -4.26 }, true);     // call 1: answered at once
+  await wait(20);
+  builder.move(1, { latitude: 55.862, longitude: -4.26 });       // call 2: answered after 400 ms
+  builder.move(1, { latitude: 55.863, longitude: -4.26 });       // call 3: after 50 ms, overtakes call 2
+  await wait(600);
+  const afterMoves = builder.totals().distanceMeters;
+  builder.undo();                                                // back to the first move: its slot holds call 2's answer
+  const afterUndo = builder.totals().distanceMeters;
+  done({ afterMoves, afterUndo, shown, calls });
+})().catch((error) => done({ error: String(error) }));
+"""
+
+
+def test_a_late_answer_never_overwrites_a_newer_one(server, browser):
+    b = browser(phone=True)
+    b.open("/#/home")
+    b.visible("#view *")
+    result = b.driver.execute_async_script(RACE)
+    assert "error" not in result, result
+    # The leg shown is call 3's (the latest move), though call 2 answered after it; undo
+    # shows the state of the first move, whose own answer (call 2) is kept with it.
+    assert result["afterMoves"] == 3 and result["afterUndo"] == 2, result
+    assert 2 not in result["shown"][:-1] and result["shown"][-2:] == [3, 2], result

@@ -148,11 +148,10 @@ export class RouteBuilder {
     this.onChange();
   }
 
-  /** Forgets the route (and what could be undone). */
+  /** Starts again with no point (Undo brings the route back). */
   clear() {
-    Object.assign(this, { waypoints: [], legs: [], history: [], loop: null });
-    this.version += 1;
-    this.onChange();
+    if (!this.waypoints.length) return;
+    this.change(() => Object.assign(this, { waypoints: [], legs: [], loop: null }));
   }
 
   /**
@@ -177,6 +176,27 @@ export class RouteBuilder {
   get complete() {
     const { loading, failed, legs } = this.totals();
     return legs > 0 && loading === 0 && failed < 0;
+  }
+
+  /** What to keep of the route to take it up again (a reload): the mode, the waypoints and the legs drawn. */
+  draft() {
+    return { mode: this.mode, waypoints: this.waypoints,
+      legs: this.legs.map((slot) => (slot?.status === 'ready' ? slot.leg : null)) };
+  }
+
+  /** Takes up a `draft()` again: the legs it had are shown, the others asked again; nothing to undo. */
+  resume(draft) {
+    if (!Array.isArray(draft?.waypoints) || !draft.waypoints.every((point) => Number.isFinite(point?.latitude) && Number.isFinite(point?.longitude))) return;
+    this.mode = draft.mode === 'bike' ? 'bike' : 'foot';
+    this.waypoints = draft.waypoints.map(({ latitude, longitude, snap }) => ({ latitude, longitude, snap: snap !== false }));
+    this.legs = this.waypoints.map(() => null);
+    this.waypoints.forEach((waypoint, index) => {
+      const leg = draft.legs?.[index];
+      if (index === 0) return;
+      if (Array.isArray(leg?.points) && Number.isFinite(leg.distanceMeters)) this.legs[index] = { status: 'ready', snap: waypoint.snap, mode: this.mode, leg };
+      else this.ask(index);
+    });
+    this.onChange();
   }
 
   /** The route as POST /planned-routes takes it (`name` and `privacy` besides). */

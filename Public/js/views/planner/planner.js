@@ -20,6 +20,8 @@ import { NO_MAP } from './leg-words.js';
 
 /** Where the Routes map was left (views/activity.js keeps it): where to plan when nothing better is known. */
 const ROUTES_VIEW = 'paceline.mapView';
+/** The route being planned, kept for this tab (a reload, a look at another screen) until it is saved. */
+export const DRAFT = 'paceline.planner.draft';
 
 export async function render() {
   const planner = layout(session.units);
@@ -27,10 +29,21 @@ export async function render() {
   const [info] = await Promise.all([api.mapInfo().catch(() => null),
     planner.map.show(...firstView())]);
   if (planner.gone) return undefined;
+  const draft = JSON.parse(sessionStorage.getItem(DRAFT) ?? 'null');  // before the first change writes it anew
   useMap(planner, info);
   planner.changed();
-  placeOnRunner(planner, info);
-  return () => { planner.gone = true; planner.closeSheet?.(); planner.map.destroy(); };
+  if (draft?.waypoints?.length) {
+    planner.builder.resume(draft);
+    planner.map.fit(planner.builder);
+  } else {
+    placeOnRunner(planner, info);
+  }
+  return () => {
+    planner.gone = true;
+    planner.closeSheet?.();
+    planner.map.destroy();
+    if (planner.saved) sessionStorage.removeItem(DRAFT);  // kept until saved: the planner opens on it again
+  };
 }
 
 /** The screen's parts, and the route being built (its changes draw everything again). */
@@ -57,7 +70,9 @@ function layout(unit) {
     planner.noMap,
     h('div', { class: 'planner-map-frame' }, planner.mapElement),
     h('div', { class: 'planner-panel' }, planner.stats.element, planner.message.element, planner.loop.element, planner.actions.element,
-      h('a', { class: 'planner-list-link', href: '#/planned' }, 'Your planned routes')));
+      h('div', { class: 'planner-more' }, planner.clear = h('button', { type: 'button', class: 'link-button', name: 'clear',
+        onclick: () => { planner.selected = -1; planner.builder.clear(); } }, 'Start again'),
+      h('a', { href: '#/planned' }, 'Your planned routes'))));
   planner.changed = () => {
     if (planner.gone) return;
     const { builder } = planner;
@@ -68,6 +83,8 @@ function layout(unit) {
     planner.message.update();
     planner.loop.update();
     planner.actions.update(builder, planner.mapImported !== false);
+    planner.clear.disabled = builder.waypoints.length === 0;
+    sessionStorage.setItem(DRAFT, JSON.stringify(builder.draft()));
   };
   return planner;
 }
@@ -83,7 +100,7 @@ function actionsOf(planner) {
       planner.loop.toggle();
       planner.actions.buttons.loop.setAttribute('aria-expanded', String(planner.loop.shown));
     },
-    save: () => { planner.closeSheet = openSaveSheet(planner.screen, builder, planner.unit); },
+    save: () => { planner.closeSheet = openSaveSheet(planner.screen, builder, planner.unit, () => { planner.saved = true; }); },
   };
 }
 

@@ -7,14 +7,18 @@ import * as units from '../../engine/core/units.js';
 import { go } from '../../router.js';
 import { routePrivacy } from './route-privacy.js';
 
-/** Opens the sheet over `screen` for `builder`'s route; `unit`: the runner's units. Returns a function that closes it. */
-export function openSaveSheet(screen, builder, unit) {
+/**
+ * Opens the sheet over `screen` for `builder`'s route; `unit`: the runner's units; `onSaved()`
+ * once the server has it. Returns a function that closes it (as do Cancel, Escape and a tap beside it).
+ */
+export function openSaveSheet(screen, builder, unit, onSaved) {
   const { distanceMeters } = builder.totals();
   const name = h('input', { type: 'text', name: 'route-name', maxlength: '200', autocomplete: 'off', placeholder: 'Optional: Canal loop, Hill repeats…' });
   const privacy = routePrivacy('private');
   const message = h('p', { class: 'error', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary', name: 'save-route' }, 'Save');
-  const close = () => sheet.remove();
+  const close = () => { sheet.remove(); backdrop.remove(); };
+  const backdrop = h('div', { class: 'sheet-backdrop', onclick: close });
   const sheet = h('aside', { class: 'drawer save-sheet', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'save-title',
     onkeydown: (event) => { if (event.key === 'Escape') close(); } },
     h('form', { onsubmit: async (event) => {
@@ -23,6 +27,7 @@ export function openSaveSheet(screen, builder, unit) {
       message.textContent = '';
       try {
         const saved = await api.createPlannedRoute(builder.toRoute({ name: name.value.trim(), privacy: privacy.value() }));
+        onSaved();
         go(`#/planned/${saved.id}`);
       } catch (error) {
         message.textContent = error.isNetwork ? 'No connection: the route is still here, try again when you are online.' : describe(error);
@@ -35,7 +40,7 @@ export function openSaveSheet(screen, builder, unit) {
     privacy.element,
     message,
     h('div', { class: 'row' }, submit, h('button', { type: 'button', class: 'ghost', onclick: close }, 'Cancel'))));
-  screen.append(sheet);
+  screen.append(backdrop, sheet);
   name.focus();
   return close;
 }
