@@ -6,6 +6,6 @@ import { h } from '../../ui.js';
 export function plannedRoutesCard() {
   return h('div', { class: 'card planned-card' }, h('h2', {}, 'Planned routes'),
     h('p', { class: 'muted' }, 'Routes you draw on the map, to pace and to send to your watch.'),
-    h('div', { class: 'row' }, h('a', { class: 'button ghost', href: '#/planned', name: 'planned-routes' }, 'Your planned routes'),
-      h('a', { class: 'button ghost', href: '#/planner' }, 'Plan a route')));
+    h('p', { class: 'planned-card-links' }, h('a', { href: '#/planned', name: 'planned-routes' }, 'Your planned routes'), ' · ',
+      h('a', { href: '#/planner' }, 'Plan a route')));
 }
