@@ -42,6 +42,9 @@ let package = Package(
         .target(name: "PacelinePNG", dependencies: ["PacelineCore", "CZlib"]),
         // Activity files as people keep them: gzipped too (a Strava export), by zlib.
         .target(name: "PacelineArchives", dependencies: ["PacelineCore", "CZlib"]),
+        // OpenStreetMap extracts (.osm.pbf, zlib-compressed blocks) read into the core's
+        // routing graph, for `paceline map import`.
+        .target(name: "PacelineMaps", dependencies: ["PacelineCore", "CZlib"]),
         // libvips (Debian's libvips42) for the photos on activities, loaded at run time so
         // the package builds and serves without it; C, as libvips takes variadic options.
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl")]),
@@ -109,6 +112,7 @@ let package = Package(
                 "PacelineCore",
                 "PacelinePNG",
                 "PacelineArchives",
+                "PacelineMaps",
                 "PacelineServer",
                 "PacelineAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -205,6 +209,7 @@ let package = Package(
         .testTarget(
             name: "PacelineArchivesTests",
             dependencies: ["PacelineCore", "PacelineArchives", "PacelineTestSupport", "PacelineHarness"]),
+        .testTarget(name: "PacelineMapsTests", dependencies: ["PacelineCore", "PacelineMaps", "PacelineTestSupport"]),
         .testTarget(name: "PacelinePNGTests", dependencies: ["PacelineCore", "PacelinePNG", "PacelineSynthetic", "PacelineTestSupport"]),
         .testTarget(
             name: "PacelineCLITests",

@@ -13,7 +13,7 @@ struct Paceline: AsyncParsableCommand {
         ],
         groupedSubcommands: [
             CommandGroup(name: "Training", subcommands: [WorkoutCommand.self, AchievementsCommand.self, PreviewCommand.self]),
-            CommandGroup(name: "Server data", subcommands: [MissionCommand.self, POICommand.self, DEMCommand.self, AdminCommand.self]),
+            CommandGroup(name: "Server data", subcommands: [MissionCommand.self, POICommand.self, DEMCommand.self, MapCommand.self, AdminCommand.self]),
         ]
     )
 }

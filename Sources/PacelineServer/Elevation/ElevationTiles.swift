@@ -32,9 +32,21 @@ package enum ElevationTiles {
     package static func elevations(for activity: Activity, on database: any Database) async throws -> Activity {
         guard ElevationModel.applies(to: activity) else { return activity }
         let names = ElevationModel.tileNames(for: activity)
+        guard let tiles = try await tiles(named: names, on: database), tiles.count == names.count else { return activity }
+        return ElevationModel(tiles: tiles).elevations(for: activity) ?? activity
+    }
+
+    /// The model made of the imported tiles that `coordinates` lie on (those imported: a
+    /// coordinate off them has no height in it).
+    package static func model(under coordinates: [Coordinate], on database: any Database) async throws -> ElevationModel {
+        ElevationModel(tiles: try await tiles(named: Set(coordinates.map(ElevationTile.name(holding:))), on: database) ?? [])
+    }
+
+    /// The tiles of `names` that are imported, read from the cache where it has them; nil
+    /// when one went between listing and reading.
+    private static func tiles(named names: Set<String>, on database: any Database) async throws -> [ElevationTile]? {
         let stored = try await StoredElevationTile.query(on: database).filter(\.$id ~~ Array(names))
             .field(\.$id).field(\.$importedAt).all()
-        guard stored.count == names.count else { return activity }
         var tiles: [ElevationTile] = []
         for row in stored {
             let name = try row.requireID()
@@ -42,12 +54,12 @@ package enum ElevationTiles {
                 tiles.append(tile)
                 continue
             }
-            guard let full = try await StoredElevationTile.find(name, on: database) else { return activity }
+            guard let full = try await StoredElevationTile.find(name, on: database) else { return nil }
             let tile = try ElevationTile(name: name, bytes: try Gzip.decompress(full.bytes, maximumBytes: 32 << 20))
             cache.keep(tile, importedAt: full.importedAt)
             tiles.append(tile)
         }
-        return ElevationModel(tiles: tiles).elevations(for: activity) ?? activity
+        return tiles
     }
 
     private static let cache = TileCache(limit: cachedBytes)

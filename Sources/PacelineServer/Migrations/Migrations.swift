@@ -115,5 +115,7 @@ enum Migrations {
         CreateFixLogs(),
         // 069: each user's heart rates and threshold pace from a day on; runs whose load they outdated.
         CreatePhysiologyEntries(),
+        // 070: the routing graph of the map the host imported, and the routes users plan on it.
+        CreateMapsAndPlannedRoutes(),
     ]
 }

@@ -31,6 +31,23 @@ public struct Course: Sendable {
         self.distances = distances
     }
 
+    /// The course of a planned line (`coordinates`, with `elevations`), timed at an even
+    /// `speed` m/s from `start` (a watch's virtual partner needs a time at each point),
+    /// its distances geodesic.
+    public init(name: String, sport: Sport, coordinates: [Coordinate], elevations: [Double?], speed: Double, start: Date) {
+        self.name = name
+        self.sport = sport
+        var distances: [Double] = []
+        var path: [Fix] = []
+        for (index, coordinate) in coordinates.enumerated() {
+            let distance = index == 0 ? 0 : distances[index - 1] + Geodesy.distance(coordinates[index - 1], coordinate)
+            distances.append(distance)
+            path.append(Fix(time: start.addingTimeInterval(distance / speed), coordinate: coordinate, elevation: elevations[index]))
+        }
+        self.path = path
+        self.distances = distances
+    }
+
     /// The name as a watch shows it: TCX and FIT courses allow 15 characters.
     public var shortName: String { String(name.prefix(15)).trimmingCharacters(in: .whitespaces) }
 

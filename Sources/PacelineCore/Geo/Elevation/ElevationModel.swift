@@ -12,6 +12,11 @@ public struct ElevationModel: Sendable {
         self.tiles = Dictionary(tiles.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The model's height at `coordinate`, nil off its tiles.
+    public func elevation(at coordinate: Coordinate) -> Double? {
+        tiles[ElevationTile.name(holding: coordinate)]?.elevation(at: coordinate)
+    }
+
     /// Whether `activity` takes its elevations from a model: it has positions on the Earth
     /// (not a virtual world's) and neither an altimeter's elevations nor the device's own ascent.
     public static func applies(to activity: Activity) -> Bool {
@@ -39,7 +44,7 @@ public struct ElevationModel: Sendable {
         for (s, segment) in activity.track.segments.enumerated() {
             for (f, fix) in segment.enumerated() {
                 guard let coordinate = fix.coordinate else { continue }
-                guard let height = tiles[ElevationTile.name(holding: coordinate)]?.elevation(at: coordinate) else { return nil }
+                guard let height = elevation(at: coordinate) else { return nil }
                 modelled.track.segments[s][f].elevation = height
             }
         }
