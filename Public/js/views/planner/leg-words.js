@@ -26,6 +26,8 @@ export function legRefusal(error, index, snapped) {
     case 'no_way':
       return { text: `No path on the map joins ${pointName(index - 1)} to ${pointName(index)} `
         + '(water between them, or one-way streets on a bike). Move a point, or draw this leg straight.', offer: 'straight' };
+    case 'leg_too_long':
+      return { text: `${leg} is over 50 km in a straight line, the longest a leg may be. Add a point in between.`, offer: null };
     case 'network':
       return { text: `${leg} needs the network: no connection to the server.`, offer: 'retry' };
     default:

@@ -5,7 +5,8 @@ import { h } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
 import { loopRefusal } from './leg-words.js';
 
-const LONGEST_KM = 100;
+/** The shortest and longest loop POST /map/loop makes, in metres. */
+const SHORTEST = 500, LONGEST = 100_000;
 
 export class LoopForm {
   /**
@@ -14,8 +15,9 @@ export class LoopForm {
    */
   constructor({ builder, unit, start, onMade }) {
     Object.assign(this, { builder, unit, start, onMade });
+    this.longest = Math.floor(LONGEST / units.unitMeters(unit));
     const name = units.unitName(unit);
-    this.distance = h('input', { type: 'number', name: 'loop-distance', id: 'loop-distance', inputmode: 'decimal', min: '0.5', max: String(LONGEST_KM),
+    this.distance = h('input', { type: 'number', name: 'loop-distance', id: 'loop-distance', inputmode: 'decimal', min: '0.5', max: String(this.longest),
       step: '0.5', value: unit === 'imperial' ? '3' : '5', required: true, 'aria-labelledby': 'loop-of loop-unit', 'aria-describedby': 'loop-note' });
     this.message = h('p', { class: 'error loop-message', role: 'alert' });
     this.another = h('button', { type: 'button', name: 'another-loop', class: 'ghost', disabled: true, onclick: () => this.make(true) }, 'Another');
@@ -24,7 +26,7 @@ export class LoopForm {
       onsubmit: (event) => { event.preventDefault(); this.make(false); } },
     h('div', { class: 'loop-row' }, h('label', { for: 'loop-distance', id: 'loop-of' }, 'Loop of'), this.distance, h('span', { id: 'loop-unit' }, name),
       this.submit, this.another),
-    h('p', { class: 'muted small-note', id: 'loop-note' }, 'From your start (or the map’s middle). Undo brings back what it replaces.'),
+    h('p', { class: 'muted small-note', id: 'loop-note' }, 'From your start, or the map’s middle. Undo brings back what it replaces.'),
     this.message);
   }
 
@@ -39,14 +41,14 @@ export class LoopForm {
   /** Asks for a loop: the same start and distance as the last one, next variant, when `another`. */
   async make(another) {
     this.message.textContent = '';
-    const value = Number(this.distance.value.replace(',', '.'));
-    if (!another && !(value > 0 && value <= LONGEST_KM)) {
-      this.message.textContent = `Give a distance from 0.5 to ${LONGEST_KM} ${units.unitName(this.unit)}.`;
+    const value = Number(this.distance.value.replace(',', '.')) * units.unitMeters(this.unit);
+    if (!another && !(value >= SHORTEST && value <= LONGEST)) {
+      this.message.textContent = `Give a distance from 0.5 to ${this.longest} ${units.unitName(this.unit)}.`;
       return;
     }
     const last = this.builder.loop;
     const [start, meters, variant] = another && last ? [last.start, last.distanceMeters, last.variant + 1]
-      : [this.builder.waypoints[0] ?? this.start(), value * units.unitMeters(this.unit), 0];
+      : [this.builder.waypoints[0] ?? this.start(), value, 0];
     const point = { latitude: start.latitude, longitude: start.longitude };
     this.busy(true);
     try {

@@ -27,11 +27,16 @@ export class PlannerMap {
   /** Makes the map at `center` and `zoom`. */
   async show(center, zoom) {
     ({ L: this.L, map: this.map } = await basemap(this.element, { center, zoom }));
-    this.map.on('click', (event) => this.on.tap(point(event.latlng)));
+    this.map.on('click', (event) => { this.fitted = null; this.on.tap(point(event.latlng)); });
     this.map.on('moveend zoomend', () => this.describe());
     this.describe();
-    // The panels under the map open and close (a loop's form, a message): the map follows its frame's size.
-    this.resizing = new ResizeObserver(() => this.map.invalidateSize({ pan: false }));
+    // The panels under the map open and close (a loop's form, a message): the map follows its
+    // frame's size, and a route just fitted to it is fitted again, until the runner moves the map.
+    this.map.on('dragstart', () => { this.fitted = null; });
+    this.resizing = new ResizeObserver(() => {
+      this.map.invalidateSize({ pan: false });
+      if (this.fitted) this.fit(this.fitted);
+    });
     this.resizing.observe(this.element);
   }
 
@@ -54,7 +59,9 @@ export class PlannerMap {
   fit(builder) {
     const latLngs = builder.legs.flatMap((slot) => slot?.leg?.points ?? []).concat(builder.waypoints)
       .map(({ latitude, longitude }) => [latitude, longitude]);
-    if (latLngs.length > 1) this.map.fitBounds(latLngs, { padding: [32, 32], maxZoom: 17, animate: false });
+    if (latLngs.length < 2) return;
+    this.map.fitBounds(latLngs, { padding: [32, 32], maxZoom: 17, animate: false });
+    this.fitted = builder;
   }
 
   /** Fits the map to `bounds` ({south, west, north, east}). */

@@ -69,7 +69,7 @@ function layout(unit) {
     h('div', { class: 'planner-top' }, planner.mode.element, planner.snap.element),
     planner.noMap,
     h('div', { class: 'planner-map-frame' }, planner.mapElement),
-    h('div', { class: 'planner-panel' }, planner.stats.element, planner.message.element, planner.loop.element, planner.actions.element,
+    planner.panel = h('div', { class: 'planner-panel' }, planner.stats.element, planner.message.element, planner.loop.element, planner.actions.element,
       h('div', { class: 'planner-more' }, planner.clear = h('button', { type: 'button', class: 'link-button', name: 'clear',
         onclick: () => { planner.selected = -1; planner.builder.clear(); } }, 'Start again'),
       h('a', { href: '#/planned' }, 'Your planned routes'))));
@@ -99,6 +99,7 @@ function actionsOf(planner) {
     loop: () => {
       planner.loop.toggle();
       planner.actions.buttons.loop.setAttribute('aria-expanded', String(planner.loop.shown));
+      planner.panel.classList.toggle('looping', planner.loop.shown);  // the form says what to do: the hint gives it room
     },
     save: () => { planner.closeSheet = openSaveSheet(planner.screen, builder, planner.unit, () => { planner.saved = true; }); },
   };
