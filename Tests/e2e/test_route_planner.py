@@ -20,6 +20,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from conftest import REPOSITORY, Browser, Server, paceline_binary
 
 EXTRACT_SCRIPT = REPOSITORY / "Tests/maps/town_extract.py"
+# A route's name meant to run as HTML: it must show as itself.
+HOSTILE = "Island <img src=x onerror=window.__pwned=1>"
 # Leaflet's own controls and tiles are not ours to fix; everything drawn on the map is.
 MAP_PARTS = (".leaflet-control-container", ".leaflet-tile-pane")
 
@@ -226,11 +228,35 @@ def test_plan_a_loop_save_it_and_follow_its_pace(server, browser, town):
     assert b.errors() == []
 
 
-def test_points_tapped_dragged_and_a_leg_across_the_water(server, browser, town):
+def test_modes_points_dragged_a_leg_across_the_water_and_a_route_changed(server, browser, town):
     bo = server.register("Bo")
     b = browser(phone=True)
     # Far from the town: the planner stays on the server's map, the whole town in view.
     open_planner(b, bo, (51.6, -0.3))
+
+    # Against the one-way street: on foot straight along it, by bike round the block.
+    tap(b, *town["oneway_end"])
+    tap(b, *town["oneway_start"])
+    b.wait(lambda: len(b.finds(".planner-leg.leg-ready")) == 1, message="the leg was not drawn")
+    settled(b)
+    ends = [{"latitude": float(p.get_attribute("data-lat")), "longitude": float(p.get_attribute("data-lng"))} for p in b.finds(".planner-point")]
+    legs = {}
+    for mode in ("foot", "bike"):
+        status, leg = server.api("POST", "/map/legs", {"from": ends[0], "to": ends[1], "mode": mode, "snap": True}, token=bo.token)
+        assert status == 200, leg
+        legs[mode] = leg["distanceMeters"]
+    assert legs["bike"] > legs["foot"] + 100, legs
+    assert abs(shown(b, "distance")[1] - legs["foot"]) < 0.1
+    b.click("button[name=mode][value=bike]")
+    b.wait(lambda: abs(shown(b, "distance")[1] - legs["bike"]) < 0.1, message="by bike, the leg was not asked again")
+    assert b.find("button[name=mode][value=bike]").get_attribute("aria-pressed") == "true"
+    b.shot("planner-bike")
+    b.click("button[name=undo]")
+    b.wait(lambda: abs(shown(b, "distance")[1] - legs["foot"]) < 0.1, message="undo did not bring walking back")
+    assert b.find("button[name=mode][value=foot]").get_attribute("aria-pressed") == "true"
+    b.click("button[name=clear]")
+    b.wait(lambda: not b.finds(".planner-point"), message="Start again left points")
+
     tap(b, *town["west_start"])
     tap(b, *town["east_end"])
     b.wait(lambda: len(b.finds(".planner-leg.leg-ready")) == 1, message="the leg was not drawn")
@@ -263,6 +289,35 @@ def test_points_tapped_dragged_and_a_leg_across_the_water(server, browser, town)
     assert not b.finds(".planner-message.error")
     assert b.find("button[name=save]").is_enabled()
     b.shot("planner-straight-leg")
+
+    # Saved for everyone (its name shown as text, whatever it holds), seen by another
+    # runner, then renamed, made friends-only, and deleted (asked first).
+    b.click("button[name=save]")
+    b.type("input[name=route-name]", HOSTILE)
+    b.js("document.querySelector('.save-sheet input[value=public]').click()")
+    assert "Anyone can see this route" in b.find(".save-sheet").text
+    b.click("button[name=save-route]")
+    b.wait(lambda: "#/planned/" in b.driver.current_url, message="saving did not open the route")
+    route_id = b.driver.current_url.split("#/planned/")[1]
+    b.visible("button[name=save-changes]")
+    assert b.find("h1").text == HOSTILE and b.js("return window.__pwned") is None
+    other = browser(phone=True)
+    other.log_in(server.register("Cy"))
+    other.open(f"/#/planned/{route_id}")
+    other.wait(lambda: other.find("h1").text == HOSTILE, message="another runner could not see the public route")
+    assert "by Bo" in other.find(".planned-meta").text and not other.finds("button[name=save-changes]")
+    assert other.js("return window.__pwned") is None
+    b.type(".planned-edit input[name=route-name]", "Island run")
+    b.js("document.querySelector('.planned-edit input[value=friends]').click()")
+    b.click("button[name=save-changes]")
+    b.wait(lambda: b.find("h1").text == "Island run" and "Friends" in b.find(".planned-meta").text, message="the change did not show")
+    status, changed = server.api("GET", f"/planned-routes/{route_id}", token=bo.token)
+    assert status == 200 and changed["name"] == "Island run" and changed["privacy"] == "friends", changed
+    b.js("window.confirm = () => true")
+    b.click("button[name=delete-planned]")
+    b.wait(lambda: b.driver.current_url.endswith("#/planned"), message="deleting did not go back to the list")
+    b.visible(".planned-list .empty")
+    assert server.api("GET", f"/planned-routes/{route_id}", token=bo.token)[0] == 404
     # The refusal was the server's answer (Chromium logs each 422), nothing else went wrong.
     assert [error for error in b.errors() if "/api/v1/map/legs" not in error or "422" not in error] == []
 

@@ -29,7 +29,8 @@ export async function render({ plannedRouteId }) {
   const unit = session.units;
   const title = h('h1', {}, route.name || 'Planned route');
   const meta = h('p', { class: 'muted planned-meta' });
-  const showMeta = () => { meta.textContent = `${modeName(route.mode)} · ${privacyName(route.privacy)} · planned ${shortDate(route.createdAt)}`; };
+  const who = route.mine ? '' : ` by ${route.planner?.displayName ?? 'someone'}`;
+  const showMeta = () => { meta.textContent = `${modeName(route.mode)} · ${privacyName(route.privacy)} · planned ${shortDate(route.createdAt)}${who}`; };
   showMeta();
   const mapElement = h('div', { class: 'map', id: 'planned-map' });
   page.replaceChildren(title, meta,
