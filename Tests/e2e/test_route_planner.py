@@ -165,6 +165,9 @@ def test_plan_a_loop_save_it_and_follow_its_pace(server, browser, town):
     assert abs(shown(b, "distance")[1] - sum(leg["distanceMeters"] for leg in other["legs"])) < 0.1
     b.click("button[name=undo]")
     b.wait(lambda: abs(shown(b, "distance")[1] - meters) < 0.1, message="undo did not bring the first loop back")
+    # A reload (a phone's browser put away and back) finds the route as it was.
+    b.driver.refresh()
+    b.wait(lambda: b.finds("#planner-distance") and abs(shown(b, "distance")[1] - meters) < 0.1, message="the route was lost on a reload")
 
     # Save: private unless chosen, and said so.
     b.click("button[name=save]")

@@ -20,8 +20,8 @@ import { NO_MAP } from './leg-words.js';
 
 /** Where the Routes map was left (views/activity.js keeps it): where to plan when nothing better is known. */
 const ROUTES_VIEW = 'paceline.mapView';
-/** The route being planned, kept for this tab (a reload, a look at another screen) until it is saved. */
-export const DRAFT = 'paceline.planner.draft';
+/** The route being planned, kept for this tab (a reload, a look at another screen) until it is saved: the runner's own. */
+const draftKey = () => `paceline.planner.draft.${session.profile?.id ?? ''}`;
 
 export async function render() {
   const planner = layout(session.units);
@@ -29,7 +29,7 @@ export async function render() {
   const [info] = await Promise.all([api.mapInfo().catch(() => null),
     planner.map.show(...firstView())]);
   if (planner.gone) return undefined;
-  const draft = JSON.parse(sessionStorage.getItem(DRAFT) ?? 'null');  // before the first change writes it anew
+  const draft = JSON.parse(sessionStorage.getItem(draftKey()) ?? 'null');  // before the first change writes it anew
   useMap(planner, info);
   planner.changed();
   if (draft?.waypoints?.length) {
@@ -42,7 +42,7 @@ export async function render() {
     planner.gone = true;
     planner.closeSheet?.();
     planner.map.destroy();
-    if (planner.saved) sessionStorage.removeItem(DRAFT);  // kept until saved: the planner opens on it again
+    if (planner.saved) sessionStorage.removeItem(draftKey());  // kept until saved: the planner opens on it again
   };
 }
 
@@ -73,20 +73,23 @@ function layout(unit) {
       h('div', { class: 'planner-more' }, planner.clear = h('button', { type: 'button', class: 'link-button', name: 'clear',
         onclick: () => { planner.selected = -1; planner.builder.clear(); } }, 'Start again'),
       h('a', { href: '#/planned' }, 'Your planned routes'))));
-  planner.changed = () => {
-    if (planner.gone) return;
-    const { builder } = planner;
-    if (planner.selected >= builder.waypoints.length) planner.selected = -1;
-    planner.map.draw(builder);
-    planner.stats.update(builder);
-    planner.mode.show(builder.mode);
-    planner.message.update();
-    planner.loop.update();
-    planner.actions.update(builder, planner.mapImported !== false);
-    planner.clear.disabled = builder.waypoints.length === 0;
-    sessionStorage.setItem(DRAFT, JSON.stringify(builder.draft()));
-  };
+  planner.changed = () => redraw(planner);
   return planner;
+}
+
+/** Draws the route as it is now: map, numbers, message, buttons; and keeps it for the tab. */
+function redraw(planner) {
+  if (planner.gone) return;
+  const { builder } = planner;
+  if (planner.selected >= builder.waypoints.length) planner.selected = -1;
+  planner.map.draw(builder);
+  planner.stats.update(builder);
+  planner.mode.show(builder.mode);
+  planner.message.update();
+  planner.loop.update();
+  planner.actions.update(builder, planner.mapImported !== false);
+  planner.clear.disabled = builder.waypoints.length === 0;
+  sessionStorage.setItem(draftKey(), JSON.stringify(builder.draft()));
 }
 
 /** What each button under the map does. */
