@@ -183,8 +183,7 @@ def test_plan_a_loop_save_it_and_follow_its_pace(server, browser, town):
     assert status == 200 and saved["privacy"] == "private" and saved["name"] == "Canal loop", saved
     assert abs(saved["distanceMeters"] - meters) < 1, (saved["distanceMeters"], meters)
     b.wait(lambda: b.find(".planned-figures [data-name=distance] strong").text == distance_text(saved["distanceMeters"]))
-    b.wait(lambda: b.finds("#planned-map path.leaflet-interactive, #planned-map path") and not b.finds("#planned-map .leaflet-zoom-anim"),
-           message="the route's line did not settle on its map")
+    b.wait(lambda: b.find("#planned-map").get_attribute("data-settled"), message="the map did not settle on the route")
     assert "Only me" in b.find(".planned-meta").text
     formats = [link.get_attribute("data-format") for link in b.finds(".course-links a")]
     assert formats == ["fit", "tcx", "gpx"], formats

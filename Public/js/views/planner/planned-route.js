@@ -47,10 +47,10 @@ export async function render({ plannedRouteId }) {
       showMeta();
     }, () => remove(route)) : null);
   const map = await trackMap(mapElement, { colour: '#0b6e4f' });
+  // Each view the map settles on is noted on its element (data-settled), for tests and anyone reading the page.
+  map.map.on('moveend', () => { mapElement.dataset.settled = map.map.getBounds().toBBoxString(); });
   map.showTrack({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {},
     geometry: { type: 'LineString', coordinates: route.points.map((point) => [point.longitude, point.latitude]) } }] });
-  map.resize();
-  map.fit();
   return () => map.destroy();
 }
 
