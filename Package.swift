@@ -69,6 +69,7 @@ let package = Package(
                 "PacelineAPI",
                 "PacelinePNG",
                 "PacelineArchives",
+                "PacelineMaps",
                 "CVips",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),

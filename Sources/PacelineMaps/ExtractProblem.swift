@@ -12,6 +12,8 @@ public enum ExtractProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedFeature(String)
     /// A block's bytes are not what the format says they should be.
     case corrupt(String)
+    /// The extract holds no way a person may walk, run or cycle on.
+    case noWays
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum ExtractProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupportedCompression: "the extract's blocks are compressed with something other than zlib (lzma or zstd): convert it with `osmium cat -o OUT.osm.pbf`"
         case .unsupportedFeature(let feature): "the extract needs \"\(feature)\", which Paceline does not read (use an extract of the current map, without history)"
         case .corrupt(let what): "the extract is damaged: \(what)"
+        case .noWays: "the extract has no way a person may walk, run or cycle on"
         }
     }
 }

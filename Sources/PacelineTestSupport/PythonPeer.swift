@@ -49,6 +49,9 @@ public enum PythonPeer {
         public static let oidcProvider = Module(importName: "oidc_provider", pipPackage: "django-oidc-provider")
         /// waitress (<https://pypi.org/project/waitress/>), the WSGI server the test provider is served by.
         public static let waitress = Module(importName: "waitress", pipPackage: "waitress")
+        /// pyosmium (<https://pypi.org/project/osmium/>), libosmium's reader and writer of
+        /// OpenStreetMap files: the route planner's test extracts (`Tests/maps/`).
+        public static let osmium = Module(importName: "osmium", pipPackage: "osmium")
     }
 
     /// Why a snippet could not be run or its output not understood.
@@ -57,7 +60,7 @@ public enum PythonPeer {
     }
 
     /// Every peer reader the tests use, made ready together.
-    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow, .httpECE, .icalendar, .django, .oidcProvider, .waitress]
+    static let peers: [Module] = [.gpxpy, .tcxreader, .fitdecode, .pillow, .httpECE, .icalendar, .django, .oidcProvider, .waitress, .osmium]
 
     /// The interpreter the snippets run with, found (or made) once for the whole test run.
     public static var interpreter: String { readiness.interpreter }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import PacelineCore
 import PacelineMaps
 import PacelineServer
 
@@ -38,60 +37,32 @@ struct MapImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let started = Date()
-        let extract = OSMExtract(url: URL(fileURLWithPath: file))
         guard FileManager.default.isReadableFile(atPath: file) else {
             Output.error("\(file): no such file, or it cannot be read")
             throw ExitCode(66)
         }
-        let size = try extract.size()
-        var reported = -1
-        let graph: ExtractGraph
+        let outcome: MapImporter.Outcome
         do {
-            graph = try ExtractGraph(reading: extract) { stage in
-                switch stage {
-                case .ways(let read), .nodes(let read):
-                    let percent = size > 0 ? Int(read * 100 / size) / 10 * 10 : 100
-                    guard percent != reported else { return }
-                    reported = percent
-                    if case .ways = stage { Output.error("reading ways: \(percent) %") } else { Output.error("reading their nodes: \(percent) %") }
-                case .stretches:
-                    reported = -1
-                    Output.error("joining ways at their junctions")
+            outcome = try await database.location().withApplication { app in
+                try await MapImporter.run(URL(fileURLWithPath: file), on: app.db) { progress in
+                    switch progress {
+                    case .reading(.ways, let percent): Output.error("reading ways: \(percent) %")
+                    case .reading(.nodes, let percent): Output.error("reading their nodes: \(percent) %")
+                    case .reading(.stretches, _): Output.error("joining ways at their junctions")
+                    case .storing(let written, let total): Output.error("stored \(written) of \(total) stretches")
+                    }
                 }
             }
         } catch let problem as ExtractProblem {
             Output.error("\(file): \(problem)")
             throw ExitCode(65)
         }
-        guard !graph.stretches.isEmpty else {
-            Output.error("\(file): the extract has no way a person may walk, run or cycle on")
-            throw ExitCode(65)
-        }
-        let stretches = graph.stretches
-        let row = try await database.location().withApplication { app in
-            let model = try await ElevationTiles.model(under: Self.tileCorners(of: stretches), on: app.db)
-            let elevated = stretches.map { $0.elevated(by: model.elevation(at:)) }
-            return try await MapImports.replace(with: elevated, ways: graph.ways, source: URL(fileURLWithPath: file).lastPathComponent, on: app.db) { written in
-                if written % 50_000 < MapImports.batch || written == elevated.count { Output.error("stored \(written) of \(elevated.count) stretches") }
-            }
-        }
-        let kilometres = stretches.reduce(0) { total, stretch in
-            total + zip(stretch.coordinates, stretch.coordinates.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) }
-        } / 1000
+        let row = outcome.row
         Output.line(String(format: "%@: %d ways, %d junctions, %d stretches, %.0f km of ways; elevations: %@; %.1f s",
-                           row.source, row.ways, row.junctions, row.stretches, kilometres, row.elevation ? "yes" : "no (import the elevation tiles first, then the map)",
-                           Date().timeIntervalSince(started)))
-        if graph.missingNodes > 0 {
-            Output.error("\(graph.missingNodes) nodes the ways name are not in the extract (ways leaving its area): those ways stop at its edge")
+                           row.source, row.ways, row.junctions, row.stretches, outcome.kilometres,
+                           row.elevation ? "yes" : "no (import the elevation tiles first, then the map)", Date().timeIntervalSince(started)))
+        if outcome.missingNodes > 0 {
+            Output.error("\(outcome.missingNodes) nodes the ways name are not in the extract (ways leaving its area): those ways stop at its edge")
         }
-    }
-
-    /// A coordinate in each square degree the stretches touch: the elevation tiles to read.
-    static func tileCorners(of stretches: [RoutingGraph.Stretch]) -> [Coordinate] {
-        var squares = Set<[Int]>()
-        for stretch in stretches {
-            for point in stretch.coordinates { squares.insert([Int(point.latitude.rounded(.down)), Int(point.longitude.rounded(.down))]) }
-        }
-        return squares.map { Coordinate(latitude: Double($0[0]) + 0.5, longitude: Double($0[1]) + 0.5) }
     }
 }
