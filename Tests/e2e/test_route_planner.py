@@ -284,6 +284,7 @@ def test_modes_points_dragged_a_leg_across_the_water_and_a_route_changed(server,
     message = b.visible(".planner-message.error")
     b.wait(lambda: "No path on the map joins" in message.text, message="no_way was not said")
     b.shot("planner-no-way")
+    assert b.accessibility(MAP_PARTS) == []
     assert not b.find("button[name=save]").is_enabled(), "a route with a refused leg cannot be saved"
     b.click("button[name=straight]")
     b.wait(lambda: len(b.finds(".planner-leg.leg-straight")) == 1, message="the leg was not drawn straight")
@@ -350,6 +351,7 @@ def test_without_a_map_legs_are_straight_until_one_is_imported(tmp_path):
             assert status == 200 and not leg["snapped"], leg
             assert abs(shown(b, "distance")[1] - leg["distanceMeters"]) < 0.1
             b.shot("planner-no-map")
+            assert b.accessibility(MAP_PARTS) == []
             assert b.find("button[name=save]").is_enabled()
 
             # The host imports a map: the planner, opened again, snaps (no restart).
