@@ -1,11 +1,15 @@
 """The route planner (views/planner/) at phone size, on a server whose host imported a small
-town's map (`paceline map import` on the extract Tests/maps/town_extract.py makes, while
-the server runs): Ann opens Plan a route from the Routes map, sets her start, asks for a
-loop, another and undoes it, the distance shown being the server's; saves it (private
-unless she says), opens its page, makes a pace plan on it and follows the plan live,
-ahead of it. Bo taps across the water to the island: the planner says no path joins them
-and draws that leg straight when asked. On a server with no map, the planner says so, legs
-are straight and measured all the same, and the map imported then is used without a restart."""
+town's map while it ran (an elevation tile with a hill, then `paceline map import` on the
+extract Tests/maps/town_extract.py makes): Ann opens Plan a route from the Routes map, sets
+her start, asks for a loop, another, undoes it and reloads, the distance, ascent and
+descent shown being the server's; saves it (private unless she says), opens its page and
+course, makes a pace plan on it and follows the plan live, ahead of it. Bo plans against a
+one-way street on foot and by bike, out and back, drags a point, taps across the water to
+the island (no path joins them: said, and drawn straight when asked), saves it under a name
+meant to run as HTML, which Cy sees as text, then renames, shares with friends and deletes
+it. A late answer never overwrites a newer one. On a server with no map, the planner says
+so, legs are straight and measured all the same, and a map imported then is used without a
+restart."""
 import array
 import gzip
 import json
