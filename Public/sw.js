@@ -10,7 +10,7 @@ const API_CACHE = 'paceline-api';
 const SHELL = [
   '/', '/index.html', '/manifest.json', '/css/app.css', '/css/screens.css',
   '/css/live.css', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/css/discovery.css',
-  '/css/achievements.css', '/css/workouts.css', '/css/missions.css', '/css/home.css',
+  '/css/achievements.css', '/css/workouts.css', '/css/missions.css', '/css/home.css', '/css/planner.css',
   // The shell
   '/js/app.js', '/js/router.js', '/js/ui.js', '/js/icons.js', '/js/vendor.js', '/js/speech.js', '/js/haptics.js', '/js/screen-awake.js',
   // The engine (no DOM)
@@ -49,6 +49,13 @@ const SHELL = [
   '/js/views/summary.js', '/js/views/workout/workout-editor.js', '/js/views/workout/workout-log.js',
   '/js/views/workout/log-card.js', '/js/views/workout/summary-table.js', '/js/views/workout/workout-panel.js',
   '/js/views/workout/workouts.js',
+  // The route planner
+  '/js/engine/planner/route-builder.js', '/js/engine/planner/line-profile.js', '/js/views/plan/plan-source.js',
+  '/js/views/planner/planner.js', '/js/views/planner/planner-map.js', '/js/views/planner/planner-stats.js',
+  '/js/views/planner/planner-tools.js', '/js/views/planner/planner-message.js', '/js/views/planner/leg-words.js',
+  '/js/views/planner/loop-form.js', '/js/views/planner/save-sheet.js', '/js/views/planner/route-privacy.js',
+  '/js/views/planner/planned-route.js', '/js/views/planner/planned-editor.js', '/js/views/planner/planned-list.js',
+  '/js/views/planner/planned-card.js',
   '/vendor/leaflet/leaflet.min.js', '/vendor/leaflet/leaflet.css', '/vendor/leaflet/images/layers.png',
   '/vendor/leaflet/images/layers-2x.png', '/vendor/leaflet/images/marker-icon.png', '/vendor/leaflet/images/marker-icon-2x.png',
   '/vendor/leaflet/images/marker-shadow.png', '/vendor/chart.js/chart.min.js',

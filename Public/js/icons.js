@@ -35,6 +35,8 @@ const SHAPES = {
   share: [['circle', { cx: '6', cy: '12', r: '2.5' }], ['circle', { cx: '17', cy: '6', r: '2.5' }], ['circle', { cx: '17', cy: '18', r: '2.5' }],
     ['path', { d: 'M8.2 10.8l6.6-3.6M8.2 13.2l6.6 3.6' }]],
   compass: [['circle', { cx: '12', cy: '12', r: '8.5' }], ['path', { d: 'M15.5 8.5l-2 5-5 2 2-5z' }]],
+  route: [['circle', { cx: '6', cy: '18', r: '2.5' }], ['circle', { cx: '18', cy: '6', r: '2.5' }],
+    ['path', { d: 'M8.5 18H15a3 3 0 0 0 0-6H9a3 3 0 0 1 0-6h6.5' }]],
 };
 
 /** An SVG icon element, `currentColor`, 1em by default. */

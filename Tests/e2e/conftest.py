@@ -163,6 +163,8 @@ class Server:
     def __init__(self, environment=None, port=None):
         self.environment = {**os.environ, "PACELINE_FETCH_PICTURES": "0", **(environment or {})}
         self.folder = tempfile.TemporaryDirectory(prefix="paceline-e2e-")
+        # The SQLite file it serves from, for the operator's commands (`paceline admin`, `paceline map import`).
+        self.database = Path(self.folder.name) / "e2e.sqlite"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(Path(self.folder.name) / "server.log", "a")
@@ -172,7 +174,7 @@ class Server:
         """Starts the server process (again, after `halt`: same port, same database)."""
         self.process = subprocess.Popen(
             [paceline_binary(), "serve", "--port", str(self.port),
-             "--database", str(Path(self.folder.name) / "e2e.sqlite"),
+             "--database", str(self.database),
              "--public", str(REPOSITORY / "Public"), "--tile-url", NO_TILES],
             stdout=self.log, stderr=subprocess.STDOUT, env=self.environment)
         deadline = time.time() + 60
@@ -188,7 +190,7 @@ class Server:
 
     def grant_admin(self, email):
         """Makes the account with `email` an admin, as an operator does: `paceline admin grant`."""
-        subprocess.run([paceline_binary(), "admin", "grant", email, "--database", str(Path(self.folder.name) / "e2e.sqlite")],
+        subprocess.run([paceline_binary(), "admin", "grant", email, "--database", str(self.database)],
                        check=True, capture_output=True, timeout=60)
 
     def halt(self):

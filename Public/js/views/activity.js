@@ -1,6 +1,6 @@
 // #/activity, "Routes": the map of routes around the user, clustered by area; a route's
-// drawer; a search by name; the Start (+) button. `?route=ID` opens that route's drawer
-// (from Favourites).
+// drawer; a search by name; the Start (+) button; Plan a route (#/planner). `?route=ID`
+// opens that route's drawer (from Favourites).
 // Anyone may browse it, record and follow (a visitor's activity is kept on the device until
 // they make an account); favourites ask to sign in first.
 import { api } from '../engine/api/paceline.js';
@@ -9,7 +9,7 @@ import { currentPosition } from '../engine/gps/source.js';
 import { unfinishedAddress } from '../engine/recording/resume.js';
 import { h, mount, toast } from '../ui.js';
 import { icon } from '../icons.js';
-import { go } from '../router.js';
+import { go, signInFirst } from '../router.js';
 import { RouteDrawer } from './map/route-drawer.js';
 import { RouteLayer } from './map/route-layer.js';
 import { nameSearch } from './map/name-search.js';
@@ -24,10 +24,13 @@ export async function render(_, query) {
   const mapElement = h('div', { class: 'map', id: 'route-map' });
   const start = h('button', { class: 'round primary', name: 'start', 'aria-label': 'Start a run', title: 'Start a run', onclick: () => go('#/record') }, icon('plus'));
   const locateButton = h('button', { class: 'round', name: 'locate', 'aria-label': 'Centre on me', title: 'Centre on me' }, icon('locate'));
+  // Drawing one's own route (views/planner/): an account keeps it, so a visitor signs in first.
+  const plan = h('button', { class: 'plan-route', name: 'plan-route', onclick: () => signInFirst('#/planner', 'planner') || go('#/planner') },
+    icon('route'), 'Plan a route');
   // Said when the map shows no route at all, rather than an empty map.
   const empty = h('p', { class: 'map-empty', role: 'status', hidden: true },
     'No public routes here yet. Zoom out to look further, or record a run and publish it as a route from its page.');
-  const screen = h('div', { class: 'map-screen' }, mapElement, empty, h('div', { class: 'fab' }, start), h('div', { class: 'fab-left' }, locateButton));
+  const screen = h('div', { class: 'map-screen' }, mapElement, empty, h('div', { class: 'fab' }, start), h('div', { class: 'fab-left' }, locateButton, plan));
   mount(screen);
 
   const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? 'null');

@@ -1,5 +1,5 @@
 // #/home: where the app opens. Signed in: start a run or a walk, the other ways to go out
-// (follow a route, run with friends, workouts, walk and discover, missions, favourites),
+// (follow a route, plan one, run with friends, workouts, walk and discover, missions, favourites),
 // what waits for an answer, goals and gear due for replacement, and the latest activities of mine and of my friends. Not
 // signed in: what Paceline is, a run or a walk to record without an account (and what is
 // kept of those on this phone), and the public routes to browse. Either way, a run in
@@ -19,6 +19,7 @@ import { keptForVisitor, keptQuestion } from './visitor/kept-activities.js';
 /** The ways out, as tiles: [address, icon, title, what it is, badge key]. */
 const TILES = [
   ['#/activity', 'map', 'Follow a route', 'Race someone’s pace on their route'],
+  ['#/planner', 'route', 'Plan a route', 'Draw your own on the map, then pace it'],
   ['#/live', 'friends', 'Run with friends', 'Start together with a code, live', 'live'],
   ['#/workouts', 'clock', 'Workouts', 'Intervals with pace targets'],
   ['#/invitations', 'flag', 'Walk together', 'Invite friends for a time and place', 'invitations'],

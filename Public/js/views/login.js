@@ -21,6 +21,7 @@ const REASONS = {
   like: 'To like a route, log in or create an account. You come straight back.',
   kudos: 'To give kudos, create an account or log in. You come straight back to the activity.',
   comment: 'To comment, create an account or log in. You come straight back to the activity.',
+  planner: 'To plan a route on the map, log in or create an account: your planned routes are kept in it. You come straight back.',
   mission: 'To start a mission, create an account or log in: your runs and walks then move you along it. You come straight back.',
 };
 

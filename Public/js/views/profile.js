@@ -12,6 +12,7 @@ import { signInAccountsSection } from './account/sign-in-accounts.js';
 import { privacyZonesSection } from './account/privacy-zones.js';
 import { gearCard } from './gear/gear-card.js';
 import { segmentsListCard } from './segments/segments-list-card.js';
+import { plannedRoutesCard } from './planner/planned-card.js';
 import { volumeChart } from './goals/volume-chart.js';
 import { fitnessCard } from './fitness/fitness-card.js';
 import { predictionsCard } from './fitness/predictions-card.js';
@@ -57,7 +58,7 @@ export function render() {
     // Totals and records first, then fitness and race predictions, the gear, the score and badge shelf, the history; beside them
     // (below on a phone) friends' scores and the settings.
     h('div', { class: 'columns' },
-      h('div', {}, view.statsCard, fitnessCard(ready), predictionsCard(session.units, ready), gearCard(session.units), segmentsListCard(session.units), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
+      h('div', {}, view.statsCard, fitnessCard(ready), predictionsCard(session.units, ready), gearCard(session.units), segmentsListCard(session.units), plannedRoutesCard(), achievements.score, achievements.badges, challengeBadgesCard(), historyCard),
       h('div', { class: 'achievements' }, achievements.board, settingsCard)));
   mount(page);
 

@@ -50,8 +50,8 @@ export async function render(_, query) {
   if (ongoing?.header.state === 'finished') { go('#/summary'); return; }
   // Before the start: what is being followed (needs the network once), the sport.
   let follow = ongoing?.header.follow ?? null;
-  if (!ongoing && (query.follow || query.mission)) {
-    follow = await (query.mission ? stageToFollow(query) : routeToFollow(query));
+  if (!ongoing && (query.follow || query.mission || query.planned)) {
+    follow = await (query.mission ? stageToFollow(query) : query.planned ? plannedToFollow(query) : routeToFollow(query));
     if (!follow) return;
   }
   // The workout to run (not while following): the active one, or ?workout=ID; ?workout=none for none.
@@ -117,6 +117,25 @@ async function routeToFollow(query) {
   } catch (error) {
     toast(error.isNetwork ? 'Following a route needs the network at the start' : error.message, { error: true });
     go('#/activity');
+    return null;
+  }
+}
+
+/**
+ * A pace plan on one of the runner's planned routes (`?planned=ID&plan=SECONDS&strategy=…`,
+ * from #/planned/ID/plan), or null (said, and back to the route). A planned route has no
+ * route to join and no person's run: the plan's checkpoints are the pace.
+ */
+async function plannedToFollow(query) {
+  const known = /^[0-9a-f-]{36}$/i.test(query.planned);
+  try {
+    if (!known || !(Number(query.plan) > 0)) throw new Error('No such plan to follow');
+    const [route, plan] = await Promise.all([api.plannedRoute(query.planned), api.plannedPacePlan(query.planned, Number(query.plan), query.strategy)]);
+    return { routeId: null, routeName: route.name || 'Planned route', paceRunId: null, pace: plan.checkpoints, routeDistance: route.distanceMeters,
+      planGoal: plan.goalSeconds };
+  } catch (error) {
+    toast(error.isNetwork ? 'Following a planned route needs the network at the start' : error.message, { error: true });
+    go(known ? `#/planned/${query.planned}` : '#/planned');
     return null;
   }
 }

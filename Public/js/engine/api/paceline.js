@@ -114,6 +114,24 @@ export const api = {
   pacePlan: (routeId, goalSeconds, strategy) => request(`/routes/${routeId}/plan` + query({ goalSeconds, strategy })),
   comparison: (routeId, a, b, interval = 10) => request(`/routes/${routeId}/comparison` + query({ a, b, interval })),
 
+  // Planning routes on the instance's map (the OpenStreetMap extract its host imported, if any)
+  /** {imported, importedAt?, junctions, edges, bounds?, elevation}: what map the server has. */
+  mapInfo: () => request('/map'),
+  /** A PlannedLeg from `from` to `to` ({latitude, longitude}): along paths (`snap`) or straight, measured by the server. */
+  plannedLeg: (from, to, mode, snap) => request('/map/legs', { method: 'POST', json: { from, to, mode, snap } }),
+  /** {waypoints, legs}: a loop of about `distanceMeters` from `start`; `variant` 1, 2 … are other loops. */
+  plannedLoop: (start, distanceMeters, mode, variant = 0) => request('/map/loop', { method: 'POST', json: { start, distanceMeters, mode, variant } }),
+  plannedRoutes: () => request('/planned-routes'),
+  plannedRoute: (id) => request(`/planned-routes/${id}`),
+  /** Saves {name?, privacy?, mode, waypoints: [{latitude, longitude, snap}]}; the server draws and measures every leg again. */
+  createPlannedRoute: (route) => request('/planned-routes', { method: 'POST', json: route }),
+  updatePlannedRoute: (id, changes) => request(`/planned-routes/${id}`, { method: 'PATCH', json: changes }),
+  deletePlannedRoute: (id) => request(`/planned-routes/${id}`, { method: 'DELETE' }),
+  /** The address of a planned route's course for a watch: `format` gpx, tcx or fit. */
+  plannedCourseAddress: (id, format) => `/api/v1/planned-routes/${id}/course?format=${format}`,
+  /** A pace plan on a planned route: the splits and checkpoints of GET /routes/ID/plan. */
+  plannedPacePlan: (id, goalSeconds, strategy) => request(`/planned-routes/${id}/plan` + query({ goalSeconds, strategy })),
+
   // Segments
   mySegments: () => request('/me/segments'),
   /** The segments starting in `box` ({south, west, north, east}) of `sport`, with the viewer's best on each. */

@@ -1,14 +1,15 @@
-// #/routes/ID/plan: a pacer made from a goal on a route. The runner gives the time to beat
+// #/routes/ID/plan and #/planned/ID/plan: a pacer made from a goal on a route (published, or
+// one of the runner's planned routes: plan-source.js). The runner gives the time to beat
 // and how to spread it (even effort by default: slower up, quicker down); the server makes
-// the plan (GET /routes/ID/plan), shown kilometre by kilometre and on the route's elevation,
-// and Follow this plan hands it to the recording screen, which follows it as it follows a
-// person's pace (ahead or behind every 5 s, spoken). Anyone may plan on a route they see.
-import { api } from '../../engine/api/paceline.js';
+// the plan, shown kilometre by kilometre and on the route's elevation, and Follow this plan
+// hands it to the recording screen, which follows it as it follows a person's pace (ahead or
+// behind every 5 s, spoken). Anyone may plan on a route they see.
 import { session } from '../../engine/store/session.js';
 import { h, mount, field, describe } from '../../ui.js';
 import * as units from '../../engine/core/units.js';
 import { go } from '../../router.js';
 import { planProfile } from './plan-profile.js';
+import { planSource } from './plan-source.js';
 
 /** The strategies, as the runner reads them: a name, and what it does. */
 export const STRATEGIES = {
@@ -17,12 +18,13 @@ export const STRATEGIES = {
   negativeSplit: ['Negative split', 'Even effort, easing into a second half about 2 % quicker than the first.'],
 };
 
-export async function render({ routeId }, query) {
+export async function render(params, query) {
+  const source = planSource(params);
   const page = h('section', { class: 'page plan-page' }, h('p', { class: 'muted loading' }, 'Loading the route…'));
   mount(page);
   let route;
   try {
-    route = (await api.route(routeId)).route;
+    route = await source.route();
   } catch (error) {
     page.replaceChildren(h('h1', {}, 'Route not available'), h('p', { class: 'error', role: 'alert' },
       error?.isNetwork ? 'No connection: a plan needs the network.' : describe(error)));
@@ -44,9 +46,9 @@ export async function render({ routeId }, query) {
     const seconds = units.parseClock(goal.value);
     if (!seconds) { message.textContent = `“${goal.value}” is not a time: write minutes and seconds, such as 50:00, or h:mm:ss.`; return; }
     try {
-      const plan = await api.pacePlan(routeId, seconds, strategy.value);
-      result.replaceChildren(...planView(route, plan, unit));
-      history.replaceState(null, '', `#/routes/${routeId}/plan?goal=${seconds}&strategy=${strategy.value}`);
+      const plan = await source.plan(seconds, strategy.value);
+      result.replaceChildren(...planView(source, plan, unit));
+      history.replaceState(null, '', source.address(seconds, strategy.value));
     } catch (error) {
       result.replaceChildren();
       message.textContent = error.isNetwork ? 'No connection: a plan needs the network.' : describe(error);
@@ -71,7 +73,7 @@ function suggestedGoal(route) {
 }
 
 /** The plan: its pace, the profile with each kilometre's pace, the table, and Follow. */
-function planView(route, plan, unit) {
+function planView(source, plan, unit) {
   // Over the plan's own length (the line the pace follows), which its splits add up to.
   const length = plan.checkpoints[plan.checkpoints.length - 1].distanceMeters - plan.checkpoints[0].distanceMeters;
   const average = plan.goalSeconds / (length / 1000);
@@ -83,8 +85,8 @@ function planView(route, plan, unit) {
     h('div', { class: 'card' }, h('h2', {}, 'Kilometre by kilometre'), planProfile(plan, unit), splitTable(plan, unit)),
     h('div', { class: 'row' },
       h('button', { class: 'primary', name: 'follow-plan', type: 'button',
-        onclick: () => go(`#/record?follow=${plan.routeId}&plan=${plan.goalSeconds}&strategy=${plan.strategy}`) }, 'Follow this plan'),
-      h('a', { class: 'button ghost', href: `#/activity?route=${plan.routeId}` }, 'Back to the route')),
+        onclick: () => go(source.follow(plan)) }, 'Follow this plan'),
+      h('a', { class: 'button ghost', href: source.back }, 'Back to the route')),
     h('p', { class: 'muted small-note' }, 'Following it, you hear every few seconds how far ahead or behind the plan you are. '
       + 'Even effort uses Minetti’s cost of running up and down hill.'),
   ];
