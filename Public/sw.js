@@ -2,7 +2,7 @@
 // reads are network-first with the last answer as the offline fallback, so cached routes
 // and runs still show (a mission's map is kept and shown first; a picture the server
 // fetched is kept once seen, never asked again). Writes are never cached (the outbox keeps them).
-const VERSION = 'paceline-v31';
+const VERSION = 'paceline-v32';
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = 'paceline-api';
 // Every file of the app, the vendor libraries included (Tests/e2e/test_offline.py checks

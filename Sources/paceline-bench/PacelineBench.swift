@@ -12,7 +12,7 @@ struct PacelineBench: AsyncParsableCommand {
             CommandGroup(name: "In-process", subcommands: [
                 AnalyzeBenchmarkCommand.self, FollowBenchmarkCommand.self, MissionsBenchmarkCommand.self, PhotosBenchmarkCommand.self,
             ]),
-            CommandGroup(name: "Database", subcommands: [BrowseBenchmarkCommand.self, DiscoveryBenchmarkCommand.self, SegmentsBenchmarkCommand.self,
+            CommandGroup(name: "Database", subcommands: [BrowseBenchmarkCommand.self, DiscoveryBenchmarkCommand.self, SegmentsBenchmarkCommand.self, PlannerBenchmarkCommand.self,
                                                         ClubsBenchmarkCommand.self]),
             CommandGroup(name: "Live server", subcommands: [LiveBenchmarkCommand.self, SocketsBenchmarkCommand.self, ImportBenchmarkCommand.self,
                                                            ReadsBenchmarkCommand.self, ReprocessBenchmarkCommand.self]),

@@ -62,7 +62,7 @@ public struct PlannedLoop: Sendable, Hashable {
     }
 
     /// The point `meters` from `origin` on `bearing` degrees (a flat Earth is near enough for a turning point).
-    static func destination(from origin: Coordinate, meters: Double, bearing: Double) -> Coordinate {
+    public static func destination(from origin: Coordinate, meters: Double, bearing: Double) -> Coordinate {
         let radians = bearing * .pi / 180
         let north = meters * cos(radians), east = meters * sin(radians)
         return Coordinate(latitude: origin.latitude + north / 111_132,

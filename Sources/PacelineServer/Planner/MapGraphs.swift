@@ -9,9 +9,9 @@ import Synchronization
 /// without a query: each request asks only which import is current, and a new import is
 /// read the first time it is asked for (once, however many ask at once), on the
 /// low-priority threads; the graph it replaces is let go.
-enum MapGraphs {
+package enum MapGraphs {
     /// The current import and its graph, nil before any import.
-    static func current(on database: any Database) async throws -> (MapImport, RoutingGraph)? {
+    package static func current(on database: any Database) async throws -> (MapImport, RoutingGraph)? {
         guard let row = try await MapImports.current(on: database) else { return nil }
         let id = try row.requireID()
         let load = loads.withLock { loads in
