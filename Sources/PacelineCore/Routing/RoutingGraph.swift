@@ -63,13 +63,9 @@ public struct RoutingGraph: Sendable {
     let firstLink: [Int32]
     let links: [Int32]
     let cells: SegmentCells
-    /// Whether every point has an elevation.
-    public let hasElevations: Bool
 
     /// The number of junctions.
     public var junctionCount: Int { junctionLatitudes.count }
-    /// The number of points on its edges.
-    public var pointCount: Int { latitudes.count }
 
     /// The graph of `stretches` (junction numbers from 0; stretches with fewer than two
     /// points are left out).
@@ -84,16 +80,13 @@ public struct RoutingGraph: Sendable {
         var degree = [Int32](repeating: 0, count: junctions + 1)
         var edges: [Edge] = []
         edges.reserveCapacity(kept.count)
-        var known = true
         for stretch in kept {
             let start = latitudes.count
             var length = 0.0
             for (index, coordinate) in stretch.coordinates.enumerated() {
                 latitudes.append(coordinate.latitude)
                 longitudes.append(coordinate.longitude)
-                let elevation = stretch.elevations[index]
-                known = known && elevation != nil
-                elevations.append(elevation.map(Float.init) ?? .nan)
+                elevations.append(stretch.elevations[index].map(Float.init) ?? .nan)
                 pointEdge.append(Int32(edges.count))
                 if index > 0 { length += Geodesy.distance(stretch.coordinates[index - 1], coordinate) }
             }
@@ -125,7 +118,6 @@ public struct RoutingGraph: Sendable {
         self.junctionLongitudes = junctionLongitudes
         self.firstLink = firstLink
         self.links = links
-        self.hasElevations = known && !latitudes.isEmpty
         self.cells = SegmentCells(latitudes: latitudes, longitudes: longitudes, pointEdge: pointEdge)
     }
 
