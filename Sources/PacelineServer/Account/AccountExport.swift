@@ -84,6 +84,11 @@ struct AccountExport {
         try add("gear.json", try await GearBook.list(of: userID, on: database))
         try add("goals.json", Components.Schemas.GoalList(goals: try await GoalBook.list(of: userID, utcOffset: 0, on: database)))
         try add("segments.json", try await SegmentBook.list(of: userID, on: database))
+        var planned: [Components.Schemas.PlannedRoute] = []
+        for route in try await PlannedRouteBook.list(by: userID, on: database).plannedRoutes {
+            planned.append(try await PlannedRouteBook.detail(route.id, seenBy: userID, on: database))
+        }
+        try add("planned-routes.json", Components.Schemas.PlannedRouteList(plannedRoutes: planned))
     }
 
     /// Every friend, every page of them, as one page.

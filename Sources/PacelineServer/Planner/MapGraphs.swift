@@ -16,7 +16,8 @@ package enum MapGraphs {
         let id = try row.requireID()
         let load = loads.withLock { loads in
             if let load = loads.first(where: { $0.id == id }) { return load }
-            let load = Load(id: id, task: Task(executorPreference: LowPriorityExecutor.shared) { try await read(id, on: database) })
+            let count = row.stretches
+            let load = Load(id: id, task: Task(executorPreference: LowPriorityExecutor.shared) { try await read(id, stretches: count, on: database) })
             loads.append(load)
             if loads.count > kept { loads.removeFirst() }
             return load
@@ -40,25 +41,33 @@ package enum MapGraphs {
     static let kept = 2
     private static let loads = Mutex<[Load]>([])
 
-    /// Import `id`'s stretches, read in order of their numbers and made a graph.
-    private static func read(_ id: UUID, on database: any Database) async throws -> RoutingGraph {
-        let rows = try await database.sql.select()
-            .columns("from_junction", "to_junction", "access", "line")
-            .from(MapImport.stretchesTable)
-            .where("import_id", .equal, SQLBind(id))
-            .orderBy("number")
-            .all()
+    /// Stretches read per query: the rows of one page are in memory at once, not a map's.
+    static let page = 50_000
+
+    /// Import `id`'s `count` stretches, read a page at a time in order of their numbers and made a graph.
+    private static func read(_ id: UUID, stretches count: Int, on database: any Database) async throws -> RoutingGraph {
         var stretches: [RoutingGraph.Stretch] = []
-        stretches.reserveCapacity(rows.count)
-        for row in rows {
-            guard let line = LineCoding.decode(try row.decode(column: "line", as: Data.self)),
-                  let from = Int32(exactly: try row.decode(column: "from_junction", as: Int.self)),
-                  let to = Int32(exactly: try row.decode(column: "to_junction", as: Int.self)),
-                  let access = UInt8(exactly: try row.decode(column: "access", as: Int.self))
-            else { throw Refusal(.unavailable, code: "map_damaged", message: "the stored map is damaged: import it again") }
-            stretches.append(RoutingGraph.Stretch(from: from, to: to, access: WayAccess(rawValue: access),
-                                                  coordinates: line.coordinates, elevations: line.elevations))
+        stretches.reserveCapacity(count)
+        for start in stride(from: 0, to: count, by: page) {
+            let rows = try await database.sql.select()
+                .columns("from_junction", "to_junction", "access", "line")
+                .from(MapImport.stretchesTable)
+                .where("import_id", .equal, SQLBind(id))
+                .where("number", .greaterThanOrEqual, SQLBind(start))
+                .where("number", .lessThan, SQLBind(start + page))
+                .orderBy("number")
+                .all()
+            for row in rows {
+                guard let line = LineCoding.decode(try row.decode(column: "line", as: Data.self)),
+                      let from = Int32(exactly: try row.decode(column: "from_junction", as: Int.self)),
+                      let to = Int32(exactly: try row.decode(column: "to_junction", as: Int.self)),
+                      let access = UInt8(exactly: try row.decode(column: "access", as: Int.self))
+                else { throw Refusal(.unavailable, code: "map_damaged", message: "the stored map is damaged: import it again") }
+                stretches.append(RoutingGraph.Stretch(from: from, to: to, access: WayAccess(rawValue: access),
+                                                      coordinates: line.coordinates, elevations: line.elevations))
+            }
         }
+        guard stretches.count == count else { throw Refusal(.unavailable, code: "map_damaged", message: "the stored map lacks stretches: import it again") }
         return RoutingGraph(stretches)
     }
 }

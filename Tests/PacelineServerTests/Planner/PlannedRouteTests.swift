@@ -1,6 +1,7 @@
 import Foundation
 import NIOHTTP1
 import PacelineAPI
+import PacelineArchives
 import PacelineCore
 import PacelineTestSupport
 import Testing
@@ -55,6 +56,16 @@ struct PlannedRouteTests {
             #expect(!seen.mine && seen.planner.displayName == "Ann" && seen.points?.count == points.count)
             #expect(try await server.raw(.GET, "/planned-routes/\(saved.id)").status == 404, "friends only")
             #expect(try await server.raw(.PATCH, "/planned-routes/\(saved.id)", token: ann.token, json: ["name": "  "]).status == 400)
+
+            // The planner's export holds it whole, line and all.
+            let export = try await server.raw(.GET, "/me/export", token: ann.token)
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).zip")
+            try export.body.write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let archive = try ZipArchive(contentsOf: url)
+            let entry = try #require(archive.entries.first { $0.path == "planned-routes.json" })
+            let exported = try #require((try JSONSerialization.jsonObject(with: try archive.data(of: entry, maximumBytes: 1 << 24)) as? [String: Any])?["plannedRoutes"] as? [[String: Any]])
+            #expect(exported.map { $0["id"] as? String } == [saved.id] && (exported[0]["points"] as? [Any])?.count == points.count)
 
             try await ann.client.deletePlannedRoute(path: .init(plannedRouteId: saved.id)).noContent
             #expect(try await server.raw(.GET, "/planned-routes/\(saved.id)", token: ann.token).status == 404)
