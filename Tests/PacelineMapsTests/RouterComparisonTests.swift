@@ -33,10 +33,6 @@ struct RouterComparisonTests {
         }
     }
 
-    static func length(_ points: [Coordinate]) -> Double {
-        zip(points, points.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) }
-    }
-
     /// Compares the planner's legs with routino's: returns the largest relative difference.
     static func compare(_ extract: URL, legs: [(Coordinate, Coordinate)], mode: TravelMode, transport: String) throws -> (worst: Double, compared: Int) {
         let router = Router(graph: RoutingGraph(try ExtractGraph(reading: OSMExtract(url: extract)).stretches))
@@ -48,8 +44,8 @@ struct RouterComparisonTests {
                 #expect(ours == nil, "routino found no way for leg \(index); the planner found \(ours?.distance ?? 0) m")
                 continue
             }
-            let leg = try #require(ours, "the planner found no way for leg \(index); routino did (\(Self.length(path)) m)")
-            let theirs = Self.length(path)
+            let leg = try #require(ours, "the planner found no way for leg \(index); routino did (\(Geodesy.length(of: path)) m)")
+            let theirs = Geodesy.length(of: path)
             let difference = abs(leg.distance - theirs) / max(1, theirs)
             #expect(difference <= 0.01, "leg \(index): \(leg.distance) m against routino's \(theirs) m")
             worst = max(worst, difference)

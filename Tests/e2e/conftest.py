@@ -342,6 +342,20 @@ class Browser:
         self.locate(latitude, longitude)
         self.wait(lambda: self.js("return pacelineTestClock.fixes") > taken, 10, "the app did not take the fix")
 
+    def run_along(self, checkpoints, speed=1.25, seconds=60):
+        """Runs `seconds` one second at a time along a pace's `checkpoints` (a plan's or a
+        runner's), `speed` times as fast as they were run; the gap shown after each second."""
+        index, gaps = 0, []
+        for second in range(1, seconds + 1):
+            planned = second * speed
+            while index < len(checkpoints) - 2 and checkpoints[index + 1]["elapsedSeconds"] <= planned:
+                index += 1
+            a, c = checkpoints[index], checkpoints[index + 1]
+            share = min(1, max(0, (planned - a["elapsedSeconds"]) / (c["elapsedSeconds"] - a["elapsedSeconds"])))
+            self.step(a["latitude"] + (c["latitude"] - a["latitude"]) * share, a["longitude"] + (c["longitude"] - a["longitude"]) * share)
+            gaps.append(self.find("#gap").text)
+        return gaps
+
     def offline(self, offline=True):
         """Cuts (or restores) the page's network, as a phone in a tunnel. The service
         worker is not covered (it still reaches a running server): to test what it serves

@@ -49,15 +49,7 @@ def test_a_goal_becomes_a_plan_to_follow(server, browser):
     assert b.js("return document.getElementById('gap').parentElement.textContent").endswith("vs plan 16:40")
     b.click("button[name=begin]")
     b.visible("button[name=end]")
-    index, gaps = 0, []
-    for second in range(1, 61):
-        planned = second * 1.25
-        while index < len(checkpoints) - 2 and checkpoints[index + 1]["elapsedSeconds"] <= planned:
-            index += 1
-        a, c = checkpoints[index], checkpoints[index + 1]
-        share = min(1, max(0, (planned - a["elapsedSeconds"]) / (c["elapsedSeconds"] - a["elapsedSeconds"])))
-        b.step(a["latitude"] + (c["latitude"] - a["latitude"]) * share, a["longitude"] + (c["longitude"] - a["longitude"]) * share)
-        gaps.append(b.find("#gap").text)
+    gaps = b.run_along(checkpoints)
     # A minute at 1.25 times the plan's speed: about 15 s ahead, and more with every cue.
     gap = gaps[-1]
     assert gap.endswith(" ahead") and 8 <= int(gap.split(" ")[0]) <= 16, gaps

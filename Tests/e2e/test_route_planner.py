@@ -219,15 +219,7 @@ def test_plan_a_loop_save_it_and_follow_its_pace(server, browser, town):
     assert "following Canal loop" in b.js("return document.body.innerText")
     b.click("button[name=begin]")
     b.visible("button[name=end]")
-    index = 0
-    for second in range(1, 61):
-        planned = second * 1.25
-        while index < len(checkpoints) - 2 and checkpoints[index + 1]["elapsedSeconds"] <= planned:
-            index += 1
-        a, c = checkpoints[index], checkpoints[index + 1]
-        share = min(1, max(0, (planned - a["elapsedSeconds"]) / (c["elapsedSeconds"] - a["elapsedSeconds"])))
-        b.step(a["latitude"] + (c["latitude"] - a["latitude"]) * share, a["longitude"] + (c["longitude"] - a["longitude"]) * share)
-    gap = b.find("#gap").text
+    gap = b.run_along(checkpoints)[-1]
     assert gap.endswith(" ahead") and 8 <= int(gap.split(" ")[0]) <= 16, gap
     assert any("ahead" in line for line in b.spoken()), b.spoken()
     b.shot("planned-following")

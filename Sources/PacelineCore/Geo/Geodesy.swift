@@ -85,6 +85,12 @@ public enum Geodesy {
         return (dLongitude * primeVertical * cos(midLatitude), dLatitude * meridional)
     }
 
+    /// The length of the line through `points` in order: `distance(_:_:)` point to point.
+    /// - Complexity: O(n).
+    public static func length(of points: [Coordinate]) -> Double {
+        zip(points, points.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
+    }
+
     /// Great-circle distance on a sphere of the mean radius (error up to 0.5 %).
     public static func haversine(_ a: Coordinate, _ b: Coordinate) -> Double {
         let phi1 = a.latitude * radians, phi2 = b.latitude * radians

@@ -130,9 +130,7 @@ private struct LegLine {
     }
 
     var leg: PlannedLeg {
-        var distance = 0.0
-        for index in points.indices.dropFirst() { distance += Geodesy.distance(points[index - 1], points[index]) }
         if points.count == 1 { return PlannedLeg(points: points + points, elevations: elevations + elevations, distance: 0, snapped: true) }
-        return PlannedLeg(points: points, elevations: elevations, distance: distance, snapped: true)
+        return PlannedLeg(points: points, elevations: elevations, distance: Geodesy.length(of: points), snapped: true)
     }
 }

@@ -46,9 +46,7 @@ package enum MapImporter {
         let row = try await MapImports.replace(with: stretches, ways: graph.ways, source: url.lastPathComponent, on: database) { written in
             if written % 50_000 < MapImports.batch || written == stretches.count { progress(.storing(written, of: stretches.count)) }
         }
-        let kilometres = stretches.reduce(0) { total, stretch in
-            total + zip(stretch.coordinates, stretch.coordinates.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) }
-        } / 1000
+        let kilometres = stretches.reduce(0) { $0 + Geodesy.length(of: $1.coordinates) } / 1000
         return Outcome(row: row, kilometres: kilometres, missingNodes: graph.missingNodes)
     }
 

@@ -37,6 +37,7 @@ enum PlannedRouteBook {
         let router = try await RoutePlanner.router(straight: straight, on: database)
         var waypoints: [PlannedRoute.Waypoint] = []
         var legs: [PlannedLeg] = []
+        var points = 0
         for index in places.indices.dropFirst() {
             let snap = input.waypoints[index].snap ?? true
             let start = legs.last?.points.last ?? places[0]
@@ -50,7 +51,7 @@ enum PlannedRouteBook {
             let end = leg.points[leg.points.count - 1]
             waypoints.append(.init(latitude: end.latitude, longitude: end.longitude, snap: snap))
             legs.append(leg)
-            let points = legs.reduce(0) { $0 + $1.points.count }
+            points += leg.points.count
             guard points <= maximumPoints else {
                 throw Refusal.unprocessable("the planned line has over \(maximumPoints) points by leg \(index): split it into two routes")
             }

@@ -126,7 +126,7 @@ struct BeaconTests {
             // The zone's hidden circle reaches 200 to 400 m north of home, as it was drawn: the way shown is from there to 447 m.
             let zone = try #require(try await server.privacyZones(of: ann).first)
             let points = outside.path.flatMap { $0 }.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-            let shownLength = zip(points, points.dropFirst()).reduce(0) { $0 + Geodesy.distance($1.0, $1.1) }
+            let shownLength = Geodesy.length(of: points)
             // The numbers are the way shown's: from where it leaves the zone, said so.
             #expect(outside.sinceLeavingPrivateArea && abs(outside.distanceMeters - shownLength) < 6 && (30...250).contains(shownLength),
                     "the way shown: \(shownLength) m, the distance said: \(outside.distanceMeters) m")

@@ -36,9 +36,7 @@ struct PlannerTests {
             #expect(over.points.contains { Geodesy.distance(Coordinate(latitude: $0.latitude, longitude: $0.longitude), bridge.0) < 1 }
                 && over.points.contains { Geodesy.distance(Coordinate(latitude: $0.latitude, longitude: $0.longitude), bridge.1) < 1 },
                     "the only way across the river is the bridge")
-            let measured = zip(over.points, over.points.dropFirst()).reduce(0.0) {
-                $0 + Geodesy.distance(Coordinate(latitude: $1.0.latitude, longitude: $1.0.longitude), Coordinate(latitude: $1.1.latitude, longitude: $1.1.longitude))
-            }
+            let measured = Geodesy.length(of: over.points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) })
             #expect(abs(measured - over.distanceMeters) < 0.05, "the distance is the line's")
 
             let island = try await server.raw(.POST, "/map/legs", token: ann.token, json: [
